@@ -1,0 +1,255 @@
+//! Grammars: puzzle types as data.
+//!
+//! A grammar file (`grammars/NAME.yaml`) declares a puzzle type: the sections a puzzle file of that type has
+//! (each of a known [`SectionKind`], so the parser knows how to read it) and the rules the type is made of:
+//! named whole-grid rules (`latin`, `boxes`, ...) and primitive uses that bind sections to a rule primitive
+//! (`{primitive: product, regions: rooms, clues: hints}`). A new type made of existing primitives is a new
+//! grammar file and no Rust code.
+//!
+//! The built-in grammars are embedded in the binary; [`Registry::load_dir`] adds or overrides grammars from a
+//! directory. Every grammar is checked when it is loaded, so a mistake in one is reported against the grammar,
+//! not against the first puzzle that uses it.
+
+pub mod primitives;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::yaml;
+
+/// How a section of a puzzle file is written and read.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum SectionKind {
+    /// A grid of region ids, one per cell (`ABBC` or `a a b c`).
+    Regions,
+    /// A map from region id to a clue (`{A: 6, B: 24x}`).
+    Clues,
+    /// Inequality chains between cells, one per line (`r1c1 < r1c2 > r2c2`).
+    Relations,
+    /// Pairs of cells, one per line (`r1c1-r1c2`).
+    Pairs,
+    /// One clue per row or column seen from one side of the grid (`. 3 3 . .`).
+    Edge,
+    /// A grid of marks such as `E`, `O` and `.`; the grammar says what each mark allows.
+    Marks,
+}
+
+/// How a clue's text is read.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClueKind {
+    /// A positive integer.
+    #[default]
+    Integer,
+    /// A number with an optional operator: `11+`, `2-`, `24x`, `3/`, `5`.
+    Arithmetic,
+}
+
+/// What a mark in a marks grid allows.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum MarkMeaning {
+    /// `even` or `odd`.
+    Named(String),
+    /// An explicit list of values.
+    Values(Vec<u32>),
+}
+
+impl MarkMeaning {
+    /// The values allowed in a grid of size n, and the name shown in messages.
+    pub fn allowed(&self, n: usize) -> Result<(Vec<u32>, String), String> {
+        let all = 1..=n as u32;
+        match self {
+            MarkMeaning::Named(s) if s == "even" => Ok((all.filter(|v| v % 2 == 0).collect(), "even".into())),
+            MarkMeaning::Named(s) if s == "odd" => Ok((all.filter(|v| v % 2 == 1).collect(), "odd".into())),
+            MarkMeaning::Named(s) => Err(format!("unknown mark meaning {s:?} (use even, odd or a list of values)")),
+            MarkMeaning::Values(vs) => Ok((vs.clone(), format!("one of {vs:?}"))),
+        }
+    }
+}
+
+/// One section a puzzle type reads.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SectionSpec {
+    pub kind: SectionKind,
+    /// A one-line description for `latin grammars` and the README.
+    #[serde(default)]
+    pub description: String,
+    /// The section may be left out.
+    #[serde(default)]
+    pub optional: bool,
+    /// `clues`: the regions section whose ids the keys name.
+    #[serde(default)]
+    pub of: Option<String>,
+    /// `clues`: how each clue is read.
+    #[serde(default)]
+    pub clue: ClueKind,
+    /// `clues`: whether every region must have a clue (default true).
+    #[serde(default = "yes")]
+    pub every: bool,
+    /// `pairs`: the two cells of each pair must share an edge.
+    #[serde(default)]
+    pub adjacent: bool,
+    /// `marks`: what each mark means (`{E: even, O: odd}`).
+    #[serde(default)]
+    pub marks: BTreeMap<String, MarkMeaning>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A rule of the type: a named whole-grid rule, or a primitive bound to sections.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum RuleUse {
+    Named(String),
+    Primitive {
+        primitive: String,
+        #[serde(flatten)]
+        args: BTreeMap<String, yaml::Value>,
+    },
+}
+
+/// A checked puzzle-type declaration.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Grammar {
+    pub name: String,
+    pub description: String,
+    #[serde(default)]
+    pub sections: BTreeMap<String, SectionSpec>,
+    pub rules: Vec<RuleUse>,
+    /// Whether the type uses `box:` (and so accepts it in puzzle files).
+    #[serde(skip)]
+    pub uses_boxes: bool,
+}
+
+/// Sections every puzzle file may have, whatever its type.
+pub const COMMON_SECTIONS: &[&str] =
+    &["type", "size", "title", "author", "source", "givens", "solution", "box", "rules", "objective"];
+
+impl Grammar {
+    /// Parses and checks a grammar file's text.
+    pub fn parse(origin: &str, text: &str) -> Result<Grammar, Error> {
+        let bad = |message: String| Error::Grammar { grammar: origin.to_owned(), message };
+        let mut g: Grammar = yaml::from_str(text).map_err(|e| bad(e.to_string()))?;
+        for (name, spec) in &g.sections {
+            if COMMON_SECTIONS.contains(&name.as_str()) {
+                return Err(bad(format!("section {name:?} is common to every type and cannot be redeclared")));
+            }
+            if spec.kind == SectionKind::Clues {
+                let of = spec.of.as_deref().ok_or_else(|| bad(format!("clues section {name:?} needs `of:` (a regions section)")))?;
+                if g.sections.get(of).map(|s| s.kind) != Some(SectionKind::Regions) {
+                    return Err(bad(format!("section {name:?}: `of: {of}` is not a regions section")));
+                }
+            }
+            if spec.kind == SectionKind::Marks && spec.marks.is_empty() {
+                return Err(bad(format!("marks section {name:?} needs `marks:` (what each mark allows)")));
+            }
+            for meaning in spec.marks.values() {
+                meaning.allowed(9).map_err(|m| bad(format!("section {name:?}: {m}")))?;
+            }
+        }
+        for rule in &g.rules {
+            match rule {
+                RuleUse::Named(name) => {
+                    if !crate::rules::catalogue::NAMED.iter().any(|(k, _)| k == name) {
+                        return Err(bad(format!("unknown rule {name:?}")));
+                    }
+                }
+                RuleUse::Primitive { primitive, args } => primitives::check_use(primitive, args, &g.sections).map_err(bad)?,
+            }
+        }
+        g.uses_boxes = g.rules.iter().any(|r| matches!(r, RuleUse::Named(n) if n == "boxes"));
+        Ok(g)
+    }
+}
+
+/// The built-in grammars, embedded at compile time.
+const BUILT_IN: &[(&str, &str)] = &[
+    ("sudoku", include_str!("../../grammars/sudoku.yaml")),
+    ("latin", include_str!("../../grammars/latin.yaml")),
+    ("inshi", include_str!("../../grammars/inshi.yaml")),
+];
+
+/// The grammars known to a run: built-in ones plus any loaded from directories.
+#[derive(Clone, Debug)]
+pub struct Registry {
+    grammars: BTreeMap<String, Grammar>,
+}
+
+impl Registry {
+    /// The built-in grammars.
+    pub fn built_in() -> Registry {
+        let grammars = BUILT_IN
+            .iter()
+            .map(|(name, text)| {
+                let g = Grammar::parse(&format!("built-in {name}"), text).unwrap_or_else(|e| panic!("{e}"));
+                (g.name.clone(), g)
+            })
+            .collect();
+        Registry { grammars }
+    }
+
+    /// Adds (or overrides) every `*.yaml` / `*.yml` grammar in `dir`.
+    pub fn load_dir(&mut self, dir: &Path) -> Result<(), Error> {
+        let io = |source| Error::Io { path: dir.to_owned(), source };
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .map_err(io)?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let text = std::fs::read_to_string(&path).map_err(|source| Error::Io { path: path.clone(), source })?;
+            let g = Grammar::parse(&path.display().to_string(), &text)?;
+            self.grammars.insert(g.name.clone(), g);
+        }
+        Ok(())
+    }
+
+    pub fn get(&self, name: &str) -> Result<&Grammar, Error> {
+        self.grammars.get(name).ok_or_else(|| Error::UnknownType {
+            name: name.to_owned(),
+            known: self.grammars.keys().cloned().collect::<Vec<_>>().join(", "),
+        })
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Grammar> {
+        self.grammars.values()
+    }
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        Registry::built_in()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_ins_load() {
+        let r = Registry::built_in();
+        assert!(r.get("sudoku").unwrap().uses_boxes);
+        assert!(r.get("nope").unwrap_err().to_string().contains("unknown puzzle type"));
+    }
+
+    #[test]
+    fn bad_grammars_are_reported() {
+        let e = Grammar::parse("g", "name: x\ndescription: d\nrules: [latin, flying]\n").unwrap_err().to_string();
+        assert!(e.contains("unknown rule \"flying\""), "{e}");
+        let e = Grammar::parse("g", "name: x\ndescription: d\nsections: {h: {kind: clues}}\nrules: [latin]\n").unwrap_err().to_string();
+        assert!(e.contains("needs `of:`"), "{e}");
+        let e = Grammar::parse("g", "name: x\ndescription: d\nrules: [{primitive: product, regions: rooms, clues: hints}]\n").unwrap_err().to_string();
+        assert!(e.contains("rooms"), "{e}");
+    }
+}

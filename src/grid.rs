@@ -1,0 +1,124 @@
+//! Cells and grids: the two shapes every stage of the pipeline speaks in.
+//!
+//! Cells are 0-based inside the library and printed 1-based (`r1c1`) wherever a person reads them.
+//! A [`Grid`] holds one value per cell; 0 means empty, so the same type carries givens, partial
+//! answers and solutions.
+
+use std::fmt;
+
+/// A cell of an n x n grid, 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    pub row: usize,
+    pub col: usize,
+}
+
+impl Cell {
+    pub const fn new(row: usize, col: usize) -> Self {
+        Cell { row, col }
+    }
+
+    /// True when the two cells share an edge.
+    pub fn is_orthogonal_neighbour(self, other: Cell) -> bool {
+        self.row.abs_diff(other.row) + self.col.abs_diff(other.col) == 1
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row + 1, self.col + 1)
+    }
+}
+
+/// An n x n grid of values, 0 = empty.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    size: usize,
+    values: Vec<u32>,
+}
+
+impl Grid {
+    /// An empty grid of size n.
+    pub fn empty(size: usize) -> Self {
+        Grid { size, values: vec![0; size * size] }
+    }
+
+    /// A grid from rows; `None` when the rows are not n rows of n values.
+    pub fn from_rows(rows: &[Vec<u32>]) -> Option<Self> {
+        let size = rows.len();
+        if rows.iter().any(|r| r.len() != size) {
+            return None;
+        }
+        Some(Grid { size, values: rows.concat() })
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    pub fn get(&self, cell: Cell) -> u32 {
+        self.values[cell.row * self.size + cell.col]
+    }
+
+    pub fn set(&mut self, cell: Cell, value: u32) {
+        self.values[cell.row * self.size + cell.col] = value;
+    }
+
+    /// Every cell, row by row.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> {
+        let n = self.size;
+        (0..n * n).map(move |i| Cell::new(i / n, i % n))
+    }
+
+    /// The filled cells with their values.
+    pub fn filled(&self) -> impl Iterator<Item = (Cell, u32)> + '_ {
+        self.cells().map(|c| (c, self.get(c))).filter(|&(_, v)| v != 0)
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    pub fn rows(&self) -> Vec<Vec<u32>> {
+        self.values.chunks(self.size.max(1)).map(<[u32]>::to_vec).collect()
+    }
+
+    /// The compact one-line form used by `--lines`: `.` empty, `1`-`9`, then `A`-`Z` for 10..35.
+    pub fn to_line(&self) -> String {
+        self.values.iter().map(|&v| value_char(v)).collect()
+    }
+}
+
+/// One character for a value in the no-space form: `.` for empty, `1`-`9`, `A`-`Z` for 10..35.
+pub fn value_char(v: u32) -> char {
+    match v {
+        0 => '.',
+        1..=9 => char::from_digit(v, 10).unwrap_or('?'),
+        10..=35 => (b'A' + (v - 10) as u8) as char,
+        _ => '?',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_print_one_based() {
+        assert_eq!(Cell::new(0, 2).to_string(), "r1c3");
+    }
+
+    #[test]
+    fn rows_must_be_square() {
+        assert!(Grid::from_rows(&[vec![1, 2], vec![2]]).is_none());
+        let g = Grid::from_rows(&[vec![1, 2], vec![2, 1]]).unwrap();
+        assert_eq!(g.get(Cell::new(1, 0)), 2);
+        assert_eq!(g.to_line(), "1221");
+    }
+
+    #[test]
+    fn neighbours_share_an_edge() {
+        assert!(Cell::new(1, 1).is_orthogonal_neighbour(Cell::new(1, 2)));
+        assert!(!Cell::new(1, 1).is_orthogonal_neighbour(Cell::new(2, 2)));
+    }
+}

@@ -1,0 +1,226 @@
+//! Puzzle file (YAML) + grammar -> checked [`Puzzle`].
+//!
+//! The loader reads the common sections itself (`type`, `size`, `givens`, `solution`, `box`, `rules`,
+//! `objective`, `title`, `author`, `source`) and every other section as its grammar declares it, then binds the
+//! sections to primitives through the grammar's rule list. Everything a user wrote is checked here.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::sections::{self, SectionValue, Sections};
+use super::{Layout, Objective, Puzzle, Sense};
+use crate::error::{Error, Position};
+use crate::grammar::{primitives, Grammar, Registry, RuleUse, SectionKind, COMMON_SECTIONS};
+use crate::grid::Cell;
+use crate::parse::{self, SectionText};
+use crate::rules::catalogue;
+use crate::yaml::{self, Mapping, Value};
+
+/// Loads a puzzle file; errors name the file.
+pub fn load(path: &Path, registry: &Registry) -> Result<Puzzle, Error> {
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.to_owned(), source })?;
+    load_str(&text, registry).map_err(|e| e.in_file(path.display().to_string()))
+}
+
+/// Loads a puzzle from YAML text.
+pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
+    let doc = yaml::parse(text).map_err(|e| Error::Yaml(e.to_string()))?;
+    let Value::Mapping(map) = doc else {
+        return Err(Error::Yaml("expected a map of sections (`type: sudoku`, `givens: ...`)".into()));
+    };
+    let get = |key: &str| map.get(Value::String(key.to_owned()));
+    let kind = match get("type") {
+        Some(v) => yaml::scalar_text(v).ok_or_else(|| Error::section("type", "expected a type name"))?,
+        None => return Err(Error::section("type", "missing: every puzzle file names its type, e.g. `type: sudoku`")),
+    };
+    let grammar = registry.get(&kind)?;
+    check_keys(&map, grammar)?;
+
+    let n = size(&map, grammar)?;
+    let mut puzzle = Puzzle::blank(&grammar.name, n)?;
+
+    if let Some(v) = get("box") {
+        let text = SectionText::from_value("box", v)?;
+        let (h, w) = parse::clues::box_shape(&text)?;
+        if h * w != n {
+            return Err(Error::section("box", format!("boxes of {h}x{w} hold {} cells, not {n}", h * w)));
+        }
+        puzzle.set_boxes((h, w));
+    } else if grammar.uses_boxes {
+        let shape = catalogue::default_boxes(n).ok_or_else(|| Error::section("box", format!("no box shape tiles a {n}x{n} grid; give one, e.g. `box: 1x{n}`")))?;
+        puzzle.set_boxes(shape);
+    }
+
+    let parsed = parse_sections(&map, grammar, n)?;
+    for rule in &grammar.rules {
+        match rule {
+            RuleUse::Named(name) => {
+                puzzle.add_named_rule(name).map_err(|e| Error::section(name.clone(), e.to_string()))?;
+            }
+            RuleUse::Primitive { primitive, args } => {
+                for r in primitives::build(primitive, args, &parsed, n)? {
+                    puzzle.add_rule(r)?;
+                }
+            }
+        }
+    }
+    if let Some(v) = get("rules") {
+        for (i, name) in rule_names(v)?.iter().enumerate() {
+            let position = Position { line: i + 1, column: 1 };
+            let rules = catalogue::expand(name, puzzle.geometry()).map_err(|m| Error::at("rules", position, m))?;
+            for r in rules {
+                puzzle.add_rule(r)?;
+            }
+        }
+    }
+
+    if let Some(v) = get("givens") {
+        for (cell, value, position) in givens(v, n)? {
+            if let Err(e) = puzzle.give(cell, value) {
+                let message = e.to_string().trim_start_matches("invalid puzzle: ").to_owned();
+                return Err(Error::at("givens", position, format!("{cell} = {value}: {message}")));
+            }
+        }
+    }
+    if let Some(v) = get("solution") {
+        let text = SectionText::from_value("solution", v)?;
+        let tokens = parse::grid::tokenize(&text)?;
+        let grid = parse::grid::values(&text, &tokens, n)?;
+        if let Some(cell) = grid.cells().find(|&c| grid.get(c) == 0) {
+            let tok = tokens.token(cell.row, cell.col);
+            return Err(text.error_at(tok.line, tok.column, "a solution must fill every cell"));
+        }
+        puzzle.set_solution(Some(grid))?;
+    }
+    if let Some(v) = get("objective") {
+        puzzle.set_objective(Some(objective(v, n)?))?;
+    }
+    let title = ["title", "author", "source"].iter().find_map(|k| get(k).and_then(yaml::scalar_text));
+    puzzle.set_title(get("title").and_then(yaml::scalar_text).or(title));
+    puzzle.set_layout(layout(grammar, &parsed, &puzzle));
+    Ok(puzzle)
+}
+
+fn check_keys(map: &Mapping, grammar: &Grammar) -> Result<(), Error> {
+    for key in map.keys() {
+        let key = yaml::scalar_text(key).unwrap_or_default();
+        if key == "box" && !grammar.uses_boxes {
+            return Err(Error::section("box", format!("type {} has no boxes", grammar.name)));
+        }
+        if !COMMON_SECTIONS.contains(&key.as_str()) && !grammar.sections.contains_key(&key) {
+            let mut known: Vec<&str> = COMMON_SECTIONS.iter().copied().filter(|k| *k != "box" || grammar.uses_boxes).collect();
+            known.extend(grammar.sections.keys().map(String::as_str));
+            return Err(Error::section(key.clone(), format!("unknown section for type {} (it has: {})", grammar.name, known.join(", "))));
+        }
+    }
+    for (name, spec) in &grammar.sections {
+        if !spec.optional && !map.contains_key(Value::String(name.clone())) {
+            return Err(Error::section(name.clone(), format!("missing: type {} needs it ({:?})", grammar.name, spec.kind)));
+        }
+    }
+    Ok(())
+}
+
+/// The grid size: `size:`, else the first grid-shaped section, else the box shape.
+fn size(map: &Mapping, grammar: &Grammar) -> Result<usize, Error> {
+    let get = |key: &str| map.get(Value::String(key.to_owned()));
+    if let Some(v) = get("size") {
+        let n = v.as_u64().filter(|&n| (1..=255).contains(&n)).ok_or_else(|| Error::section("size", "expected a whole number from 1 to 255"))?;
+        return Ok(n as usize);
+    }
+    for key in ["givens", "solution"] {
+        if let Some(v) = get(key) {
+            let text = SectionText::from_value(key, v)?;
+            if !looks_like_assignments(&text) {
+                return Ok(parse::grid::tokenize(&text)?.size());
+            }
+        }
+    }
+    for (name, spec) in &grammar.sections {
+        if let Some(v) = get(name) {
+            if let Some(n) = sections::grid_size(name, spec.kind, v)? {
+                return Ok(n);
+            }
+        }
+    }
+    if let Some(v) = get("box") {
+        let (h, w) = parse::clues::box_shape(&SectionText::from_value("box", v)?)?;
+        return Ok(h * w);
+    }
+    Err(Error::section("size", "missing, and no grid in the file fixes it"))
+}
+
+/// Parses the grammar's sections, regions first (clues refer to them).
+fn parse_sections(map: &Mapping, grammar: &Grammar, n: usize) -> Result<Sections, Error> {
+    let mut parsed = BTreeMap::new();
+    let mut order: Vec<(&String, &crate::grammar::SectionSpec)> = grammar.sections.iter().collect();
+    order.sort_by_key(|(_, s)| s.kind != SectionKind::Regions);
+    for (name, spec) in order {
+        if let Some(v) = map.get(Value::String(name.clone())) {
+            let value = sections::parse_section(name, spec, v, n, &parsed)?;
+            parsed.insert(name.clone(), value);
+        }
+    }
+    Ok(parsed)
+}
+
+fn looks_like_assignments(text: &SectionText) -> bool {
+    text.content_lines().next().is_some_and(|(_, l)| l.contains('='))
+}
+
+/// Givens as a grid or as `rRcC=V` entries, each with where it was written.
+fn givens(v: &Value, n: usize) -> Result<Vec<(Cell, u32, Position)>, Error> {
+    let text = SectionText::from_value("givens", v)?;
+    if looks_like_assignments(&text) {
+        let entries = parse::cells::assignments(&text, n)?;
+        let lines: Vec<usize> = text.content_lines().map(|(i, _)| i).collect();
+        return Ok(entries.into_iter().zip(lines).map(|((c, v), l)| (c, v, Position { line: l + 1, column: 1 })).collect());
+    }
+    let tokens = parse::grid::tokenize(&text)?;
+    let grid = parse::grid::values(&text, &tokens, n)?;
+    Ok(grid.filled().map(|(c, v)| (c, v, tokens.token(c.row, c.col).position())).collect())
+}
+
+fn rule_names(v: &Value) -> Result<Vec<String>, Error> {
+    match v {
+        Value::Sequence(items) => items.iter().map(|i| yaml::scalar_text(i).ok_or_else(|| Error::section("rules", "expected rule names"))).collect(),
+        other => Ok(yaml::scalar_text(other)
+            .ok_or_else(|| Error::section("rules", "expected a list of rule names"))?
+            .split([',', ' ', '\n'])
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .collect()),
+    }
+}
+
+fn objective(v: &Value, n: usize) -> Result<Objective, Error> {
+    let bad = || Error::section("objective", "expected {maximize: {r1c1: 1, ...}} or {minimize: {...}}");
+    let Value::Mapping(m) = v else { return Err(bad()) };
+    if m.len() != 1 {
+        return Err(bad());
+    }
+    let (k, weights) = m.iter().next().ok_or_else(bad)?;
+    let sense: Sense = yaml::from_value(k.clone()).map_err(|_| bad())?;
+    let Value::Mapping(w) = weights else { return Err(bad()) };
+    let mut out = Vec::new();
+    for (cell, weight) in w {
+        let name = yaml::scalar_text(cell).unwrap_or_default();
+        let cell = parse::cells::cell(&SectionText::single(&format!("objective.{name}"), &name), n)?;
+        let weight = weight.as_f64().ok_or_else(|| Error::section(format!("objective.{name}"), "the weight must be a number"))?;
+        out.push((cell, weight));
+    }
+    Ok(Objective { sense, weights: out })
+}
+
+fn layout(grammar: &Grammar, parsed: &Sections, puzzle: &Puzzle) -> Layout {
+    if grammar.uses_boxes {
+        let (h, w) = puzzle.geometry().boxes;
+        return Layout::Boxes(h, w);
+    }
+    let first_regions = grammar.sections.iter().filter(|(_, s)| s.kind == SectionKind::Regions).find_map(|(name, _)| match parsed.get(name) {
+        Some(SectionValue::Regions(r)) => Some(r.ids.clone()),
+        _ => None,
+    });
+    first_regions.map_or(Layout::Plain, Layout::Regions)
+}
+

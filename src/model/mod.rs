@@ -1,0 +1,228 @@
+//! The checked puzzle: size, givens, rules, and what the report needs to draw it.
+//!
+//! A [`Puzzle`] is built either from a puzzle file ([`load`]) or in code, and in both cases it is checked on the
+//! way in: a value out of range, a cell off the grid, givens that already break a rule: each is an error here,
+//! never a panic later. Once built, a puzzle is a plain value that the compiler reads.
+//!
+//! ```
+//! use latin::{Cell, Puzzle, solve, SolveOptions};
+//! // The original write-ups: solve an empty 9x9 Sudoku, then fix its first box to 1..9 and solve again.
+//! let mut p = Puzzle::sudoku(9).unwrap();
+//! let any = solve(&p, &SolveOptions::default()).unwrap();
+//! assert_eq!(any.solutions.len(), 1);
+//! for (k, v) in (1..=9).enumerate() {
+//!     p.give(Cell::new(k / 3, k % 3), v).unwrap();
+//! }
+//! let again = solve(&p, &SolveOptions::default()).unwrap();
+//! assert_eq!(again.solutions[0].rows()[0][..3], [1, 2, 3]);
+//! assert_eq!(again.solutions[0].rows()[2][..3], [7, 8, 9]);
+//! ```
+
+pub mod load;
+pub mod sections;
+
+use crate::error::Error;
+use crate::grid::{Cell, Grid};
+use crate::rules::catalogue::{self, Geometry};
+use crate::rules::Rule;
+
+pub use load::{load, load_str};
+
+/// Direction of an objective.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Sense {
+    Minimize,
+    Maximize,
+}
+
+/// Weights on cell values: the solver returns an optimal grid among the solutions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Objective {
+    pub sense: Sense,
+    pub weights: Vec<(Cell, f64)>,
+}
+
+/// Where region boundaries are drawn in the text report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Layout {
+    Plain,
+    Boxes(usize, usize),
+    Regions(Vec<String>),
+}
+
+/// A checked puzzle.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    kind: String,
+    size: usize,
+    boxes: (usize, usize),
+    givens: Grid,
+    rules: Vec<Rule>,
+    objective: Option<Objective>,
+    solution: Option<Grid>,
+    title: Option<String>,
+    layout: Layout,
+}
+
+impl Puzzle {
+    /// A Latin square of size n (rows and columns only): quasigroup completion.
+    pub fn latin(n: usize) -> Result<Puzzle, Error> {
+        if n == 0 || n > 255 {
+            return Err(Error::Model(format!("size {n} is out of range 1..255")));
+        }
+        let boxes = catalogue::default_boxes(n).unwrap_or((1, n));
+        let mut p = Puzzle {
+            kind: "latin".into(),
+            size: n,
+            boxes,
+            givens: Grid::empty(n),
+            rules: Vec::new(),
+            objective: None,
+            solution: None,
+            title: None,
+            layout: Layout::Plain,
+        };
+        p.add_named_rule("latin")?;
+        Ok(p)
+    }
+
+    /// A Sudoku of size n with the default box shape (square root, or near-square such as 2x3 for 6).
+    pub fn sudoku(n: usize) -> Result<Puzzle, Error> {
+        let (h, w) = catalogue::default_boxes(n).ok_or_else(|| Error::Model(format!("no box shape tiles a {n}x{n} grid")))?;
+        Puzzle::sudoku_with_boxes(n, h, w)
+    }
+
+    /// A Sudoku of size n with boxes of h rows by w columns.
+    pub fn sudoku_with_boxes(n: usize, h: usize, w: usize) -> Result<Puzzle, Error> {
+        let mut p = Puzzle::latin(n)?;
+        p.kind = "sudoku".into();
+        p.boxes = (h, w);
+        p.add_named_rule("boxes")?;
+        p.layout = Layout::Boxes(h, w);
+        Ok(p)
+    }
+
+    /// An empty puzzle of size n with no rules at all; add them with [`Puzzle::add_rule`].
+    pub fn blank(kind: &str, n: usize) -> Result<Puzzle, Error> {
+        let mut p = Puzzle::latin(n)?;
+        p.kind = kind.to_owned();
+        p.rules.clear();
+        Ok(p)
+    }
+
+    pub fn kind(&self) -> &str {
+        &self.kind
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+
+    pub fn objective(&self) -> Option<&Objective> {
+        self.objective.as_ref()
+    }
+
+    /// The expected answer, when the puzzle file gave one.
+    pub fn solution(&self) -> Option<&Grid> {
+        self.solution.as_ref()
+    }
+
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    pub fn geometry(&self) -> Geometry {
+        Geometry { size: self.size, boxes: self.boxes }
+    }
+
+    fn check_cell(&self, cell: Cell) -> Result<(), Error> {
+        if cell.row >= self.size || cell.col >= self.size {
+            return Err(Error::Model(format!("{cell} is off the {0}x{0} grid", self.size)));
+        }
+        Ok(())
+    }
+
+    /// Fixes a cell's value; rejects values out of range and givens that break a rule already.
+    pub fn give(&mut self, cell: Cell, value: u32) -> Result<&mut Self, Error> {
+        self.check_cell(cell)?;
+        if value == 0 || value as usize > self.size {
+            return Err(Error::Model(format!("value {value} at {cell} is out of range 1..{}", self.size)));
+        }
+        let old = self.givens.get(cell);
+        self.givens.set(cell, value);
+        if let Err(e) = self.check_givens() {
+            self.givens.set(cell, old);
+            return Err(Error::Model(e));
+        }
+        Ok(self)
+    }
+
+    /// Adds a rule primitive.
+    pub fn add_rule(&mut self, rule: Rule) -> Result<&mut Self, Error> {
+        for cell in rule.cells() {
+            self.check_cell(cell)?;
+        }
+        self.rules.push(rule);
+        Ok(self)
+    }
+
+    /// Adds a named whole-grid rule such as `diagonals` or `anti-knight`.
+    pub fn add_named_rule(&mut self, name: &str) -> Result<&mut Self, Error> {
+        let rules = catalogue::expand(name, self.geometry()).map_err(Error::Model)?;
+        for r in rules {
+            self.add_rule(r)?;
+        }
+        Ok(self)
+    }
+
+    pub fn set_objective(&mut self, objective: Option<Objective>) -> Result<&mut Self, Error> {
+        if let Some(o) = &objective {
+            for &(cell, _) in &o.weights {
+                self.check_cell(cell)?;
+            }
+        }
+        self.objective = objective;
+        Ok(self)
+    }
+
+    pub fn set_title(&mut self, title: Option<String>) {
+        self.title = title;
+    }
+
+    pub fn set_layout(&mut self, layout: Layout) {
+        self.layout = layout;
+    }
+
+    pub fn set_solution(&mut self, solution: Option<Grid>) -> Result<&mut Self, Error> {
+        if let Some(s) = &solution {
+            if s.size() != self.size {
+                return Err(Error::Model(format!("the solution is {0}x{0}, the puzzle {1}x{1}", s.size(), self.size)));
+            }
+        }
+        self.solution = solution;
+        Ok(self)
+    }
+
+    pub(crate) fn set_boxes(&mut self, boxes: (usize, usize)) {
+        self.boxes = boxes;
+    }
+
+    /// Checks that the givens do not already break a rule (a repeated value in a row, a full cage with the
+    /// wrong sum, ...). Returns what is broken.
+    pub fn check_givens(&self) -> Result<(), String> {
+        self.rules.iter().try_for_each(|rule| rule.check_partial(&self.givens))
+    }
+}

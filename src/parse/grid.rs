@@ -1,0 +1,198 @@
+//! Grids written one row per line: givens, solutions, region maps and mark grids.
+//!
+//! A line with spaces holds one cell per space-separated token; a line without spaces holds one cell per
+//! character. `|` tokens and lines made only of `-`, `+`, `=`, `|` and spaces are decoration, so a grid that
+//! `latin` printed reads back in.
+
+use nom::bytes::complete::is_not;
+use nom::character::complete::space0;
+use nom::combinator::all_consuming;
+use nom::multi::many0;
+use nom::sequence::delimited;
+use nom::{IResult, Parser};
+
+use super::{column_of, SectionText};
+use crate::error::{Error, Position};
+use crate::grid::Grid;
+
+/// One cell's token with where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub text: String,
+    /// 0-based line inside the section.
+    pub line: usize,
+    /// 0-based character column inside the line.
+    pub column: usize,
+    /// Whether the row was written with spaces (then values are decimal; otherwise `A`-`Z` mean 10..35).
+    pub spaced: bool,
+}
+
+impl Token {
+    pub fn position(&self) -> Position {
+        Position { line: self.line + 1, column: self.column + 1 }
+    }
+}
+
+/// A square grid of tokens, row by row.
+#[derive(Clone, Debug)]
+pub struct TokenGrid {
+    pub rows: Vec<Vec<Token>>,
+}
+
+impl TokenGrid {
+    pub fn size(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn token(&self, row: usize, col: usize) -> &Token {
+        &self.rows[row][col]
+    }
+}
+
+fn is_decoration(line: &str) -> bool {
+    line.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | ' ' | '\t')) && line.contains(['-', '+', '=', '|'])
+}
+
+/// Space-separated words of a line (each with the rest of the line where it starts).
+fn words(input: &str) -> IResult<&str, Vec<&str>> {
+    all_consuming(many0(delimited(space0, is_not(" \t"), space0))).parse(input)
+}
+
+/// Splits a section into rows of tokens; rejects grids that are not square.
+pub fn tokenize(section: &SectionText) -> Result<TokenGrid, Error> {
+    let mut rows = Vec::new();
+    for (index, line) in section.content_lines() {
+        let trimmed = line.trim_end();
+        if is_decoration(trimmed) {
+            continue;
+        }
+        let spaced = trimmed.trim_start().contains([' ', '\t']);
+        let mut row = Vec::new();
+        if spaced {
+            let (_, ws) = words(trimmed).map_err(|_| section.error_at(index, 0, "cannot split this line into cells"))?;
+            for w in ws.into_iter().filter(|w| *w != "|") {
+                row.push(Token { text: w.to_owned(), line: index, column: column_of(trimmed, w_rest(trimmed, w)), spaced });
+            }
+        } else {
+            let lead = trimmed.len() - trimmed.trim_start().len();
+            for (k, ch) in trimmed.trim_start().chars().enumerate() {
+                if ch != '|' {
+                    row.push(Token { text: ch.to_string(), line: index, column: lead + k, spaced });
+                }
+            }
+        }
+        rows.push(row);
+    }
+    let n = rows.len();
+    if n == 0 {
+        return Err(Error::section(section.name.clone(), "the grid is empty"));
+    }
+    for row in &rows {
+        if row.len() != n {
+            let first = &row[0];
+            return Err(section.error_at(
+                first.line,
+                first.column,
+                format!("this row has {} cells but the grid has {} rows; a grid must be square", row.len(), n),
+            ));
+        }
+    }
+    Ok(TokenGrid { rows })
+}
+
+/// The suffix of `line` that starts at word `w` (a subslice of `line`).
+fn w_rest<'a>(line: &'a str, w: &str) -> &'a str {
+    let start = w.as_ptr() as usize - line.as_ptr() as usize;
+    &line[start..]
+}
+
+/// Reads one value token: `.`, `0`, `_` are empty (0); otherwise 1..=max.
+pub fn value(section: &SectionText, token: &Token, max: usize) -> Result<u32, Error> {
+    let t = token.text.as_str();
+    if matches!(t, "." | "0" | "_") {
+        return Ok(0);
+    }
+    let v = if token.spaced {
+        t.parse::<u32>().ok()
+    } else {
+        t.chars().next().and_then(|c| match c {
+            '1'..='9' => c.to_digit(10),
+            'A'..='Z' => Some(c as u32 - 'A' as u32 + 10),
+            _ => None,
+        })
+    };
+    match v {
+        Some(v) if v >= 1 && (v as usize) <= max => Ok(v),
+        Some(v) => Err(section.error_at(token.line, token.column, format!("value {v} is out of range 1..{max}"))),
+        None => Err(section.error_at(token.line, token.column, format!("{t:?} is not a value (use 1-9, A-Z, or . for empty)"))),
+    }
+}
+
+/// Reads a grid of values of size `n` (0 = empty).
+pub fn values(section: &SectionText, tokens: &TokenGrid, n: usize) -> Result<Grid, Error> {
+    if tokens.size() != n {
+        return Err(Error::section(section.name.clone(), format!("the grid is {0}x{0} but the puzzle is {n}x{n}", tokens.size())));
+    }
+    let mut grid = Grid::empty(n);
+    for (r, row) in tokens.rows.iter().enumerate() {
+        for (c, tok) in row.iter().enumerate() {
+            grid.set(crate::grid::Cell::new(r, c), value(section, tok, n)?);
+        }
+    }
+    Ok(grid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(lines: &[&str]) -> SectionText {
+        SectionText { name: "givens".into(), lines: lines.iter().map(|s| s.to_string()).collect() }
+    }
+
+    #[test]
+    fn compact_and_spaced_rows() {
+        let s = text(&["12", "2 1"]);
+        let g = tokenize(&s).unwrap();
+        assert_eq!(g.rows[1][1].text, "1");
+        assert_eq!(g.rows[1][1].column, 2);
+        assert!(g.rows[1][0].spaced && !g.rows[0][0].spaced);
+    }
+
+    #[test]
+    fn decoration_reads_back() {
+        let s = text(&["1 2 | 3 4", "----+----", "3 4 | 1 2", "", "2 1 | 4 3", "4 3 | 2 1"]);
+        let g = tokenize(&s).unwrap();
+        assert_eq!(g.size(), 4);
+        let grid = values(&s, &g, 4).unwrap();
+        assert_eq!(grid.rows()[3], vec![4, 3, 2, 1]);
+    }
+
+    #[test]
+    fn letters_are_values_past_nine_only_in_compact_rows() {
+        let s = text(&["A"]);
+        let g = tokenize(&s).unwrap();
+        assert_eq!(value(&s, g.token(0, 0), 16).unwrap(), 10);
+        let s = text(&["A ."]);
+        let g = TokenGrid { rows: tokenize(&s).map(|g| g.rows).unwrap_or_else(|_| vec![]) };
+        assert!(g.rows.is_empty());
+    }
+
+    #[test]
+    fn ragged_grid_names_line_and_column() {
+        let s = text(&["123", "12", "312"]);
+        let e = tokenize(&s).unwrap_err().to_string();
+        assert!(e.contains("line 2, column 1"), "{e}");
+    }
+
+    #[test]
+    fn bad_value_is_located() {
+        let s = text(&["1 2", "2 x"]);
+        let g = tokenize(&s).unwrap();
+        let e = values(&s, &g, 2).unwrap_err().to_string();
+        assert_eq!(e, "givens: line 2, column 3: \"x\" is not a value (use 1-9, A-Z, or . for empty)");
+        let s = text(&["1 3", "2 1"]);
+        let e = values(&s, &tokenize(&s).unwrap(), 2).unwrap_err().to_string();
+        assert!(e.contains("line 1, column 3: value 3 is out of range 1..2"), "{e}");
+    }
+}

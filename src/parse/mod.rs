@@ -1,0 +1,72 @@
+//! Parsers for the mini-languages inside puzzle files, written with `nom`.
+//!
+//! A section of a puzzle file is either a block of text (one line per grid row) or a YAML list (one item per
+//! line); both become [`SectionText`], so every parser reports positions the same way: the line inside the
+//! section and the column inside that line, counted in characters. The parsers know nothing of puzzle types:
+//! they turn text into cells, values, ids and clues, and the model decides what those mean.
+
+pub mod cells;
+pub mod clues;
+pub mod grid;
+
+use crate::error::{Error, Position};
+use crate::yaml::{self, Value};
+
+/// The lines of one section, as written.
+#[derive(Clone, Debug)]
+pub struct SectionText {
+    pub name: String,
+    pub lines: Vec<String>,
+}
+
+impl SectionText {
+    /// Reads a section that may be written as a text block or a list of strings.
+    pub fn from_value(name: &str, value: &Value) -> Result<Self, Error> {
+        let lines = match value {
+            Value::Sequence(items) => items
+                .iter()
+                .map(|item| match item {
+                    // A YAML list of lists: one inner list per grid row, written with spaces.
+                    Value::Sequence(cells) => cells
+                        .iter()
+                        .map(|c| yaml::scalar_text(c).ok_or_else(|| not_text(name)))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map(|cells| cells.join(" ")),
+                    other => yaml::scalar_text(other).ok_or_else(|| not_text(name)),
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+            other => yaml::scalar_text(other).ok_or_else(|| not_text(name))?.lines().map(str::to_owned).collect(),
+        };
+        Ok(SectionText { name: name.to_owned(), lines })
+    }
+
+    /// A section of one line (used for single values such as a hint).
+    pub fn single(name: &str, text: &str) -> Self {
+        SectionText { name: name.to_owned(), lines: vec![text.to_owned()] }
+    }
+
+    /// An error at a line (0-based index) and a character column (0-based) of this section.
+    pub fn error_at(&self, line: usize, column: usize, message: impl Into<String>) -> Error {
+        Error::at(self.name.clone(), Position { line: line + 1, column: column + 1 }, message)
+    }
+
+    /// An error at the place where `rest` (a suffix of line `line`) begins.
+    pub fn error_at_rest(&self, line: usize, rest: &str, message: impl Into<String>) -> Error {
+        self.error_at(line, column_of(&self.lines[line], rest), message)
+    }
+
+    /// The non-blank lines with their indices.
+    pub fn content_lines(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.lines.iter().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i, l.as_str()))
+    }
+}
+
+fn not_text(name: &str) -> Error {
+    Error::section(name, "expected text or a list of text lines")
+}
+
+/// The character column at which `rest`, a suffix of `line`, begins.
+pub fn column_of(line: &str, rest: &str) -> usize {
+    let consumed = line.len().saturating_sub(rest.len());
+    line[..consumed].chars().count()
+}

@@ -1,0 +1,86 @@
+//! The text grid: boxes or rooms drawn with `|` and `-`, in a form the grid parser reads back.
+//!
+//! With boxes the classic layout is used (`1 2 3 | 4 5 6`). With irregular regions every gap between two cells
+//! is three characters wide, holding a `|` where the two cells belong to different regions, and a line of `-`
+//! under cells whose lower neighbour is in another region. Values are right-aligned to the width of n.
+
+use crate::grid::{Cell, Grid};
+use crate::model::Layout;
+
+fn different(layout: &Layout, n: usize, a: Cell, b: Cell) -> bool {
+    match layout {
+        Layout::Plain => false,
+        Layout::Boxes(h, w) => a.row / h != b.row / h || a.col / w != b.col / w,
+        Layout::Regions(ids) => ids[a.row * n + a.col] != ids[b.row * n + b.col],
+    }
+}
+
+/// Renders a grid (0 = empty, shown as `.`).
+pub fn render(grid: &Grid, layout: &Layout) -> String {
+    let n = grid.size();
+    let width = n.to_string().len();
+    let show = |v: u32| if v == 0 { format!("{:>width$}", ".") } else { format!("{v:>width$}") };
+    let irregular = matches!(layout, Layout::Regions(_));
+    let gap = |wall: bool| match (wall, irregular) {
+        (true, _) => " | ",
+        (false, true) => "   ",
+        (false, false) => " ",
+    };
+    let mut out = String::new();
+    for r in 0..n {
+        let mut line = String::new();
+        for c in 0..n {
+            if c > 0 {
+                line.push_str(gap(different(layout, n, Cell::new(r, c - 1), Cell::new(r, c))));
+            }
+            line.push_str(&show(grid.get(Cell::new(r, c))));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+        if r + 1 < n {
+            let below = |c: usize| different(layout, n, Cell::new(r, c), Cell::new(r + 1, c));
+            if (0..n).any(below) {
+                let mut sep = String::new();
+                for c in 0..n {
+                    if c > 0 {
+                        let g = gap(different(layout, n, Cell::new(r, c - 1), Cell::new(r, c))).len();
+                        let wall_here = matches!(layout, Layout::Boxes(_, _)) && gap(true).len() == g;
+                        let fill = if wall_here { "-+-".to_owned() } else if below(c - 1) || below(c) { "-".repeat(g) } else { " ".repeat(g) };
+                        sep.push_str(&fill);
+                    }
+                    sep.push_str(&if below(c) { "-".repeat(width) } else { " ".repeat(width) });
+                }
+                out.push_str(sep.trim_end());
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::{grid, SectionText};
+
+    #[test]
+    fn boxes_are_drawn_and_read_back() {
+        let g = Grid::from_rows(&[vec![1, 2, 3, 4], vec![3, 4, 1, 2], vec![2, 1, 4, 3], vec![4, 3, 2, 1]]).unwrap();
+        let text = render(&g, &Layout::Boxes(2, 2));
+        assert_eq!(text, "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n");
+        let section = SectionText { name: "solution".into(), lines: text.lines().map(str::to_owned).collect() };
+        let back = grid::values(&section, &grid::tokenize(&section).unwrap(), 4).unwrap();
+        assert_eq!(back, g);
+    }
+
+    #[test]
+    fn rooms_are_drawn_and_read_back() {
+        let ids: Vec<String> = "AABBACCBDDCBDDCC".chars().map(String::from).collect();
+        let g = Grid::from_rows(&[vec![1, 2, 3, 4], vec![3, 4, 1, 2], vec![2, 1, 4, 3], vec![4, 3, 2, 1]]).unwrap();
+        let text = render(&g, &Layout::Regions(ids));
+        let section = SectionText { name: "solution".into(), lines: text.lines().map(str::to_owned).collect() };
+        let back = grid::values(&section, &grid::tokenize(&section).unwrap(), 4).unwrap();
+        assert_eq!(back, g, "{text}");
+        assert!(text.contains('|') && text.contains('-'), "{text}");
+    }
+}

@@ -1,0 +1,164 @@
+//! The values of a set of cells multiply to a hint: Inshi no heya rooms and KenKen `x` cages.
+//!
+//! # Encoding: a tolerance-banded log sum
+//! A product is not linear, its logarithm is: `prod v_i = P` iff `sum ln(v_i) = ln P`. Over the binaries that is
+//! `L(x) = sum_{cells, v} ln(v) * x[cell][v]`, and the row asks `ln P - d <= L(x) <= ln P + d`.
+//!
+//! Floating point cannot hold `ln P` exactly, so the band half-width `d` must be wide enough for rounding and
+//! solver tolerances, yet narrow enough that no other product fits. The bound used here:
+//!
+//! 1. Values that do not divide P are forbidden first (a cell's value divides the product of its room).
+//! 2. The products the room can reach with the remaining candidates are enumerated (a set of divisor
+//!    products; small even for a 9-cell room). Let `g` be the smallest `|ln Q - ln P|` over reachable
+//!    `Q != P`. Choosing `d = g / 2` leaves every other reachable product at least `g / 2` outside the band,
+//!    so at an integral point the row holds iff the product is exactly P.
+//! 3. When enumeration is too large, `g = ln(1 + 1/P)` is used: the log-distance from P to its nearest integer
+//!    neighbour, below which no two distinct integers can be.
+//!
+//! The solver accepts points within its own tolerances of integrality, so `d` is also reported to the compiler
+//! ([`Compiler::note_band`]), the backend tightens its tolerances to stay well inside it, and every answer is
+//! verified exactly ([`Primitive::check`]) before it is shown: a grid that got through on rounding is cut off and
+//! the program solved again.
+
+use std::collections::BTreeSet;
+
+use super::{values_of, Primitive};
+use crate::compile::Compiler;
+use crate::grid::{Cell, Grid};
+
+/// Enumeration stops beyond this many distinct partial products and falls back to the integer gap.
+const MAX_PRODUCTS: usize = 200_000;
+
+#[derive(Clone, Debug)]
+pub struct Product {
+    pub label: String,
+    pub cells: Vec<Cell>,
+    pub product: u64,
+}
+
+impl Product {
+    /// The half-width of the band for this product, given each cell's candidate values.
+    pub fn band(&self, candidates: &[Vec<u32>]) -> f64 {
+        let p = self.product;
+        let integer_gap = (1.0 + 1.0 / p as f64).ln();
+        // Partial products above p * max_value cannot come back below it; keep them out of the set, and
+        // remember that anything dropped lies at least ln(max_value) away.
+        let max_v = candidates.iter().flatten().copied().max().unwrap_or(1).max(2) as u64;
+        let cap = p.saturating_mul(max_v);
+        let mut set: BTreeSet<u64> = BTreeSet::from([1]);
+        for cands in candidates {
+            let mut next = BTreeSet::new();
+            for &q in &set {
+                for &v in cands {
+                    let r = q.saturating_mul(u64::from(v));
+                    if r <= cap {
+                        next.insert(r);
+                    }
+                }
+            }
+            if next.len() > MAX_PRODUCTS {
+                return integer_gap / 2.0;
+            }
+            set = next;
+        }
+        let lp = (p as f64).ln();
+        let far = (max_v as f64).ln();
+        let gap = set.iter().filter(|&&q| q != p).map(|&q| ((q as f64).ln() - lp).abs()).fold(far, f64::min);
+        gap.max(integer_gap) / 2.0
+    }
+}
+
+/// True when `v` divides `p`.
+fn divides(v: u32, p: u64) -> bool {
+    p % u64::from(v) == 0
+}
+
+impl Primitive for Product {
+    fn label(&self) -> String {
+        format!("{} (product {})", self.label, self.product)
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn compile(&self, c: &mut Compiler) {
+        let n = c.size() as u32;
+        for &cell in &self.cells {
+            for v in 1..=n {
+                if !divides(v, self.product) {
+                    c.forbid(cell, v);
+                }
+            }
+        }
+        let candidates: Vec<Vec<u32>> = self.cells.iter().map(|&cell| c.candidates(cell)).collect();
+        let d = self.band(&candidates);
+        c.note_band(d);
+        let terms = self
+            .cells
+            .iter()
+            .flat_map(|&cell| (2..=n).map(move |v| (cell, v)))
+            .filter(|&(cell, v)| c.allowed(cell, v))
+            .map(|(cell, v)| (c.x(cell, v), f64::from(v).ln()))
+            .collect();
+        let target = (self.product as f64).ln();
+        c.row(terms, target - d, target + d);
+    }
+
+    fn check(&self, grid: &Grid) -> Result<(), String> {
+        let got = self.cells.iter().try_fold(1u64, |acc, &c| acc.checked_mul(u64::from(grid.get(c))));
+        if got == Some(self.product) {
+            Ok(())
+        } else {
+            let shown = got.map_or_else(|| "more than 2^64".to_owned(), |g| g.to_string());
+            Err(format!("{} multiplies to {shown} ({:?})", self.label(), values_of(grid, &self.cells)))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn room(product: u64, cells: usize) -> Product {
+        Product { label: "room".into(), cells: (0..cells).map(|i| Cell::new(0, i)).collect(), product }
+    }
+
+    /// Every product reachable from the candidates, by brute force.
+    fn all_products(cands: &[Vec<u32>]) -> BTreeSet<u64> {
+        let mut out = BTreeSet::from([1u64]);
+        for c in cands {
+            out = out.iter().flat_map(|&q| c.iter().map(move |&v| q * u64::from(v))).collect();
+        }
+        out
+    }
+
+    #[test]
+    fn band_excludes_every_other_reachable_product() {
+        for (p, k, n) in [(24u64, 3usize, 9u32), (362_880, 9, 9), (6, 2, 4), (1, 1, 9), (2160, 5, 9), (39_916_800, 11, 11)] {
+            let cands: Vec<Vec<u32>> = (0..k).map(|_| (1..=n).filter(|&v| divides(v, p)).collect()).collect();
+            let d = room(p, k).band(&cands);
+            assert!(d > 0.0);
+            let lp = (p as f64).ln();
+            for q in all_products(&cands).into_iter().filter(|&q| q != p) {
+                assert!(((q as f64).ln() - lp).abs() > d, "product {q} fits the band of {p} (d = {d})");
+            }
+        }
+    }
+
+    #[test]
+    fn band_is_at_least_half_the_integer_gap() {
+        let cands: Vec<Vec<u32>> = (0..9).map(|_| (1..=9).collect()).collect();
+        let d = room(362_880, 9).band(&cands);
+        assert!(d >= (1.0 + 1.0 / 362_880.0f64).ln() / 2.0);
+    }
+
+    #[test]
+    fn check_is_exact() {
+        let r = room(6, 2);
+        let g = Grid::from_rows(&[vec![2, 3, 1], vec![1, 1, 1], vec![1, 1, 1]]).unwrap();
+        assert!(r.check(&g).is_ok());
+        let g = Grid::from_rows(&[vec![3, 3, 1], vec![1, 1, 1], vec![1, 1, 1]]).unwrap();
+        assert!(r.check(&g).unwrap_err().contains("multiplies to 9"));
+    }
+}

@@ -1,0 +1,98 @@
+//! A relation between the values of two cells: Futoshiki `<`, consecutive marks, non-consecutive neighbours,
+//! anti-knight and anti-king (`!=`).
+//!
+//! # Encoding
+//! Support rows: for every value u of cell a, `x[a][u] <= sum_{v : R(u, v)} x[b][v]`, and the same from b's
+//! side. Exact: if a holds u, b must hold a value compatible with u; a value with no compatible partner is
+//! fixed to 0. For `!=` the two directions coincide and reduce to `x[a][u] + x[b][u] <= 1`. Support rows are
+//! stronger than a single `value(a) + 1 <= value(b)` row: they cut off fractional points that the latter allows.
+
+use super::Primitive;
+use crate::compile::Compiler;
+use crate::grid::{Cell, Grid};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RelationKind {
+    /// a < b
+    Less,
+    /// |a - b| = 1
+    Consecutive,
+    /// |a - b| != 1
+    NotConsecutive,
+    /// a != b
+    Different,
+}
+
+impl RelationKind {
+    pub fn holds(self, a: u32, b: u32) -> bool {
+        match self {
+            RelationKind::Less => a < b,
+            RelationKind::Consecutive => a.abs_diff(b) == 1,
+            RelationKind::NotConsecutive => a.abs_diff(b) != 1,
+            RelationKind::Different => a != b,
+        }
+    }
+
+    fn symbol(self) -> &'static str {
+        match self {
+            RelationKind::Less => "<",
+            RelationKind::Consecutive => "differs by 1 from",
+            RelationKind::NotConsecutive => "must not differ by 1 from",
+            RelationKind::Different => "!=",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Relation {
+    pub a: Cell,
+    pub b: Cell,
+    pub kind: RelationKind,
+    /// What the relation comes from, e.g. `less` or `anti-knight`.
+    pub source: String,
+}
+
+impl Primitive for Relation {
+    fn label(&self) -> String {
+        format!("{}: {} {} {}", self.source, self.a, self.kind.symbol(), self.b)
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        vec![self.a, self.b]
+    }
+
+    fn compile(&self, c: &mut Compiler) {
+        let n = c.size() as u32;
+        if self.kind == RelationKind::Different {
+            for v in 1..=n {
+                c.at_most(vec![(c.x(self.a, v), 1.0), (c.x(self.b, v), 1.0)], 1.0);
+            }
+            return;
+        }
+        for (from, to, forward) in [(self.a, self.b, true), (self.b, self.a, false)] {
+            for u in 1..=n {
+                let ok = |v: u32| if forward { self.kind.holds(u, v) } else { self.kind.holds(v, u) };
+                let support: Vec<u32> = (1..=n).filter(|&v| ok(v) && c.allowed(to, v)).collect();
+                if support.is_empty() {
+                    c.forbid(from, u);
+                    continue;
+                }
+                if support.len() == n as usize {
+                    continue;
+                }
+                let mut terms: Vec<(usize, f64)> = support.iter().map(|&v| (c.x(to, v), -1.0)).collect();
+                terms.push((c.x(from, u), 1.0));
+                c.at_most(terms, 0.0);
+            }
+        }
+    }
+
+    fn check(&self, grid: &Grid) -> Result<(), String> {
+        let (a, b) = (grid.get(self.a), grid.get(self.b));
+        if self.kind.holds(a, b) {
+            Ok(())
+        } else {
+            Err(format!("{} is violated: {} = {a}, {} = {b}", self.label(), self.a, self.b))
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! Solving: compile, call a backend, read grids back, verify, enumerate.
+//!
+//! Every grid a backend returns is verified in exact integer arithmetic against every rule ([`crate::verify`])
+//! before it is reported. A grid that fails (a product band let rounding through) is cut off with a no-good row
+//! and the program solved again; the stats count such rejections. Enumeration (`max_solutions > 1`) uses the
+//! same no-good cuts, so counting is exact: `complete` is true only when the solver proved there is nothing
+//! more.
+
+pub mod cbc;
+
+use std::time::{Duration, Instant};
+
+use crate::compile::{self, BinaryProgram};
+use crate::error::Error;
+use crate::grid::Grid;
+use crate::model::Puzzle;
+use crate::verify;
+
+/// What a backend answers for one program.
+#[derive(Clone, Debug)]
+pub enum BackendAnswer {
+    /// An optimal (for feasibility: any) point.
+    Solution(Vec<f64>),
+    Infeasible,
+    /// Stopped on the time limit, with the best point found if any.
+    TimedOut(Option<Vec<f64>>),
+}
+
+/// A MILP backend for binary programs.
+pub trait Backend {
+    fn solve(&self, program: &BinaryProgram, time_limit: Option<Duration>) -> Result<BackendAnswer, Error>;
+}
+
+/// How to solve.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Stop after this many solutions (1: just solve; 2: the uniqueness question).
+    pub max_solutions: usize,
+    pub time_limit: Option<Duration>,
+    /// Keep CBC's default cuts and heuristics (slower; for comparison).
+    pub cbc_defaults: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions { max_solutions: 1, time_limit: None, cbc_defaults: false }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Solved,
+    Infeasible,
+    Timeout,
+}
+
+/// Counters for one solve.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct Stats {
+    pub rows: usize,
+    pub columns: usize,
+    pub fixed_columns: usize,
+    pub solver_calls: usize,
+    /// Grids the solver returned that failed exact verification and were cut off.
+    pub rejected: usize,
+    pub compile_ms: f64,
+    pub solver_ms: f64,
+}
+
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub status: Status,
+    pub solutions: Vec<Grid>,
+    /// True when the search proved there are no solutions beyond those listed.
+    pub complete: bool,
+    pub time: Duration,
+    pub stats: Stats,
+}
+
+/// The most grids in a row that may fail verification before the solve is abandoned as a solver failure.
+const MAX_REJECTED: usize = 50;
+
+/// Solves a puzzle with CBC.
+pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, Error> {
+    solve_with(puzzle, options, &cbc::Cbc { defaults: options.cbc_defaults })
+}
+
+/// Solves a puzzle with the given backend.
+pub fn solve_with(puzzle: &Puzzle, options: &SolveOptions, backend: &dyn Backend) -> Result<Outcome, Error> {
+    let start = Instant::now();
+    let mut program = compile::compile(puzzle);
+    let mut stats = Stats {
+        rows: program.rows.len(),
+        columns: program.num_cols(),
+        fixed_columns: (0..program.num_cols()).filter(|&i| program.upper[i] < 0.5 || program.lower[i] > 0.5).count(),
+        compile_ms: ms(start.elapsed()),
+        ..Stats::default()
+    };
+    let mut solutions = Vec::new();
+    let mut complete = false;
+    let mut timed_out = false;
+    let mut rejected_in_a_row = 0;
+    while solutions.len() < options.max_solutions.max(1) {
+        let remaining = match options.time_limit {
+            Some(limit) => match limit.checked_sub(start.elapsed()) {
+                Some(r) if !r.is_zero() => Some(r),
+                _ => {
+                    timed_out = true;
+                    break;
+                }
+            },
+            None => None,
+        };
+        let t = Instant::now();
+        let answer = backend.solve(&program, remaining)?;
+        stats.solver_calls += 1;
+        stats.solver_ms += ms(t.elapsed());
+        let values = match answer {
+            BackendAnswer::Infeasible => {
+                complete = true;
+                break;
+            }
+            BackendAnswer::TimedOut(values) => {
+                timed_out = true;
+                // A feasibility puzzle's point found before the limit is still an answer if it verifies.
+                match values.filter(|_| puzzle.objective().is_none()) {
+                    Some(v) => v,
+                    None => break,
+                }
+            }
+            BackendAnswer::Solution(values) => values,
+        };
+        let grid = program.grid_from(&values);
+        if !grid.is_complete() {
+            if timed_out {
+                break;
+            }
+            return Err(Error::Solver("the solver returned a point that is not a grid".into()));
+        }
+        program.exclude(&grid);
+        if verify::verify(puzzle, &grid).is_err() {
+            stats.rejected += 1;
+            rejected_in_a_row += 1;
+            if rejected_in_a_row > MAX_REJECTED {
+                return Err(Error::Solver(format!("{MAX_REJECTED} grids in a row failed verification")));
+            }
+            if timed_out {
+                break;
+            }
+            continue;
+        }
+        rejected_in_a_row = 0;
+        solutions.push(grid);
+        if timed_out {
+            break;
+        }
+    }
+    let status = if !solutions.is_empty() {
+        Status::Solved
+    } else if timed_out {
+        Status::Timeout
+    } else {
+        Status::Infeasible
+    };
+    Ok(Outcome { status, solutions, complete: complete && !timed_out, time: start.elapsed(), stats })
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
