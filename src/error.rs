@@ -18,7 +18,11 @@ pub struct Position {
 pub enum Error {
     /// Bad input inside a section of a puzzle file, or in an argument that plays the part of one.
     #[error("{section}: {}{message}", position.map(|p| format!("line {}, column {}: ", p.line, p.column)).unwrap_or_default())]
-    Input { section: String, position: Option<Position>, message: String },
+    Input {
+        section: String,
+        position: Option<Position>,
+        message: String,
+    },
 
     /// The YAML itself does not parse.
     #[error("not a valid puzzle file: {0}")]
@@ -41,7 +45,10 @@ pub enum Error {
     Solver(String),
 
     #[error("{}: {source}", path.display())]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 
     /// Any of the above, found while reading the named file.
     #[error("{file}: {source}")]
@@ -51,17 +58,28 @@ pub enum Error {
 impl Error {
     /// An input error at a position in a section.
     pub fn at(section: impl Into<String>, position: Position, message: impl Into<String>) -> Self {
-        Error::Input { section: section.into(), position: Some(position), message: message.into() }
+        Error::Input {
+            section: section.into(),
+            position: Some(position),
+            message: message.into(),
+        }
     }
 
     /// An input error about a section as a whole.
     pub fn section(section: impl Into<String>, message: impl Into<String>) -> Self {
-        Error::Input { section: section.into(), position: None, message: message.into() }
+        Error::Input {
+            section: section.into(),
+            position: None,
+            message: message.into(),
+        }
     }
 
     /// Wraps the error with the file it came from.
     pub fn in_file(self, file: impl Into<String>) -> Self {
-        Error::InFile { file: file.into(), source: Box::new(self) }
+        Error::InFile {
+            file: file.into(),
+            source: Box::new(self),
+        }
     }
 }
 
@@ -73,9 +91,19 @@ mod tests {
 
     #[test]
     fn input_errors_name_section_line_and_column() {
-        let e = Error::at("hints.E", Position { line: 1, column: 2 }, "\"2x0\" is not a positive integer")
-            .in_file("bad.yaml");
-        assert_eq!(e.to_string(), "bad.yaml: hints.E: line 1, column 2: \"2x0\" is not a positive integer");
-        assert_eq!(Error::section("rooms", "missing").to_string(), "rooms: missing");
+        let e = Error::at(
+            "hints.E",
+            Position { line: 1, column: 2 },
+            "\"2x0\" is not a positive integer",
+        )
+        .in_file("bad.yaml");
+        assert_eq!(
+            e.to_string(),
+            "bad.yaml: hints.E: line 1, column 2: \"2x0\" is not a positive integer"
+        );
+        assert_eq!(
+            Error::section("rooms", "missing").to_string(),
+            "rooms: missing"
+        );
     }
 }

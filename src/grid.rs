@@ -40,7 +40,10 @@ pub struct Grid {
 impl Grid {
     /// An empty grid of size n.
     pub fn empty(size: usize) -> Self {
-        Grid { size, values: vec![0; size * size] }
+        Grid {
+            size,
+            values: vec![0; size * size],
+        }
     }
 
     /// A grid from rows; `None` when the rows are not n rows of n values.
@@ -49,7 +52,10 @@ impl Grid {
         if rows.iter().any(|r| r.len() != size) {
             return None;
         }
-        Some(Grid { size, values: rows.concat() })
+        Some(Grid {
+            size,
+            values: rows.concat(),
+        })
     }
 
     pub fn size(&self) -> usize {
@@ -72,7 +78,9 @@ impl Grid {
 
     /// The filled cells with their values.
     pub fn filled(&self) -> impl Iterator<Item = (Cell, u32)> + '_ {
-        self.cells().map(|c| (c, self.get(c))).filter(|&(_, v)| v != 0)
+        self.cells()
+            .map(|c| (c, self.get(c)))
+            .filter(|&(_, v)| v != 0)
     }
 
     pub fn is_complete(&self) -> bool {
@@ -80,7 +88,10 @@ impl Grid {
     }
 
     pub fn rows(&self) -> Vec<Vec<u32>> {
-        self.values.chunks(self.size.max(1)).map(<[u32]>::to_vec).collect()
+        self.values
+            .chunks(self.size.max(1))
+            .map(<[u32]>::to_vec)
+            .collect()
     }
 
     /// The compact one-line form used by `--lines`: `.` empty, `1`-`9`, then `A`-`Z` for 10..35.

@@ -39,7 +39,7 @@ pub mod yaml;
 // CBC is built from source and linked statically by `cbc-src`; naming the crate keeps the link.
 use cbc_src as _;
 
-pub use compile::{compile, BinaryProgram};
+pub use compile::{compile, compile_with, BinaryProgram};
 pub use error::Error;
 pub use grid::{Cell, Grid};
 pub use model::{Objective, Puzzle, Sense};

@@ -52,6 +52,12 @@ enum Command {
         /// Write the compiled binary program in LP format to this file
         #[arg(long, value_name = "FILE")]
         write_lp: Option<PathBuf>,
+        /// Send the whole program to CBC, without pruning candidates by propagation first
+        #[arg(long)]
+        no_presolve: bool,
+        /// Keep CBC's default cuts, heuristics and strong branching (for measurements)
+        #[arg(long, hide = true)]
+        cbc_defaults: bool,
     },
     /// Count solutions, up to N (default 2: is the solution unique?)
     #[command(after_help = EXIT_CODES)]
@@ -61,6 +67,9 @@ enum Command {
         max: usize,
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
+        /// Send the whole program to CBC, without pruning candidates by propagation first
+        #[arg(long)]
+        no_presolve: bool,
     },
     /// Check a puzzle: valid, exactly one solution, equal to its `solution:` when given
     #[command(after_help = EXIT_CODES)]
@@ -82,7 +91,9 @@ fn main() -> ExitCode {
         Ok(Exit(code)) => ExitCode::from(code),
         Err(e) => {
             eprintln!("error: {e:#}");
-            let input = e.downcast_ref::<Error>().is_some_and(|e| !matches!(e, Error::Solver(_)));
+            let input = e
+                .downcast_ref::<Error>()
+                .is_some_and(|e| !matches!(e, Error::Solver(_)));
             ExitCode::from(if input { 2 } else { 1 })
         }
     }
@@ -96,16 +107,24 @@ fn registry(dir: Option<&Path>) -> Result<Registry, Error> {
     Ok(r)
 }
 
-fn options(max: usize, time_limit: Option<f64>) -> anyhow::Result<SolveOptions> {
+fn options(max: usize, time_limit: Option<f64>, no_presolve: bool) -> anyhow::Result<SolveOptions> {
     let time_limit = match time_limit {
         Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
-        Some(s) => anyhow::bail!(Error::section("--time-limit", format!("{s} is not a positive number of seconds"))),
+        Some(s) => anyhow::bail!(Error::section(
+            "--time-limit",
+            format!("{s} is not a positive number of seconds")
+        )),
         None => None,
     };
     if max == 0 {
         anyhow::bail!(Error::section("--max", "must be at least 1"));
     }
-    Ok(SolveOptions { max_solutions: max, time_limit, ..SolveOptions::default() })
+    Ok(SolveOptions {
+        max_solutions: max,
+        time_limit,
+        presolve: !no_presolve,
+        ..SolveOptions::default()
+    })
 }
 
 fn run(cli: Cli) -> anyhow::Result<Exit> {
@@ -126,12 +145,27 @@ fn run(cli: Cli) -> anyhow::Result<Exit> {
             }
             Ok(Exit(0))
         }
-        Command::Solve { file, format, max, time_limit, write_lp } => {
+        Command::Solve {
+            file,
+            format,
+            max,
+            time_limit,
+            write_lp,
+            no_presolve,
+            cbc_defaults,
+        } => {
             let puzzle = model::load(&file, &registry)?;
             if let Some(lp) = write_lp {
-                std::fs::write(&lp, latin::compile(&puzzle).to_lp()).with_context(|| format!("writing {}", lp.display()))?;
+                std::fs::write(&lp, latin::compile(&puzzle).to_lp())
+                    .with_context(|| format!("writing {}", lp.display()))?;
             }
-            let outcome = solve(&puzzle, &options(max, time_limit)?)?;
+            let outcome = solve(
+                &puzzle,
+                &SolveOptions {
+                    cbc_defaults,
+                    ..options(max, time_limit, no_presolve)?
+                },
+            )?;
             if format == Format::Json {
                 println!("{}", report::json::render(&puzzle, &outcome));
             } else {
@@ -139,15 +173,22 @@ fn run(cli: Cli) -> anyhow::Result<Exit> {
             }
             Ok(Exit(exit_for(outcome.status)))
         }
-        Command::Count { file, max, time_limit } => {
+        Command::Count {
+            file,
+            max,
+            time_limit,
+            no_presolve,
+        } => {
             let puzzle = model::load(&file, &registry)?;
-            let outcome = solve(&puzzle, &options(max, time_limit)?)?;
+            let outcome = solve(&puzzle, &options(max, time_limit, no_presolve)?)?;
             let k = outcome.solutions.len();
             let noun = if k == 1 { "solution" } else { "solutions" };
             match (outcome.status, outcome.complete) {
                 (Status::Timeout, _) => println!("time limit reached without an answer"),
                 (_, true) => println!("{k} {noun}"),
-                (_, false) if outcome.status == Status::Solved && k < max => println!("at least {k} {noun} (time limit reached)"),
+                (_, false) if outcome.status == Status::Solved && k < max => {
+                    println!("at least {k} {noun} (time limit reached)")
+                }
                 (_, false) => println!("at least {k} {noun} (stopped at --max {max})"),
             }
             Ok(Exit(exit_for(outcome.status)))
@@ -167,7 +208,9 @@ fn exit_for(status: Status) -> u8 {
 fn print_text(puzzle: &Puzzle, outcome: &latin::Outcome, max: usize) {
     match outcome.status {
         Status::Infeasible => println!("no solution"),
-        Status::Timeout if outcome.solutions.is_empty() => println!("time limit reached without an answer"),
+        Status::Timeout if outcome.solutions.is_empty() => {
+            println!("time limit reached without an answer")
+        }
         _ => {
             for (i, grid) in outcome.solutions.iter().enumerate() {
                 if max > 1 {
@@ -180,7 +223,11 @@ fn print_text(puzzle: &Puzzle, outcome: &latin::Outcome, max: usize) {
             }
             if max > 1 {
                 let k = outcome.solutions.len();
-                let more = if outcome.complete { "no more exist" } else { "there may be more" };
+                let more = if outcome.complete {
+                    "no more exist"
+                } else {
+                    "there may be more"
+                };
                 println!("{k} solution{} ({more})", if k == 1 { "" } else { "s" });
             }
         }
@@ -189,7 +236,7 @@ fn print_text(puzzle: &Puzzle, outcome: &latin::Outcome, max: usize) {
 
 fn check(file: &Path, registry: &Registry, time_limit: Option<f64>) -> anyhow::Result<Exit> {
     let puzzle = model::load(file, registry)?;
-    let outcome = solve(&puzzle, &options(2, time_limit)?)?;
+    let outcome = solve(&puzzle, &options(2, time_limit, false)?)?;
     let name = file.display();
     match (outcome.status, outcome.solutions.as_slice()) {
         (Status::Timeout, []) => {
@@ -221,7 +268,11 @@ fn check(file: &Path, registry: &Registry, time_limit: Option<f64>) -> anyhow::R
         }
         (_, [first, second, ..]) => {
             println!("{name}: FAILED: the puzzle has more than one solution; two of them:");
-            print!("{}\n{}", report::text::render(first, puzzle.layout()), report::text::render(second, puzzle.layout()));
+            print!(
+                "{}\n{}",
+                report::text::render(first, puzzle.layout()),
+                report::text::render(second, puzzle.layout())
+            );
             Ok(Exit(1))
         }
     }

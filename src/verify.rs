@@ -11,7 +11,10 @@ pub fn verify(puzzle: &Puzzle, grid: &Grid) -> Result<(), Vec<String>> {
     let n = puzzle.size();
     let mut problems = Vec::new();
     if grid.size() != n {
-        return Err(vec![format!("the grid is {0}x{0}, the puzzle {n}x{n}", grid.size())]);
+        return Err(vec![format!(
+            "the grid is {0}x{0}, the puzzle {n}x{n}",
+            grid.size()
+        )]);
     }
     for cell in grid.cells() {
         let v = grid.get(cell);
@@ -21,7 +24,10 @@ pub fn verify(puzzle: &Puzzle, grid: &Grid) -> Result<(), Vec<String>> {
     }
     for (cell, v) in puzzle.givens().filled() {
         if grid.get(cell) != v {
-            problems.push(format!("{cell} is given as {v} but holds {}", grid.get(cell)));
+            problems.push(format!(
+                "{cell} is given as {v} but holds {}",
+                grid.get(cell)
+            ));
         }
     }
     if problems.is_empty() {

@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 
 use crate::grid::{Cell, Grid};
 use crate::model::{Objective, Puzzle, Sense};
+use crate::solve::presolve::Domains;
 
 /// A linear row `lower <= sum(coef * col) <= upper` over binary columns.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,7 +49,8 @@ impl BinaryProgram {
         let n = self.size;
         let mut grid = Grid::empty(n);
         for cell in grid.clone().cells() {
-            let best = (1..=n as u32).max_by(|&a, &b| values[self.x(cell, a)].total_cmp(&values[self.x(cell, b)]));
+            let best = (1..=n as u32)
+                .max_by(|&a, &b| values[self.x(cell, a)].total_cmp(&values[self.x(cell, b)]));
             if let Some(v) = best.filter(|&v| values[self.x(cell, v)] > 0.5) {
                 grid.set(cell, v);
             }
@@ -58,10 +60,18 @@ impl BinaryProgram {
 
     /// Forbids a complete grid: at least one non-fixed cell must take another value (a no-good cut).
     pub fn exclude(&mut self, grid: &Grid) {
-        let terms: Vec<(usize, f64)> =
-            grid.filled().map(|(cell, v)| self.x(cell, v)).filter(|&i| self.lower[i] < 0.5).map(|i| (i, 1.0)).collect();
+        let terms: Vec<(usize, f64)> = grid
+            .filled()
+            .map(|(cell, v)| self.x(cell, v))
+            .filter(|&i| self.lower[i] < 0.5)
+            .map(|i| (i, 1.0))
+            .collect();
         let free = terms.len() as f64;
-        self.rows.push(Row { terms, lower: f64::NEG_INFINITY, upper: free - 1.0 });
+        self.rows.push(Row {
+            terms,
+            lower: f64::NEG_INFINITY,
+            upper: free - 1.0,
+        });
     }
 
     /// The program in CPLEX LP format, for other solvers and for reading by eye.
@@ -77,7 +87,13 @@ impl BinaryProgram {
         let expr = |terms: &[(usize, f64)]| {
             let mut s = String::new();
             for (k, (i, a)) in terms.iter().enumerate() {
-                let sign = if *a < 0.0 { "-" } else if k > 0 { "+" } else { "" };
+                let sign = if *a < 0.0 {
+                    "-"
+                } else if k > 0 {
+                    "+"
+                } else {
+                    ""
+                };
                 let _ = write!(s, " {sign} {} {}", a.abs(), name(*i));
             }
             if s.is_empty() {
@@ -86,7 +102,11 @@ impl BinaryProgram {
             s
         };
         let mut out = String::new();
-        out.push_str(if self.sense == Sense::Maximize { "Maximize\n" } else { "Minimize\n" });
+        out.push_str(if self.sense == Sense::Maximize {
+            "Maximize\n"
+        } else {
+            "Minimize\n"
+        });
         let _ = writeln!(out, " obj:{}", expr(&self.objective));
         out.push_str("Subject To\n");
         for (k, row) in self.rows.iter().enumerate() {
@@ -157,7 +177,9 @@ impl Compiler {
 
     /// The values `cell` may still hold.
     pub fn candidates(&self, cell: Cell) -> Vec<u32> {
-        (1..=self.size() as u32).filter(|&v| self.allowed(cell, v)).collect()
+        (1..=self.size() as u32)
+            .filter(|&v| self.allowed(cell, v))
+            .collect()
     }
 
     /// A new auxiliary binary column.
@@ -179,7 +201,11 @@ impl Compiler {
     }
 
     pub fn row(&mut self, terms: Vec<(usize, f64)>, lower: f64, upper: f64) {
-        self.program.rows.push(Row { terms, lower, upper });
+        self.program.rows.push(Row {
+            terms,
+            lower,
+            upper,
+        });
     }
 
     pub fn equal(&mut self, terms: Vec<(usize, f64)>, rhs: f64) {
@@ -198,8 +224,22 @@ impl Compiler {
 
 /// Compiles a checked puzzle: one value per cell, givens fixed, then every rule's rows, then the objective.
 pub fn compile(puzzle: &Puzzle) -> BinaryProgram {
+    compile_with(puzzle, None)
+}
+
+/// Compiles with candidates already narrowed by presolve: columns of removed candidates are fixed to 0.
+pub fn compile_with(puzzle: &Puzzle, domains: Option<&Domains>) -> BinaryProgram {
     let n = puzzle.size();
     let mut c = Compiler::new(n);
+    if let Some(d) = domains {
+        for cell in puzzle.givens().cells() {
+            for v in 1..=n as u32 {
+                if !d.contains(cell, v) {
+                    c.forbid(cell, v);
+                }
+            }
+        }
+    }
     for cell in puzzle.givens().cells() {
         let terms = (1..=n as u32).map(|v| (c.x(cell, v), 1.0)).collect();
         c.equal(terms, 1.0);

@@ -64,9 +64,15 @@ impl MarkMeaning {
     pub fn allowed(&self, n: usize) -> Result<(Vec<u32>, String), String> {
         let all = 1..=n as u32;
         match self {
-            MarkMeaning::Named(s) if s == "even" => Ok((all.filter(|v| v % 2 == 0).collect(), "even".into())),
-            MarkMeaning::Named(s) if s == "odd" => Ok((all.filter(|v| v % 2 == 1).collect(), "odd".into())),
-            MarkMeaning::Named(s) => Err(format!("unknown mark meaning {s:?} (use even, odd or a list of values)")),
+            MarkMeaning::Named(s) if s == "even" => {
+                Ok((all.filter(|v| v % 2 == 0).collect(), "even".into()))
+            }
+            MarkMeaning::Named(s) if s == "odd" => {
+                Ok((all.filter(|v| v % 2 == 1).collect(), "odd".into()))
+            }
+            MarkMeaning::Named(s) => Err(format!(
+                "unknown mark meaning {s:?} (use even, odd or a list of values)"
+            )),
             MarkMeaning::Values(vs) => Ok((vs.clone(), format!("one of {vs:?}"))),
         }
     }
@@ -131,42 +137,75 @@ pub struct Grammar {
 }
 
 /// Sections every puzzle file may have, whatever its type.
-pub const COMMON_SECTIONS: &[&str] =
-    &["type", "size", "title", "author", "source", "givens", "solution", "box", "rules", "objective"];
+pub const COMMON_SECTIONS: &[&str] = &[
+    "type",
+    "size",
+    "title",
+    "author",
+    "source",
+    "givens",
+    "solution",
+    "box",
+    "rules",
+    "objective",
+];
 
 impl Grammar {
     /// Parses and checks a grammar file's text.
     pub fn parse(origin: &str, text: &str) -> Result<Grammar, Error> {
-        let bad = |message: String| Error::Grammar { grammar: origin.to_owned(), message };
+        let bad = |message: String| Error::Grammar {
+            grammar: origin.to_owned(),
+            message,
+        };
         let mut g: Grammar = yaml::from_str(text).map_err(|e| bad(e.to_string()))?;
         for (name, spec) in &g.sections {
             if COMMON_SECTIONS.contains(&name.as_str()) {
-                return Err(bad(format!("section {name:?} is common to every type and cannot be redeclared")));
+                return Err(bad(format!(
+                    "section {name:?} is common to every type and cannot be redeclared"
+                )));
             }
             if spec.kind == SectionKind::Clues {
-                let of = spec.of.as_deref().ok_or_else(|| bad(format!("clues section {name:?} needs `of:` (a regions section)")))?;
+                let of = spec.of.as_deref().ok_or_else(|| {
+                    bad(format!(
+                        "clues section {name:?} needs `of:` (a regions section)"
+                    ))
+                })?;
                 if g.sections.get(of).map(|s| s.kind) != Some(SectionKind::Regions) {
-                    return Err(bad(format!("section {name:?}: `of: {of}` is not a regions section")));
+                    return Err(bad(format!(
+                        "section {name:?}: `of: {of}` is not a regions section"
+                    )));
                 }
             }
             if spec.kind == SectionKind::Marks && spec.marks.is_empty() {
-                return Err(bad(format!("marks section {name:?} needs `marks:` (what each mark allows)")));
+                return Err(bad(format!(
+                    "marks section {name:?} needs `marks:` (what each mark allows)"
+                )));
             }
             for meaning in spec.marks.values() {
-                meaning.allowed(9).map_err(|m| bad(format!("section {name:?}: {m}")))?;
+                meaning
+                    .allowed(9)
+                    .map_err(|m| bad(format!("section {name:?}: {m}")))?;
             }
         }
         for rule in &g.rules {
             match rule {
                 RuleUse::Named(name) => {
-                    if !crate::rules::catalogue::NAMED.iter().any(|(k, _)| k == name) {
+                    if !crate::rules::catalogue::NAMED
+                        .iter()
+                        .any(|(k, _)| k == name)
+                    {
                         return Err(bad(format!("unknown rule {name:?}")));
                     }
                 }
-                RuleUse::Primitive { primitive, args } => primitives::check_use(primitive, args, &g.sections).map_err(bad)?,
+                RuleUse::Primitive { primitive, args } => {
+                    primitives::check_use(primitive, args, &g.sections).map_err(bad)?
+                }
             }
         }
-        g.uses_boxes = g.rules.iter().any(|r| matches!(r, RuleUse::Named(n) if n == "boxes"));
+        g.uses_boxes = g
+            .rules
+            .iter()
+            .any(|r| matches!(r, RuleUse::Named(n) if n == "boxes"));
         Ok(g)
     }
 }
@@ -176,6 +215,21 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("sudoku", include_str!("../../grammars/sudoku.yaml")),
     ("latin", include_str!("../../grammars/latin.yaml")),
     ("inshi", include_str!("../../grammars/inshi.yaml")),
+    ("jigsaw", include_str!("../../grammars/jigsaw.yaml")),
+    ("killer", include_str!("../../grammars/killer.yaml")),
+    ("killer-x", include_str!("../../grammars/killer-x.yaml")),
+    ("sumdoku", include_str!("../../grammars/sumdoku.yaml")),
+    ("kenken", include_str!("../../grammars/kenken.yaml")),
+    ("futoshiki", include_str!("../../grammars/futoshiki.yaml")),
+    (
+        "skyscrapers",
+        include_str!("../../grammars/skyscrapers.yaml"),
+    ),
+    (
+        "consecutive",
+        include_str!("../../grammars/consecutive.yaml"),
+    ),
+    ("evenodd", include_str!("../../grammars/evenodd.yaml")),
 ];
 
 /// The grammars known to a run: built-in ones plus any loaded from directories.
@@ -190,7 +244,8 @@ impl Registry {
         let grammars = BUILT_IN
             .iter()
             .map(|(name, text)| {
-                let g = Grammar::parse(&format!("built-in {name}"), text).unwrap_or_else(|e| panic!("{e}"));
+                let g = Grammar::parse(&format!("built-in {name}"), text)
+                    .unwrap_or_else(|e| panic!("{e}"));
                 (g.name.clone(), g)
             })
             .collect();
@@ -199,7 +254,10 @@ impl Registry {
 
     /// Adds (or overrides) every `*.yaml` / `*.yml` grammar in `dir`.
     pub fn load_dir(&mut self, dir: &Path) -> Result<(), Error> {
-        let io = |source| Error::Io { path: dir.to_owned(), source };
+        let io = |source| Error::Io {
+            path: dir.to_owned(),
+            source,
+        };
         let mut paths: Vec<_> = std::fs::read_dir(dir)
             .map_err(io)?
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -207,7 +265,10 @@ impl Registry {
             .collect();
         paths.sort();
         for path in paths {
-            let text = std::fs::read_to_string(&path).map_err(|source| Error::Io { path: path.clone(), source })?;
+            let text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
+                path: path.clone(),
+                source,
+            })?;
             let g = Grammar::parse(&path.display().to_string(), &text)?;
             self.grammars.insert(g.name.clone(), g);
         }
@@ -240,14 +301,25 @@ mod tests {
     fn built_ins_load() {
         let r = Registry::built_in();
         assert!(r.get("sudoku").unwrap().uses_boxes);
-        assert!(r.get("nope").unwrap_err().to_string().contains("unknown puzzle type"));
+        assert!(r
+            .get("nope")
+            .unwrap_err()
+            .to_string()
+            .contains("unknown puzzle type"));
     }
 
     #[test]
     fn bad_grammars_are_reported() {
-        let e = Grammar::parse("g", "name: x\ndescription: d\nrules: [latin, flying]\n").unwrap_err().to_string();
+        let e = Grammar::parse("g", "name: x\ndescription: d\nrules: [latin, flying]\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("unknown rule \"flying\""), "{e}");
-        let e = Grammar::parse("g", "name: x\ndescription: d\nsections: {h: {kind: clues}}\nrules: [latin]\n").unwrap_err().to_string();
+        let e = Grammar::parse(
+            "g",
+            "name: x\ndescription: d\nsections: {h: {kind: clues}}\nrules: [latin]\n",
+        )
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("needs `of:`"), "{e}");
         let e = Grammar::parse("g", "name: x\ndescription: d\nrules: [{primitive: product, regions: rooms, clues: hints}]\n").unwrap_err().to_string();
         assert!(e.contains("rooms"), "{e}");

@@ -18,7 +18,10 @@ use crate::yaml::{self, Mapping, Value};
 
 /// Loads a puzzle file; errors name the file.
 pub fn load(path: &Path, registry: &Registry) -> Result<Puzzle, Error> {
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.to_owned(), source })?;
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+        path: path.to_owned(),
+        source,
+    })?;
     load_str(&text, registry).map_err(|e| e.in_file(path.display().to_string()))
 }
 
@@ -26,12 +29,21 @@ pub fn load(path: &Path, registry: &Registry) -> Result<Puzzle, Error> {
 pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
     let doc = yaml::parse(text).map_err(|e| Error::Yaml(e.to_string()))?;
     let Value::Mapping(map) = doc else {
-        return Err(Error::Yaml("expected a map of sections (`type: sudoku`, `givens: ...`)".into()));
+        return Err(Error::Yaml(
+            "expected a map of sections (`type: sudoku`, `givens: ...`)".into(),
+        ));
     };
     let get = |key: &str| map.get(Value::String(key.to_owned()));
     let kind = match get("type") {
-        Some(v) => yaml::scalar_text(v).ok_or_else(|| Error::section("type", "expected a type name"))?,
-        None => return Err(Error::section("type", "missing: every puzzle file names its type, e.g. `type: sudoku`")),
+        Some(v) => {
+            yaml::scalar_text(v).ok_or_else(|| Error::section("type", "expected a type name"))?
+        }
+        None => {
+            return Err(Error::section(
+                "type",
+                "missing: every puzzle file names its type, e.g. `type: sudoku`",
+            ))
+        }
     };
     let grammar = registry.get(&kind)?;
     check_keys(&map, grammar)?;
@@ -43,11 +55,19 @@ pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
         let text = SectionText::from_value("box", v)?;
         let (h, w) = parse::clues::box_shape(&text)?;
         if h * w != n {
-            return Err(Error::section("box", format!("boxes of {h}x{w} hold {} cells, not {n}", h * w)));
+            return Err(Error::section(
+                "box",
+                format!("boxes of {h}x{w} hold {} cells, not {n}", h * w),
+            ));
         }
         puzzle.set_boxes((h, w));
     } else if grammar.uses_boxes {
-        let shape = catalogue::default_boxes(n).ok_or_else(|| Error::section("box", format!("no box shape tiles a {n}x{n} grid; give one, e.g. `box: 1x{n}`")))?;
+        let shape = catalogue::default_boxes(n).ok_or_else(|| {
+            Error::section(
+                "box",
+                format!("no box shape tiles a {n}x{n} grid; give one, e.g. `box: 1x{n}`"),
+            )
+        })?;
         puzzle.set_boxes(shape);
     }
 
@@ -55,7 +75,9 @@ pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
     for rule in &grammar.rules {
         match rule {
             RuleUse::Named(name) => {
-                puzzle.add_named_rule(name).map_err(|e| Error::section(name.clone(), e.to_string()))?;
+                puzzle
+                    .add_named_rule(name)
+                    .map_err(|e| Error::section(name.clone(), e.to_string()))?;
             }
             RuleUse::Primitive { primitive, args } => {
                 for r in primitives::build(primitive, args, &parsed, n)? {
@@ -66,8 +88,12 @@ pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
     }
     if let Some(v) = get("rules") {
         for (i, name) in rule_names(v)?.iter().enumerate() {
-            let position = Position { line: i + 1, column: 1 };
-            let rules = catalogue::expand(name, puzzle.geometry()).map_err(|m| Error::at("rules", position, m))?;
+            let position = Position {
+                line: i + 1,
+                column: 1,
+            };
+            let rules = catalogue::expand(name, puzzle.geometry())
+                .map_err(|m| Error::at("rules", position, m))?;
             for r in rules {
                 puzzle.add_rule(r)?;
             }
@@ -77,8 +103,15 @@ pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
     if let Some(v) = get("givens") {
         for (cell, value, position) in givens(v, n)? {
             if let Err(e) = puzzle.give(cell, value) {
-                let message = e.to_string().trim_start_matches("invalid puzzle: ").to_owned();
-                return Err(Error::at("givens", position, format!("{cell} = {value}: {message}")));
+                let message = e
+                    .to_string()
+                    .trim_start_matches("invalid puzzle: ")
+                    .to_owned();
+                return Err(Error::at(
+                    "givens",
+                    position,
+                    format!("{cell} = {value}: {message}"),
+                ));
             }
         }
     }
@@ -95,7 +128,9 @@ pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
     if let Some(v) = get("objective") {
         puzzle.set_objective(Some(objective(v, n)?))?;
     }
-    let title = ["title", "author", "source"].iter().find_map(|k| get(k).and_then(yaml::scalar_text));
+    let title = ["title", "author", "source"]
+        .iter()
+        .find_map(|k| get(k).and_then(yaml::scalar_text));
     puzzle.set_title(get("title").and_then(yaml::scalar_text).or(title));
     puzzle.set_layout(layout(grammar, &parsed, &puzzle));
     Ok(puzzle)
@@ -105,17 +140,34 @@ fn check_keys(map: &Mapping, grammar: &Grammar) -> Result<(), Error> {
     for key in map.keys() {
         let key = yaml::scalar_text(key).unwrap_or_default();
         if key == "box" && !grammar.uses_boxes {
-            return Err(Error::section("box", format!("type {} has no boxes", grammar.name)));
+            return Err(Error::section(
+                "box",
+                format!("type {} has no boxes", grammar.name),
+            ));
         }
         if !COMMON_SECTIONS.contains(&key.as_str()) && !grammar.sections.contains_key(&key) {
-            let mut known: Vec<&str> = COMMON_SECTIONS.iter().copied().filter(|k| *k != "box" || grammar.uses_boxes).collect();
+            let mut known: Vec<&str> = COMMON_SECTIONS
+                .iter()
+                .copied()
+                .filter(|k| *k != "box" || grammar.uses_boxes)
+                .collect();
             known.extend(grammar.sections.keys().map(String::as_str));
-            return Err(Error::section(key.clone(), format!("unknown section for type {} (it has: {})", grammar.name, known.join(", "))));
+            return Err(Error::section(
+                key.clone(),
+                format!(
+                    "unknown section for type {} (it has: {})",
+                    grammar.name,
+                    known.join(", ")
+                ),
+            ));
         }
     }
     for (name, spec) in &grammar.sections {
         if !spec.optional && !map.contains_key(Value::String(name.clone())) {
-            return Err(Error::section(name.clone(), format!("missing: type {} needs it ({:?})", grammar.name, spec.kind)));
+            return Err(Error::section(
+                name.clone(),
+                format!("missing: type {} needs it ({:?})", grammar.name, spec.kind),
+            ));
         }
     }
     Ok(())
@@ -125,7 +177,10 @@ fn check_keys(map: &Mapping, grammar: &Grammar) -> Result<(), Error> {
 fn size(map: &Mapping, grammar: &Grammar) -> Result<usize, Error> {
     let get = |key: &str| map.get(Value::String(key.to_owned()));
     if let Some(v) = get("size") {
-        let n = v.as_u64().filter(|&n| (1..=255).contains(&n)).ok_or_else(|| Error::section("size", "expected a whole number from 1 to 255"))?;
+        let n = v
+            .as_u64()
+            .filter(|&n| (1..=255).contains(&n))
+            .ok_or_else(|| Error::section("size", "expected a whole number from 1 to 255"))?;
         return Ok(n as usize);
     }
     for key in ["givens", "solution"] {
@@ -147,7 +202,10 @@ fn size(map: &Mapping, grammar: &Grammar) -> Result<usize, Error> {
         let (h, w) = parse::clues::box_shape(&SectionText::from_value("box", v)?)?;
         return Ok(h * w);
     }
-    Err(Error::section("size", "missing, and no grid in the file fixes it"))
+    Err(Error::section(
+        "size",
+        "missing, and no grid in the file fixes it",
+    ))
 }
 
 /// Parses the grammar's sections, regions first (clues refer to them).
@@ -165,7 +223,9 @@ fn parse_sections(map: &Mapping, grammar: &Grammar, n: usize) -> Result<Sections
 }
 
 fn looks_like_assignments(text: &SectionText) -> bool {
-    text.content_lines().next().is_some_and(|(_, l)| l.contains('='))
+    text.content_lines()
+        .next()
+        .is_some_and(|(_, l)| l.contains('='))
 }
 
 /// Givens as a grid or as `rRcC=V` entries, each with where it was written.
@@ -174,16 +234,37 @@ fn givens(v: &Value, n: usize) -> Result<Vec<(Cell, u32, Position)>, Error> {
     if looks_like_assignments(&text) {
         let entries = parse::cells::assignments(&text, n)?;
         let lines: Vec<usize> = text.content_lines().map(|(i, _)| i).collect();
-        return Ok(entries.into_iter().zip(lines).map(|((c, v), l)| (c, v, Position { line: l + 1, column: 1 })).collect());
+        return Ok(entries
+            .into_iter()
+            .zip(lines)
+            .map(|((c, v), l)| {
+                (
+                    c,
+                    v,
+                    Position {
+                        line: l + 1,
+                        column: 1,
+                    },
+                )
+            })
+            .collect());
     }
     let tokens = parse::grid::tokenize(&text)?;
     let grid = parse::grid::values(&text, &tokens, n)?;
-    Ok(grid.filled().map(|(c, v)| (c, v, tokens.token(c.row, c.col).position())).collect())
+    Ok(grid
+        .filled()
+        .map(|(c, v)| (c, v, tokens.token(c.row, c.col).position()))
+        .collect())
 }
 
 fn rule_names(v: &Value) -> Result<Vec<String>, Error> {
     match v {
-        Value::Sequence(items) => items.iter().map(|i| yaml::scalar_text(i).ok_or_else(|| Error::section("rules", "expected rule names"))).collect(),
+        Value::Sequence(items) => items
+            .iter()
+            .map(|i| {
+                yaml::scalar_text(i).ok_or_else(|| Error::section("rules", "expected rule names"))
+            })
+            .collect(),
         other => Ok(yaml::scalar_text(other)
             .ok_or_else(|| Error::section("rules", "expected a list of rule names"))?
             .split([',', ' ', '\n'])
@@ -194,22 +275,37 @@ fn rule_names(v: &Value) -> Result<Vec<String>, Error> {
 }
 
 fn objective(v: &Value, n: usize) -> Result<Objective, Error> {
-    let bad = || Error::section("objective", "expected {maximize: {r1c1: 1, ...}} or {minimize: {...}}");
-    let Value::Mapping(m) = v else { return Err(bad()) };
+    let bad = || {
+        Error::section(
+            "objective",
+            "expected {maximize: {r1c1: 1, ...}} or {minimize: {...}}",
+        )
+    };
+    let Value::Mapping(m) = v else {
+        return Err(bad());
+    };
     if m.len() != 1 {
         return Err(bad());
     }
     let (k, weights) = m.iter().next().ok_or_else(bad)?;
     let sense: Sense = yaml::from_value(k.clone()).map_err(|_| bad())?;
-    let Value::Mapping(w) = weights else { return Err(bad()) };
+    let Value::Mapping(w) = weights else {
+        return Err(bad());
+    };
     let mut out = Vec::new();
     for (cell, weight) in w {
         let name = yaml::scalar_text(cell).unwrap_or_default();
-        let cell = parse::cells::cell(&SectionText::single(&format!("objective.{name}"), &name), n)?;
-        let weight = weight.as_f64().ok_or_else(|| Error::section(format!("objective.{name}"), "the weight must be a number"))?;
+        let cell =
+            parse::cells::cell(&SectionText::single(&format!("objective.{name}"), &name), n)?;
+        let weight = weight.as_f64().ok_or_else(|| {
+            Error::section(format!("objective.{name}"), "the weight must be a number")
+        })?;
         out.push((cell, weight));
     }
-    Ok(Objective { sense, weights: out })
+    Ok(Objective {
+        sense,
+        weights: out,
+    })
 }
 
 fn layout(grammar: &Grammar, parsed: &Sections, puzzle: &Puzzle) -> Layout {
@@ -217,10 +313,13 @@ fn layout(grammar: &Grammar, parsed: &Sections, puzzle: &Puzzle) -> Layout {
         let (h, w) = puzzle.geometry().boxes;
         return Layout::Boxes(h, w);
     }
-    let first_regions = grammar.sections.iter().filter(|(_, s)| s.kind == SectionKind::Regions).find_map(|(name, _)| match parsed.get(name) {
-        Some(SectionValue::Regions(r)) => Some(r.ids.clone()),
-        _ => None,
-    });
+    let first_regions = grammar
+        .sections
+        .iter()
+        .filter(|(_, s)| s.kind == SectionKind::Regions)
+        .find_map(|(name, _)| match parsed.get(name) {
+            Some(SectionValue::Regions(r)) => Some(r.ids.clone()),
+            _ => None,
+        });
     first_regions.map_or(Layout::Plain, Layout::Regions)
 }
-

@@ -89,7 +89,8 @@ impl Puzzle {
 
     /// A Sudoku of size n with the default box shape (square root, or near-square such as 2x3 for 6).
     pub fn sudoku(n: usize) -> Result<Puzzle, Error> {
-        let (h, w) = catalogue::default_boxes(n).ok_or_else(|| Error::Model(format!("no box shape tiles a {n}x{n} grid")))?;
+        let (h, w) = catalogue::default_boxes(n)
+            .ok_or_else(|| Error::Model(format!("no box shape tiles a {n}x{n} grid")))?;
         Puzzle::sudoku_with_boxes(n, h, w)
     }
 
@@ -145,12 +146,18 @@ impl Puzzle {
     }
 
     pub fn geometry(&self) -> Geometry {
-        Geometry { size: self.size, boxes: self.boxes }
+        Geometry {
+            size: self.size,
+            boxes: self.boxes,
+        }
     }
 
     fn check_cell(&self, cell: Cell) -> Result<(), Error> {
         if cell.row >= self.size || cell.col >= self.size {
-            return Err(Error::Model(format!("{cell} is off the {0}x{0} grid", self.size)));
+            return Err(Error::Model(format!(
+                "{cell} is off the {0}x{0} grid",
+                self.size
+            )));
         }
         Ok(())
     }
@@ -159,7 +166,10 @@ impl Puzzle {
     pub fn give(&mut self, cell: Cell, value: u32) -> Result<&mut Self, Error> {
         self.check_cell(cell)?;
         if value == 0 || value as usize > self.size {
-            return Err(Error::Model(format!("value {value} at {cell} is out of range 1..{}", self.size)));
+            return Err(Error::Model(format!(
+                "value {value} at {cell} is out of range 1..{}",
+                self.size
+            )));
         }
         let old = self.givens.get(cell);
         self.givens.set(cell, value);
@@ -209,7 +219,11 @@ impl Puzzle {
     pub fn set_solution(&mut self, solution: Option<Grid>) -> Result<&mut Self, Error> {
         if let Some(s) = &solution {
             if s.size() != self.size {
-                return Err(Error::Model(format!("the solution is {0}x{0}, the puzzle {1}x{1}", s.size(), self.size)));
+                return Err(Error::Model(format!(
+                    "the solution is {0}x{0}, the puzzle {1}x{1}",
+                    s.size(),
+                    self.size
+                )));
             }
         }
         self.solution = solution;
@@ -223,6 +237,8 @@ impl Puzzle {
     /// Checks that the givens do not already break a rule (a repeated value in a row, a full cage with the
     /// wrong sum, ...). Returns what is broken.
     pub fn check_givens(&self) -> Result<(), String> {
-        self.rules.iter().try_for_each(|rule| rule.check_partial(&self.givens))
+        self.rules
+            .iter()
+            .try_for_each(|rule| rule.check_partial(&self.givens))
     }
 }

@@ -54,25 +54,49 @@ pub fn grid_size(name: &str, kind: SectionKind, value: &Value) -> Result<Option<
 }
 
 /// Parses one section of a puzzle file according to its spec.
-pub fn parse_section(name: &str, spec: &SectionSpec, value: &Value, n: usize, parsed: &Sections) -> Result<SectionValue, Error> {
+pub fn parse_section(
+    name: &str,
+    spec: &SectionSpec,
+    value: &Value,
+    n: usize,
+    parsed: &Sections,
+) -> Result<SectionValue, Error> {
     match spec.kind {
         SectionKind::Regions => {
             let text = SectionText::from_value(name, value)?;
             let tokens = parse::grid::tokenize(&text)?;
             if tokens.size() != n {
-                return Err(Error::section(name, format!("the map is {0}x{0} but the puzzle is {n}x{n}", tokens.size())));
+                return Err(Error::section(
+                    name,
+                    format!(
+                        "the map is {0}x{0} but the puzzle is {n}x{n}",
+                        tokens.size()
+                    ),
+                ));
             }
-            let mut regions = Regions { order: Vec::new(), cells: BTreeMap::new(), ids: Vec::new() };
+            let mut regions = Regions {
+                order: Vec::new(),
+                cells: BTreeMap::new(),
+                ids: Vec::new(),
+            };
             for (r, row) in tokens.rows.iter().enumerate() {
                 for (c, tok) in row.iter().enumerate() {
                     if matches!(tok.text.as_str(), "." | "_") {
-                        return Err(text.error_at(tok.line, tok.column, "every cell needs a region id"));
+                        return Err(text.error_at(
+                            tok.line,
+                            tok.column,
+                            "every cell needs a region id",
+                        ));
                     }
                     let id = tok.text.clone();
                     if !regions.cells.contains_key(&id) {
                         regions.order.push(id.clone());
                     }
-                    regions.cells.entry(id.clone()).or_default().push(Cell::new(r, c));
+                    regions
+                        .cells
+                        .entry(id.clone())
+                        .or_default()
+                        .push(Cell::new(r, c));
                     regions.ids.push(id);
                 }
             }
@@ -80,7 +104,10 @@ pub fn parse_section(name: &str, spec: &SectionSpec, value: &Value, n: usize, pa
         }
         SectionKind::Clues => {
             let Value::Mapping(map) = value else {
-                return Err(Error::section(name, "expected a map from region id to clue, e.g. {A: 6, B: 15}"));
+                return Err(Error::section(
+                    name,
+                    "expected a map from region id to clue, e.g. {A: 6, B: 15}",
+                ));
             };
             let of = spec.of.as_deref().unwrap_or_default();
             let Some(SectionValue::Regions(regions)) = parsed.get(of) else {
@@ -88,11 +115,17 @@ pub fn parse_section(name: &str, spec: &SectionSpec, value: &Value, n: usize, pa
             };
             let mut entries = BTreeMap::new();
             for (k, v) in map {
-                let key = yaml::scalar_text(k).ok_or_else(|| Error::section(name, "region ids must be plain text"))?;
+                let key = yaml::scalar_text(k)
+                    .ok_or_else(|| Error::section(name, "region ids must be plain text"))?;
                 let label = format!("{name}.{key}");
-                let text = yaml::scalar_text(v).ok_or_else(|| Error::section(label.clone(), "expected a clue, not a list or a map"))?;
+                let text = yaml::scalar_text(v).ok_or_else(|| {
+                    Error::section(label.clone(), "expected a clue, not a list or a map")
+                })?;
                 if !regions.cells.contains_key(&key) {
-                    return Err(Error::section(label, format!("there is no region {key:?} in `{of}`")));
+                    return Err(Error::section(
+                        label,
+                        format!("there is no region {key:?} in `{of}`"),
+                    ));
                 }
                 let one = SectionText::single(&label, &text);
                 let clue = match spec.clue {
@@ -104,19 +137,38 @@ pub fn parse_section(name: &str, spec: &SectionSpec, value: &Value, n: usize, pa
             if spec.every {
                 if let Some(missing) = regions.order.iter().find(|id| !entries.contains_key(*id)) {
                     let first = regions.cells[missing][0];
-                    return Err(Error::section(name, format!("region {missing:?} (at {first}) has no clue")));
+                    return Err(Error::section(
+                        name,
+                        format!("region {missing:?} (at {first}) has no clue"),
+                    ));
                 }
             }
             Ok(SectionValue::Clues(Clues { entries }))
         }
-        SectionKind::Relations => Ok(SectionValue::Relations(parse::cells::relations(&SectionText::from_value(name, value)?, n)?)),
-        SectionKind::Pairs => Ok(SectionValue::Pairs(parse::cells::pairs(&SectionText::from_value(name, value)?, n, spec.adjacent)?)),
-        SectionKind::Edge => Ok(SectionValue::Edge(parse::clues::edge(&SectionText::from_value(name, value)?, n)?)),
+        SectionKind::Relations => Ok(SectionValue::Relations(parse::cells::relations(
+            &SectionText::from_value(name, value)?,
+            n,
+        )?)),
+        SectionKind::Pairs => Ok(SectionValue::Pairs(parse::cells::pairs(
+            &SectionText::from_value(name, value)?,
+            n,
+            spec.adjacent,
+        )?)),
+        SectionKind::Edge => Ok(SectionValue::Edge(parse::clues::edge(
+            &SectionText::from_value(name, value)?,
+            n,
+        )?)),
         SectionKind::Marks => {
             let text = SectionText::from_value(name, value)?;
             let tokens = parse::grid::tokenize(&text)?;
             if tokens.size() != n {
-                return Err(Error::section(name, format!("the grid is {0}x{0} but the puzzle is {n}x{n}", tokens.size())));
+                return Err(Error::section(
+                    name,
+                    format!(
+                        "the grid is {0}x{0} but the puzzle is {n}x{n}",
+                        tokens.size()
+                    ),
+                ));
             }
             let mut marks = Vec::new();
             for (r, row) in tokens.rows.iter().enumerate() {
@@ -126,9 +178,19 @@ pub fn parse_section(name: &str, spec: &SectionSpec, value: &Value, n: usize, pa
                     }
                     let Some(meaning) = spec.marks.get(&tok.text) else {
                         let known: Vec<&str> = spec.marks.keys().map(String::as_str).collect();
-                        return Err(text.error_at(tok.line, tok.column, format!("unknown mark {:?} (use {} or .)", tok.text, known.join(", "))));
+                        return Err(text.error_at(
+                            tok.line,
+                            tok.column,
+                            format!(
+                                "unknown mark {:?} (use {} or .)",
+                                tok.text,
+                                known.join(", ")
+                            ),
+                        ));
                     };
-                    let (allowed, label) = meaning.allowed(n).map_err(|m| text.error_at(tok.line, tok.column, m))?;
+                    let (allowed, label) = meaning
+                        .allowed(n)
+                        .map_err(|m| text.error_at(tok.line, tok.column, m))?;
                     marks.push((Cell::new(r, c), allowed, label));
                 }
             }

@@ -24,7 +24,11 @@ fn number(input: &str) -> IResult<&str, usize> {
 
 /// `rRcC` with 1-based row and column, as written (not yet range-checked).
 fn raw_cell(input: &str) -> IResult<&str, (usize, usize)> {
-    (preceded(one_of("rR"), number), preceded(one_of("cC"), number)).parse(input)
+    (
+        preceded(one_of("rR"), number),
+        preceded(one_of("cC"), number),
+    )
+        .parse(input)
 }
 
 fn padded_cell(input: &str) -> IResult<&str, (usize, usize)> {
@@ -32,7 +36,15 @@ fn padded_cell(input: &str) -> IResult<&str, (usize, usize)> {
 }
 
 fn order(input: &str) -> IResult<&str, Order> {
-    delimited(space0, alt((map(char('<'), |_| Order::Less), map(char('>'), |_| Order::Greater))), space0).parse(input)
+    delimited(
+        space0,
+        alt((
+            map(char('<'), |_| Order::Less),
+            map(char('>'), |_| Order::Greater),
+        )),
+        space0,
+    )
+    .parse(input)
 }
 
 fn separator(input: &str) -> IResult<&str, &str> {
@@ -40,13 +52,30 @@ fn separator(input: &str) -> IResult<&str, &str> {
 }
 
 fn assignment(input: &str) -> IResult<&str, ((usize, usize), usize)> {
-    all_consuming((raw_cell, delimited(space0, char('='), space0), number, space0)).parse(input).map(|(r, (c, _, v, _))| (r, (c, v)))
+    all_consuming((
+        raw_cell,
+        delimited(space0, char('='), space0),
+        number,
+        space0,
+    ))
+    .parse(input)
+    .map(|(r, (c, _, v, _))| (r, (c, v)))
 }
 
 /// Checks a written cell against the grid size, reporting at its column.
-fn checked(section: &SectionText, line: usize, at: &str, (r, c): (usize, usize), n: usize) -> Result<Cell, Error> {
+fn checked(
+    section: &SectionText,
+    line: usize,
+    at: &str,
+    (r, c): (usize, usize),
+    n: usize,
+) -> Result<Cell, Error> {
     if r == 0 || c == 0 || r > n || c > n {
-        return Err(section.error_at_rest(line, at, format!("r{r}c{c} is off the {n}x{n} grid (rows and columns are 1..{n})")));
+        return Err(section.error_at_rest(
+            line,
+            at,
+            format!("r{r}c{c} is off the {n}x{n} grid (rows and columns are 1..{n})"),
+        ));
     }
     Ok(Cell::new(r - 1, c - 1))
 }
@@ -56,17 +85,30 @@ pub fn relations(section: &SectionText, n: usize) -> Result<Vec<(Cell, Cell)>, E
     let mut out = Vec::new();
     for (line, text) in section.content_lines() {
         let first = padded_cell(text);
-        let (mut rest, first) = first.map_err(|_| section.error_at_rest(line, text.trim_start(), expected_cell(text.trim_start())))?;
+        let (mut rest, first) = first.map_err(|_| {
+            section.error_at_rest(line, text.trim_start(), expected_cell(text.trim_start()))
+        })?;
         let mut prev = checked(section, line, text.trim_start(), first, n)?;
         if rest.trim().is_empty() {
             return Err(section.error_at_rest(line, rest, "expected `<` or `>` and another cell"));
         }
         while !rest.trim().is_empty() {
-            let (after_op, order) = order(rest).map_err(|_| section.error_at_rest(line, rest.trim_start(), format!("expected `<` or `>`, found {:?}", rest.trim())))?;
-            let (after_cell, raw) = raw_cell(after_op).map_err(|_| section.error_at_rest(line, after_op, expected_cell(after_op)))?;
+            let (after_op, order) = order(rest).map_err(|_| {
+                section.error_at_rest(
+                    line,
+                    rest.trim_start(),
+                    format!("expected `<` or `>`, found {:?}", rest.trim()),
+                )
+            })?;
+            let (after_cell, raw) = raw_cell(after_op)
+                .map_err(|_| section.error_at_rest(line, after_op, expected_cell(after_op)))?;
             let cell = checked(section, line, after_op, raw, n)?;
             if cell == prev {
-                return Err(section.error_at_rest(line, after_op, format!("{cell} is compared with itself")));
+                return Err(section.error_at_rest(
+                    line,
+                    after_op,
+                    format!("{cell} is compared with itself"),
+                ));
             }
             out.push(match order {
                 Order::Less => (prev, cell),
@@ -85,15 +127,29 @@ pub fn pairs(section: &SectionText, n: usize, adjacent: bool) -> Result<Vec<(Cel
     let mut out = Vec::new();
     for (line, text) in section.content_lines() {
         let start = text.trim_start();
-        let (rest, a) = raw_cell(start).map_err(|_| section.error_at_rest(line, start, expected_cell(start)))?;
-        let (second, _) = separator(rest).map_err(|_| section.error_at_rest(line, rest, "expected `-`"))?;
-        let (tail, b) = raw_cell(second).map_err(|_| section.error_at_rest(line, second, expected_cell(second)))?;
+        let (rest, a) = raw_cell(start)
+            .map_err(|_| section.error_at_rest(line, start, expected_cell(start)))?;
+        let (second, _) =
+            separator(rest).map_err(|_| section.error_at_rest(line, rest, "expected `-`"))?;
+        let (tail, b) = raw_cell(second)
+            .map_err(|_| section.error_at_rest(line, second, expected_cell(second)))?;
         if !tail.trim().is_empty() {
-            return Err(section.error_at_rest(line, tail.trim_start(), format!("unexpected {:?} after the pair", tail.trim())));
+            return Err(section.error_at_rest(
+                line,
+                tail.trim_start(),
+                format!("unexpected {:?} after the pair", tail.trim()),
+            ));
         }
-        let (a, b) = (checked(section, line, start, a, n)?, checked(section, line, second, b, n)?);
+        let (a, b) = (
+            checked(section, line, start, a, n)?,
+            checked(section, line, second, b, n)?,
+        );
         if adjacent && !a.is_orthogonal_neighbour(b) {
-            return Err(section.error_at_rest(line, start, format!("{a} and {b} are not neighbours (they must share an edge)")));
+            return Err(section.error_at_rest(
+                line,
+                start,
+                format!("{a} and {b} are not neighbours (they must share an edge)"),
+            ));
         }
         out.push((a, b));
     }
@@ -105,11 +161,21 @@ pub fn assignments(section: &SectionText, n: usize) -> Result<Vec<(Cell, u32)>, 
     let mut out = Vec::new();
     for (line, text) in section.content_lines() {
         let start = text.trim_start();
-        let (_, (raw, v)) = assignment(start).map_err(|_| section.error_at_rest(line, start, format!("expected an entry like r1c2=5, found {:?}", start.trim())))?;
+        let (_, (raw, v)) = assignment(start).map_err(|_| {
+            section.error_at_rest(
+                line,
+                start,
+                format!("expected an entry like r1c2=5, found {:?}", start.trim()),
+            )
+        })?;
         let cell = checked(section, line, start, raw, n)?;
         if v == 0 || v > n {
             let at = &start[start.find('=').map_or(0, |i| i + 1)..];
-            return Err(section.error_at_rest(line, at.trim_start(), format!("value {v} is out of range 1..{n}")));
+            return Err(section.error_at_rest(
+                line,
+                at.trim_start(),
+                format!("value {v} is out of range 1..{n}"),
+            ));
         }
         out.push((cell, v as u32));
     }
@@ -120,7 +186,9 @@ pub fn assignments(section: &SectionText, n: usize) -> Result<Vec<(Cell, u32)>, 
 pub fn cell(section: &SectionText, n: usize) -> Result<Cell, Error> {
     let text = section.lines.first().map(String::as_str).unwrap_or("");
     let start = text.trim_start();
-    let (_, raw) = all_consuming(padded_cell).parse(start).map_err(|_| section.error_at_rest(0, start, expected_cell(start)))?;
+    let (_, raw) = all_consuming(padded_cell)
+        .parse(start)
+        .map_err(|_| section.error_at_rest(0, start, expected_cell(start)))?;
     checked(section, 0, start, raw, n)
 }
 
@@ -129,38 +197,57 @@ fn expected_cell(found: &str) -> String {
     format!("expected a cell like r1c2, found {shown:?}")
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn s(lines: &[&str]) -> SectionText {
-        SectionText { name: "less".into(), lines: lines.iter().map(|x| x.to_string()).collect() }
+        SectionText {
+            name: "less".into(),
+            lines: lines.iter().map(|x| x.to_string()).collect(),
+        }
     }
 
     #[test]
     fn chains_become_pairs() {
         let got = relations(&s(&["r1c1 < r1c2 > r2c2"]), 4).unwrap();
-        assert_eq!(got, vec![(Cell::new(0, 0), Cell::new(0, 1)), (Cell::new(1, 1), Cell::new(0, 1))]);
+        assert_eq!(
+            got,
+            vec![
+                (Cell::new(0, 0), Cell::new(0, 1)),
+                (Cell::new(1, 1), Cell::new(0, 1))
+            ]
+        );
     }
 
     #[test]
     fn zero_row_is_off_the_grid() {
         let e = relations(&s(&["r1c1 < r0c1"]), 4).unwrap_err().to_string();
-        assert_eq!(e, "less: line 1, column 8: r0c1 is off the 4x4 grid (rows and columns are 1..4)");
+        assert_eq!(
+            e,
+            "less: line 1, column 8: r0c1 is off the 4x4 grid (rows and columns are 1..4)"
+        );
     }
 
     #[test]
     fn unknown_operator_is_located() {
         let e = relations(&s(&["r1c1 = r1c2"]), 4).unwrap_err().to_string();
-        assert!(e.starts_with("less: line 1, column 6: expected `<` or `>`"), "{e}");
+        assert!(
+            e.starts_with("less: line 1, column 6: expected `<` or `>`"),
+            "{e}"
+        );
     }
 
     #[test]
     fn pairs_must_touch_when_asked() {
         assert!(pairs(&s(&["r1c1-r1c2"]), 4, true).is_ok());
-        let e = pairs(&s(&["r1c1-r1c2", "r2c1-r3c2"]), 4, true).unwrap_err().to_string();
-        assert!(e.contains("line 2, column 1: r2c1 and r3c2 are not neighbours"), "{e}");
+        let e = pairs(&s(&["r1c1-r1c2", "r2c1-r3c2"]), 4, true)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("line 2, column 1: r2c1 and r3c2 are not neighbours"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -168,6 +255,9 @@ mod tests {
         let got = assignments(&s(&["r1c2=2", "r3c3 = 4"]), 4).unwrap();
         assert_eq!(got, vec![(Cell::new(0, 1), 2), (Cell::new(2, 2), 4)]);
         let e = assignments(&s(&["r1c2=9"]), 4).unwrap_err().to_string();
-        assert!(e.contains("line 1, column 6: value 9 is out of range"), "{e}");
+        assert!(
+            e.contains("line 1, column 6: value 9 is out of range"),
+            "{e}"
+        );
     }
 }

@@ -61,9 +61,19 @@ pub fn integer(section: &SectionText) -> Result<u64, Error> {
     match padded_positive(start) {
         Ok((_, v)) if v > 0 => Ok(v),
         _ => {
-            let bad = start.find(|c: char| !c.is_ascii_digit()).map_or(start, |i| &start[i..]);
-            let at = if bad.is_empty() || start.trim().chars().all(|c| c == '0') { start } else { bad };
-            Err(section.error_at_rest(0, at, format!("{:?} is not a positive integer", start.trim())))
+            let bad = start
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(start, |i| &start[i..]);
+            let at = if bad.is_empty() || start.trim().chars().all(|c| c == '0') {
+                start
+            } else {
+                bad
+            };
+            Err(section.error_at_rest(
+                0,
+                at,
+                format!("{:?} is not a positive integer", start.trim()),
+            ))
         }
     }
 }
@@ -72,11 +82,19 @@ pub fn integer(section: &SectionText) -> Result<u64, Error> {
 pub fn arithmetic(section: &SectionText) -> Result<ArithmeticClue, Error> {
     let text = section.lines.first().map(String::as_str).unwrap_or("");
     let start = text.trim_start();
-    let (rest, target) = positive(start).map_err(|_| section.error_at_rest(0, start, format!("{:?} does not start with a number", start.trim())))?;
+    let (rest, target) = positive(start).map_err(|_| {
+        section.error_at_rest(
+            0,
+            start,
+            format!("{:?} does not start with a number", start.trim()),
+        )
+    })?;
     if target == 0 {
         return Err(section.error_at_rest(0, start, "the target must be positive"));
     }
-    let (rest, op) = opt(operator).parse(rest).map_err(|_| section.error_at_rest(0, rest, "bad operator"))?;
+    let (rest, op) = opt(operator)
+        .parse(rest)
+        .map_err(|_| section.error_at_rest(0, rest, "bad operator"))?;
     let rest_trim = rest.trim_start();
     if !rest_trim.trim_end().is_empty() {
         let shown: String = rest_trim.trim_end().chars().take(8).collect();
@@ -92,11 +110,21 @@ pub fn arithmetic(section: &SectionText) -> Result<ArithmeticClue, Error> {
 
 fn shape(input: &str) -> IResult<&str, (usize, usize)> {
     let side = || map_res(digit1, str::parse::<usize>);
-    all_consuming(delimited(space0, separated_pair(side(), delimited(space0, one_of("xX*×"), space0), side()), space0)).parse(input)
+    all_consuming(delimited(
+        space0,
+        separated_pair(side(), delimited(space0, one_of("xX*×"), space0), side()),
+        space0,
+    ))
+    .parse(input)
 }
 
 fn edge_line(input: &str) -> IResult<&str, Vec<Option<u64>>> {
-    all_consuming(delimited(space0, separated_list1(space1, edge_token), space0)).parse(input)
+    all_consuming(delimited(
+        space0,
+        separated_list1(space1, edge_token),
+        space0,
+    ))
+    .parse(input)
 }
 
 fn padded_positive(input: &str) -> IResult<&str, u64> {
@@ -108,13 +136,24 @@ pub fn box_shape(section: &SectionText) -> Result<(usize, usize), Error> {
     let text = section.lines.first().map(String::as_str).unwrap_or("");
     match shape(text) {
         Ok((_, (h, w))) if h > 0 && w > 0 => Ok((h, w)),
-        _ => Err(section.error_at(0, 0, format!("{:?} is not a box shape like 3x3 (height x width)", text.trim()))),
+        _ => Err(section.error_at(
+            0,
+            0,
+            format!(
+                "{:?} is not a box shape like 3x3 (height x width)",
+                text.trim()
+            ),
+        )),
     }
 }
 
 /// An edge-clue token: `.`, `-`, `_` or `0` for none, otherwise a positive number.
 fn edge_token(input: &str) -> IResult<&str, Option<u64>> {
-    alt((map(one_of(".-_"), |_| None), map(positive, |v| if v == 0 { None } else { Some(v) }))).parse(input)
+    alt((
+        map(one_of(".-_"), |_| None),
+        map(positive, |v| if v == 0 { None } else { Some(v) }),
+    ))
+    .parse(input)
 }
 
 /// A line of `n` edge clues, e.g. `. 3 3 . .`.
@@ -126,18 +165,40 @@ pub fn edge(section: &SectionText, n: usize) -> Result<Vec<Option<u64>>, Error> 
     let clues = match list {
         Ok((_, clues)) => clues,
         Err(_) => {
-            let bad = start.split_whitespace().find(|t| edge_token(t).map(|(r, _)| !r.is_empty()).unwrap_or(true)).unwrap_or(start);
+            let bad = start
+                .split_whitespace()
+                .find(|t| edge_token(t).map(|(r, _)| !r.is_empty()).unwrap_or(true))
+                .unwrap_or(start);
             let at = &start[start.find(bad).unwrap_or(0)..];
-            return Err(section.error_at_rest(0, at, format!("{bad:?} is not a clue (a number, or . for none)")));
+            return Err(section.error_at_rest(
+                0,
+                at,
+                format!("{bad:?} is not a clue (a number, or . for none)"),
+            ));
         }
     };
     if clues.len() != n {
-        return Err(section.error_at(0, 0, format!("expected {n} clues (one per line of the grid), found {}", clues.len())));
+        return Err(section.error_at(
+            0,
+            0,
+            format!(
+                "expected {n} clues (one per line of the grid), found {}",
+                clues.len()
+            ),
+        ));
     }
-    if let Some((i, v)) = clues.iter().enumerate().find_map(|(i, c)| c.filter(|&v| v as usize > n).map(|v| (i, v))) {
+    if let Some((i, v)) = clues
+        .iter()
+        .enumerate()
+        .find_map(|(i, c)| c.filter(|&v| v as usize > n).map(|v| (i, v)))
+    {
         let tok = start.split_whitespace().nth(i).unwrap_or(start);
         let at = &start[start.find(tok).unwrap_or(0)..];
-        return Err(section.error_at_rest(0, at, format!("{v} buildings cannot be seen in a line of {n}")));
+        return Err(section.error_at_rest(
+            0,
+            at,
+            format!("{v} buildings cannot be seen in a line of {n}"),
+        ));
     }
     Ok(clues)
 }
@@ -154,21 +215,39 @@ mod tests {
     fn integers() {
         assert_eq!(integer(&one("24")).unwrap(), 24);
         let e = integer(&one("2x0")).unwrap_err().to_string();
-        assert_eq!(e, "hints.E: line 1, column 2: \"2x0\" is not a positive integer");
+        assert_eq!(
+            e,
+            "hints.E: line 1, column 2: \"2x0\" is not a positive integer"
+        );
         assert!(integer(&one("0")).is_err());
     }
 
     #[test]
     fn arithmetic_operators() {
         let op = |t: &str| arithmetic(&one(t)).unwrap();
-        assert_eq!(op("11+"), ArithmeticClue { target: 11, op: Some(Op::Add) });
+        assert_eq!(
+            op("11+"),
+            ArithmeticClue {
+                target: 11,
+                op: Some(Op::Add)
+            }
+        );
         assert_eq!(op("2−").op, Some(Op::Sub));
         assert_eq!(op("20×").op, Some(Op::Mul));
         assert_eq!(op("20*").op, Some(Op::Mul));
         assert_eq!(op("3÷").op, Some(Op::Div));
-        assert_eq!(op("5"), ArithmeticClue { target: 5, op: None });
+        assert_eq!(
+            op("5"),
+            ArithmeticClue {
+                target: 5,
+                op: None
+            }
+        );
         let e = arithmetic(&one("12%")).unwrap_err().to_string();
-        assert!(e.contains("line 1, column 3: \"%\" is not an operator"), "{e}");
+        assert!(
+            e.contains("line 1, column 3: \"%\" is not an operator"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -179,7 +258,10 @@ mod tests {
 
     #[test]
     fn edges_count_their_tokens() {
-        assert_eq!(edge(&one(". 3 3 . ."), 5).unwrap(), vec![None, Some(3), Some(3), None, None]);
+        assert_eq!(
+            edge(&one(". 3 3 . ."), 5).unwrap(),
+            vec![None, Some(3), Some(3), None, None]
+        );
         let e = edge(&one(". 3 3 ."), 5).unwrap_err().to_string();
         assert!(e.contains("expected 5 clues"), "{e}");
         let e = edge(&one(". 3 q . ."), 5).unwrap_err().to_string();

@@ -29,7 +29,10 @@ pub struct Token {
 
 impl Token {
     pub fn position(&self) -> Position {
-        Position { line: self.line + 1, column: self.column + 1 }
+        Position {
+            line: self.line + 1,
+            column: self.column + 1,
+        }
     }
 }
 
@@ -50,7 +53,9 @@ impl TokenGrid {
 }
 
 fn is_decoration(line: &str) -> bool {
-    line.chars().all(|c| matches!(c, '-' | '+' | '=' | '|' | ' ' | '\t')) && line.contains(['-', '+', '=', '|'])
+    line.chars()
+        .all(|c| matches!(c, '-' | '+' | '=' | '|' | ' ' | '\t'))
+        && line.contains(['-', '+', '=', '|'])
 }
 
 /// Space-separated words of a line (each with the rest of the line where it starts).
@@ -69,15 +74,26 @@ pub fn tokenize(section: &SectionText) -> Result<TokenGrid, Error> {
         let spaced = trimmed.trim_start().contains([' ', '\t']);
         let mut row = Vec::new();
         if spaced {
-            let (_, ws) = words(trimmed).map_err(|_| section.error_at(index, 0, "cannot split this line into cells"))?;
+            let (_, ws) = words(trimmed)
+                .map_err(|_| section.error_at(index, 0, "cannot split this line into cells"))?;
             for w in ws.into_iter().filter(|w| *w != "|") {
-                row.push(Token { text: w.to_owned(), line: index, column: column_of(trimmed, w_rest(trimmed, w)), spaced });
+                row.push(Token {
+                    text: w.to_owned(),
+                    line: index,
+                    column: column_of(trimmed, w_rest(trimmed, w)),
+                    spaced,
+                });
             }
         } else {
             let lead = trimmed.len() - trimmed.trim_start().len();
             for (k, ch) in trimmed.trim_start().chars().enumerate() {
                 if ch != '|' {
-                    row.push(Token { text: ch.to_string(), line: index, column: lead + k, spaced });
+                    row.push(Token {
+                        text: ch.to_string(),
+                        line: index,
+                        column: lead + k,
+                        spaced,
+                    });
                 }
             }
         }
@@ -93,7 +109,11 @@ pub fn tokenize(section: &SectionText) -> Result<TokenGrid, Error> {
             return Err(section.error_at(
                 first.line,
                 first.column,
-                format!("this row has {} cells but the grid has {} rows; a grid must be square", row.len(), n),
+                format!(
+                    "this row has {} cells but the grid has {} rows; a grid must be square",
+                    row.len(),
+                    n
+                ),
             ));
         }
     }
@@ -123,15 +143,29 @@ pub fn value(section: &SectionText, token: &Token, max: usize) -> Result<u32, Er
     };
     match v {
         Some(v) if v >= 1 && (v as usize) <= max => Ok(v),
-        Some(v) => Err(section.error_at(token.line, token.column, format!("value {v} is out of range 1..{max}"))),
-        None => Err(section.error_at(token.line, token.column, format!("{t:?} is not a value (use 1-9, A-Z, or . for empty)"))),
+        Some(v) => Err(section.error_at(
+            token.line,
+            token.column,
+            format!("value {v} is out of range 1..{max}"),
+        )),
+        None => Err(section.error_at(
+            token.line,
+            token.column,
+            format!("{t:?} is not a value (use 1-9, A-Z, or . for empty)"),
+        )),
     }
 }
 
 /// Reads a grid of values of size `n` (0 = empty).
 pub fn values(section: &SectionText, tokens: &TokenGrid, n: usize) -> Result<Grid, Error> {
     if tokens.size() != n {
-        return Err(Error::section(section.name.clone(), format!("the grid is {0}x{0} but the puzzle is {n}x{n}", tokens.size())));
+        return Err(Error::section(
+            section.name.clone(),
+            format!(
+                "the grid is {0}x{0} but the puzzle is {n}x{n}",
+                tokens.size()
+            ),
+        ));
     }
     let mut grid = Grid::empty(n);
     for (r, row) in tokens.rows.iter().enumerate() {
@@ -147,7 +181,10 @@ mod tests {
     use super::*;
 
     fn text(lines: &[&str]) -> SectionText {
-        SectionText { name: "givens".into(), lines: lines.iter().map(|s| s.to_string()).collect() }
+        SectionText {
+            name: "givens".into(),
+            lines: lines.iter().map(|s| s.to_string()).collect(),
+        }
     }
 
     #[test]
@@ -161,7 +198,14 @@ mod tests {
 
     #[test]
     fn decoration_reads_back() {
-        let s = text(&["1 2 | 3 4", "----+----", "3 4 | 1 2", "", "2 1 | 4 3", "4 3 | 2 1"]);
+        let s = text(&[
+            "1 2 | 3 4",
+            "----+----",
+            "3 4 | 1 2",
+            "",
+            "2 1 | 4 3",
+            "4 3 | 2 1",
+        ]);
         let g = tokenize(&s).unwrap();
         assert_eq!(g.size(), 4);
         let grid = values(&s, &g, 4).unwrap();
@@ -174,7 +218,9 @@ mod tests {
         let g = tokenize(&s).unwrap();
         assert_eq!(value(&s, g.token(0, 0), 16).unwrap(), 10);
         let s = text(&["A ."]);
-        let g = TokenGrid { rows: tokenize(&s).map(|g| g.rows).unwrap_or_else(|_| vec![]) };
+        let g = TokenGrid {
+            rows: tokenize(&s).map(|g| g.rows).unwrap_or_else(|_| vec![]),
+        };
         assert!(g.rows.is_empty());
     }
 
@@ -190,9 +236,17 @@ mod tests {
         let s = text(&["1 2", "2 x"]);
         let g = tokenize(&s).unwrap();
         let e = values(&s, &g, 2).unwrap_err().to_string();
-        assert_eq!(e, "givens: line 2, column 3: \"x\" is not a value (use 1-9, A-Z, or . for empty)");
+        assert_eq!(
+            e,
+            "givens: line 2, column 3: \"x\" is not a value (use 1-9, A-Z, or . for empty)"
+        );
         let s = text(&["1 3", "2 1"]);
-        let e = values(&s, &tokenize(&s).unwrap(), 2).unwrap_err().to_string();
-        assert!(e.contains("line 1, column 3: value 3 is out of range 1..2"), "{e}");
+        let e = values(&s, &tokenize(&s).unwrap(), 2)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("line 1, column 3: value 3 is out of range 1..2"),
+            "{e}"
+        );
     }
 }

@@ -35,19 +35,36 @@ impl SectionText {
                     other => yaml::scalar_text(other).ok_or_else(|| not_text(name)),
                 })
                 .collect::<Result<Vec<_>, _>>()?,
-            other => yaml::scalar_text(other).ok_or_else(|| not_text(name))?.lines().map(str::to_owned).collect(),
+            other => yaml::scalar_text(other)
+                .ok_or_else(|| not_text(name))?
+                .lines()
+                .map(str::to_owned)
+                .collect(),
         };
-        Ok(SectionText { name: name.to_owned(), lines })
+        Ok(SectionText {
+            name: name.to_owned(),
+            lines,
+        })
     }
 
     /// A section of one line (used for single values such as a hint).
     pub fn single(name: &str, text: &str) -> Self {
-        SectionText { name: name.to_owned(), lines: vec![text.to_owned()] }
+        SectionText {
+            name: name.to_owned(),
+            lines: vec![text.to_owned()],
+        }
     }
 
     /// An error at a line (0-based index) and a character column (0-based) of this section.
     pub fn error_at(&self, line: usize, column: usize, message: impl Into<String>) -> Error {
-        Error::at(self.name.clone(), Position { line: line + 1, column: column + 1 }, message)
+        Error::at(
+            self.name.clone(),
+            Position {
+                line: line + 1,
+                column: column + 1,
+            },
+            message,
+        )
     }
 
     /// An error at the place where `rest` (a suffix of line `line`) begins.
@@ -57,7 +74,11 @@ impl SectionText {
 
     /// The non-blank lines with their indices.
     pub fn content_lines(&self) -> impl Iterator<Item = (usize, &str)> {
-        self.lines.iter().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i, l.as_str()))
+        self.lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| (i, l.as_str()))
     }
 }
 

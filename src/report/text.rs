@@ -19,7 +19,13 @@ fn different(layout: &Layout, n: usize, a: Cell, b: Cell) -> bool {
 pub fn render(grid: &Grid, layout: &Layout) -> String {
     let n = grid.size();
     let width = n.to_string().len();
-    let show = |v: u32| if v == 0 { format!("{:>width$}", ".") } else { format!("{v:>width$}") };
+    let show = |v: u32| {
+        if v == 0 {
+            format!("{:>width$}", ".")
+        } else {
+            format!("{v:>width$}")
+        }
+    };
     let irregular = matches!(layout, Layout::Regions(_));
     let gap = |wall: bool| match (wall, irregular) {
         (true, _) => " | ",
@@ -31,7 +37,12 @@ pub fn render(grid: &Grid, layout: &Layout) -> String {
         let mut line = String::new();
         for c in 0..n {
             if c > 0 {
-                line.push_str(gap(different(layout, n, Cell::new(r, c - 1), Cell::new(r, c))));
+                line.push_str(gap(different(
+                    layout,
+                    n,
+                    Cell::new(r, c - 1),
+                    Cell::new(r, c),
+                )));
             }
             line.push_str(&show(grid.get(Cell::new(r, c))));
         }
@@ -43,12 +54,24 @@ pub fn render(grid: &Grid, layout: &Layout) -> String {
                 let mut sep = String::new();
                 for c in 0..n {
                     if c > 0 {
-                        let g = gap(different(layout, n, Cell::new(r, c - 1), Cell::new(r, c))).len();
-                        let wall_here = matches!(layout, Layout::Boxes(_, _)) && gap(true).len() == g;
-                        let fill = if wall_here { "-+-".to_owned() } else if below(c - 1) || below(c) { "-".repeat(g) } else { " ".repeat(g) };
+                        let g =
+                            gap(different(layout, n, Cell::new(r, c - 1), Cell::new(r, c))).len();
+                        let wall_here =
+                            matches!(layout, Layout::Boxes(_, _)) && gap(true).len() == g;
+                        let fill = if wall_here {
+                            "-+-".to_owned()
+                        } else if below(c - 1) || below(c) {
+                            "-".repeat(g)
+                        } else {
+                            " ".repeat(g)
+                        };
                         sep.push_str(&fill);
                     }
-                    sep.push_str(&if below(c) { "-".repeat(width) } else { " ".repeat(width) });
+                    sep.push_str(&if below(c) {
+                        "-".repeat(width)
+                    } else {
+                        " ".repeat(width)
+                    });
                 }
                 out.push_str(sep.trim_end());
                 out.push('\n');
@@ -65,10 +88,22 @@ mod tests {
 
     #[test]
     fn boxes_are_drawn_and_read_back() {
-        let g = Grid::from_rows(&[vec![1, 2, 3, 4], vec![3, 4, 1, 2], vec![2, 1, 4, 3], vec![4, 3, 2, 1]]).unwrap();
+        let g = Grid::from_rows(&[
+            vec![1, 2, 3, 4],
+            vec![3, 4, 1, 2],
+            vec![2, 1, 4, 3],
+            vec![4, 3, 2, 1],
+        ])
+        .unwrap();
         let text = render(&g, &Layout::Boxes(2, 2));
-        assert_eq!(text, "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n");
-        let section = SectionText { name: "solution".into(), lines: text.lines().map(str::to_owned).collect() };
+        assert_eq!(
+            text,
+            "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n"
+        );
+        let section = SectionText {
+            name: "solution".into(),
+            lines: text.lines().map(str::to_owned).collect(),
+        };
         let back = grid::values(&section, &grid::tokenize(&section).unwrap(), 4).unwrap();
         assert_eq!(back, g);
     }
@@ -76,9 +111,18 @@ mod tests {
     #[test]
     fn rooms_are_drawn_and_read_back() {
         let ids: Vec<String> = "AABBACCBDDCBDDCC".chars().map(String::from).collect();
-        let g = Grid::from_rows(&[vec![1, 2, 3, 4], vec![3, 4, 1, 2], vec![2, 1, 4, 3], vec![4, 3, 2, 1]]).unwrap();
+        let g = Grid::from_rows(&[
+            vec![1, 2, 3, 4],
+            vec![3, 4, 1, 2],
+            vec![2, 1, 4, 3],
+            vec![4, 3, 2, 1],
+        ])
+        .unwrap();
         let text = render(&g, &Layout::Regions(ids));
-        let section = SectionText { name: "solution".into(), lines: text.lines().map(str::to_owned).collect() };
+        let section = SectionText {
+            name: "solution".into(),
+            lines: text.lines().map(str::to_owned).collect(),
+        };
         let back = grid::values(&section, &grid::tokenize(&section).unwrap(), 4).unwrap();
         assert_eq!(back, g, "{text}");
         assert!(text.contains('|') && text.contains('-'), "{text}");

@@ -11,13 +11,22 @@ use crate::grid::Cell;
 /// Every named rule with a one-line description.
 pub const NAMED: &[(&str, &str)] = &[
     ("latin", "every row and every column holds 1..n once"),
-    ("boxes", "every box (`box: HxW`, default near-square) holds 1..n once"),
+    (
+        "boxes",
+        "every box (`box: HxW`, default near-square) holds 1..n once",
+    ),
     ("diagonals", "both main diagonals hold 1..n once"),
     ("anti-knight", "cells a chess knight's move apart differ"),
     ("anti-king", "diagonally touching cells differ"),
     ("non-consecutive", "orthogonal neighbours never differ by 1"),
-    ("windoku", "four extra 3x3 regions of a 9x9 (rows and columns 2-4 and 6-8) hold 1..9"),
-    ("magic-centre", "the rows and columns of the centre 3x3 box of a 9x9 each sum to 15"),
+    (
+        "windoku",
+        "four extra 3x3 regions of a 9x9 (rows and columns 2-4 and 6-8) hold 1..9",
+    ),
+    (
+        "magic-centre",
+        "the rows and columns of the centre 3x3 box of a 9x9 each sum to 15",
+    ),
 ];
 
 /// The geometry a named rule may need.
@@ -31,14 +40,18 @@ pub struct Geometry {
 /// The default box shape for size n: the square root when n is a square, else the most nearly square
 /// `h x w` with `h < w` (6 -> 2x3, 12 -> 3x4); `None` when n is prime.
 pub fn default_boxes(n: usize) -> Option<(usize, usize)> {
-    let h = (1..=n).take_while(|h| h * h <= n).filter(|h| n % h == 0).last()?;
+    let h = (1..=n)
+        .take_while(|h| h * h <= n)
+        .filter(|h| n % h == 0)
+        .last()?;
     (h > 1 || n == 1).then_some((h, n / h))
 }
 
 /// Expands a named rule into primitives; `Err` for an unknown name or a geometry it does not fit.
 pub fn expand(name: &str, g: Geometry) -> Result<Vec<Rule>, String> {
     let n = g.size;
-    let all = |label: String, cells: Vec<Cell>| -> Rule { Arc::new(AllDifferent::new(label, cells)) };
+    let all =
+        |label: String, cells: Vec<Cell>| -> Rule { Arc::new(AllDifferent::new(label, cells)) };
     let pairs = |kind: RelationKind, offsets: &[(isize, isize)]| -> Vec<Rule> {
         let mut out: Vec<Rule> = Vec::new();
         for r in 0..n as isize {
@@ -46,7 +59,8 @@ pub fn expand(name: &str, g: Geometry) -> Result<Vec<Rule>, String> {
                 for &(dr, dc) in offsets {
                     let (r2, c2) = (r + dr, c + dc);
                     // Each unordered pair once: only offsets pointing "forward".
-                    if (dr, dc) > (0, 0) && r2 >= 0 && c2 >= 0 && r2 < n as isize && c2 < n as isize {
+                    if (dr, dc) > (0, 0) && r2 >= 0 && c2 >= 0 && r2 < n as isize && c2 < n as isize
+                    {
                         out.push(Arc::new(Relation {
                             a: Cell::new(r as usize, c as usize),
                             b: Cell::new(r2 as usize, c2 as usize),
@@ -59,11 +73,27 @@ pub fn expand(name: &str, g: Geometry) -> Result<Vec<Rule>, String> {
         }
         out
     };
-    let needs_9 = || if n == 9 { Ok(()) } else { Err(format!("`{name}` needs a 9x9 grid, this one is {n}x{n}")) };
+    let needs_9 = || {
+        if n == 9 {
+            Ok(())
+        } else {
+            Err(format!("`{name}` needs a 9x9 grid, this one is {n}x{n}"))
+        }
+    };
     Ok(match name {
         "latin" => (0..n)
-            .map(|i| all(format!("row {}", i + 1), (0..n).map(|c| Cell::new(i, c)).collect()))
-            .chain((0..n).map(|i| all(format!("column {}", i + 1), (0..n).map(|r| Cell::new(r, i)).collect())))
+            .map(|i| {
+                all(
+                    format!("row {}", i + 1),
+                    (0..n).map(|c| Cell::new(i, c)).collect(),
+                )
+            })
+            .chain((0..n).map(|i| {
+                all(
+                    format!("column {}", i + 1),
+                    (0..n).map(|r| Cell::new(r, i)).collect(),
+                )
+            }))
             .collect(),
         "boxes" => {
             let (h, w) = g.boxes;
@@ -73,15 +103,23 @@ pub fn expand(name: &str, g: Geometry) -> Result<Vec<Rule>, String> {
             let mut out = Vec::new();
             for br in 0..n / h {
                 for bc in 0..n / w {
-                    let cells = (0..h).flat_map(|r| (0..w).map(move |c| Cell::new(br * h + r, bc * w + c))).collect();
+                    let cells = (0..h)
+                        .flat_map(|r| (0..w).map(move |c| Cell::new(br * h + r, bc * w + c)))
+                        .collect();
                     out.push(all(format!("box {}", br * (n / w) + bc + 1), cells));
                 }
             }
             out
         }
         "diagonals" => vec![
-            all("main diagonal".into(), (0..n).map(|i| Cell::new(i, i)).collect()),
-            all("anti-diagonal".into(), (0..n).map(|i| Cell::new(i, n - 1 - i)).collect()),
+            all(
+                "main diagonal".into(),
+                (0..n).map(|i| Cell::new(i, i)).collect(),
+            ),
+            all(
+                "anti-diagonal".into(),
+                (0..n).map(|i| Cell::new(i, n - 1 - i)).collect(),
+            ),
         ],
         "anti-knight" => pairs(RelationKind::Different, &[(1, -2), (1, 2), (2, -1), (2, 1)]),
         "anti-king" => pairs(RelationKind::Different, &[(1, -1), (1, 1)]),
@@ -92,21 +130,46 @@ pub fn expand(name: &str, g: Geometry) -> Result<Vec<Rule>, String> {
                 .iter()
                 .enumerate()
                 .map(|(k, &(r0, c0))| {
-                    all(format!("window {}", k + 1), (0..3).flat_map(|r| (0..3).map(move |c| Cell::new(r0 + r, c0 + c))).collect())
+                    all(
+                        format!("window {}", k + 1),
+                        (0..3)
+                            .flat_map(|r| (0..3).map(move |c| Cell::new(r0 + r, c0 + c)))
+                            .collect(),
+                    )
                 })
                 .collect()
         }
         "magic-centre" | "magic-center" => {
             needs_9()?;
-            let line = |label: String, cells: Vec<Cell>| -> Rule { Arc::new(Sum { label, cells, total: 15 }) };
+            let line = |label: String, cells: Vec<Cell>| -> Rule {
+                Arc::new(Sum {
+                    label,
+                    cells,
+                    total: 15,
+                    distinct: false,
+                })
+            };
             (0..3)
-                .map(|i| line(format!("centre row {}", i + 1), (3..6).map(|c| Cell::new(3 + i, c)).collect()))
-                .chain((0..3).map(|i| line(format!("centre column {}", i + 1), (3..6).map(|r| Cell::new(r, 3 + i)).collect())))
+                .map(|i| {
+                    line(
+                        format!("centre row {}", i + 1),
+                        (3..6).map(|c| Cell::new(3 + i, c)).collect(),
+                    )
+                })
+                .chain((0..3).map(|i| {
+                    line(
+                        format!("centre column {}", i + 1),
+                        (3..6).map(|r| Cell::new(r, 3 + i)).collect(),
+                    )
+                }))
                 .collect()
         }
         _ => {
             let known: Vec<&str> = NAMED.iter().map(|(k, _)| *k).collect();
-            return Err(format!("unknown rule {name:?} (known: {})", known.join(", ")));
+            return Err(format!(
+                "unknown rule {name:?} (known: {})",
+                known.join(", ")
+            ));
         }
     })
 }
@@ -125,14 +188,24 @@ mod tests {
 
     #[test]
     fn rule_counts() {
-        let g = Geometry { size: 9, boxes: (3, 3) };
+        let g = Geometry {
+            size: 9,
+            boxes: (3, 3),
+        };
         assert_eq!(expand("latin", g).unwrap().len(), 18);
         assert_eq!(expand("boxes", g).unwrap().len(), 9);
         // Knight moves on 9x9: 2 * (8*7 + 7*8) unordered pairs... counted directly.
         let knights = expand("anti-knight", g).unwrap().len();
         assert_eq!(knights, 2 * 8 * 7 + 2 * 7 * 8);
         assert_eq!(expand("anti-king", g).unwrap().len(), 2 * 8 * 8);
-        assert!(expand("windoku", Geometry { size: 6, boxes: (2, 3) }).is_err());
+        assert!(expand(
+            "windoku",
+            Geometry {
+                size: 6,
+                boxes: (2, 3)
+            }
+        )
+        .is_err());
         assert!(expand("bogus", g).unwrap_err().contains("unknown rule"));
     }
 }

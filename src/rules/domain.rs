@@ -5,6 +5,7 @@
 use super::Primitive;
 use crate::compile::Compiler;
 use crate::grid::{Cell, Grid};
+use crate::solve::presolve::{Contradiction, Domains};
 
 #[derive(Clone, Debug)]
 pub struct Domain {
@@ -30,6 +31,15 @@ impl Primitive for Domain {
                 c.forbid(self.cell, v);
             }
         }
+    }
+
+    fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        let mask = self
+            .allowed
+            .iter()
+            .filter(|&&v| v >= 1 && v <= 64)
+            .fold(0u64, |m, &v| m | 1 << (v - 1));
+        d.restrict(self.cell, mask)
     }
 
     fn check(&self, grid: &Grid) -> Result<(), String> {

@@ -22,6 +22,7 @@ use std::sync::Arc;
 
 use crate::compile::Compiler;
 use crate::grid::{Cell, Grid};
+use crate::solve::presolve::{Contradiction, Domains};
 
 pub use all_different::AllDifferent;
 pub use domain::Domain;
@@ -44,6 +45,12 @@ pub trait Primitive: fmt::Debug + Send + Sync {
 
     /// Checks a complete grid in exact integer arithmetic; `Err` says what is violated.
     fn check(&self, grid: &Grid) -> Result<(), String>;
+
+    /// Removes candidates that no solution can use (presolve); `Ok(true)` when something was removed. The
+    /// default removes nothing: pruning is an optimisation, never needed for correctness.
+    fn prune(&self, _domains: &mut Domains) -> Result<bool, Contradiction> {
+        Ok(false)
+    }
 
     /// Checks a partly filled grid (0 = empty): an error only when the filled cells already break the rule.
     /// By default the rule is checked once all its cells are filled.

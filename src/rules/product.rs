@@ -25,6 +25,7 @@ use std::collections::BTreeSet;
 use super::{values_of, Primitive};
 use crate::compile::Compiler;
 use crate::grid::{Cell, Grid};
+use crate::solve::presolve::{Contradiction, Domains};
 
 /// Enumeration stops beyond this many distinct partial products and falls back to the integer gap.
 const MAX_PRODUCTS: usize = 200_000;
@@ -43,7 +44,13 @@ impl Product {
         let integer_gap = (1.0 + 1.0 / p as f64).ln();
         // Partial products above p * max_value cannot come back below it; keep them out of the set, and
         // remember that anything dropped lies at least ln(max_value) away.
-        let max_v = candidates.iter().flatten().copied().max().unwrap_or(1).max(2) as u64;
+        let max_v = candidates
+            .iter()
+            .flatten()
+            .copied()
+            .max()
+            .unwrap_or(1)
+            .max(2) as u64;
         let cap = p.saturating_mul(max_v);
         let mut set: BTreeSet<u64> = BTreeSet::from([1]);
         for cands in candidates {
@@ -63,7 +70,11 @@ impl Product {
         }
         let lp = (p as f64).ln();
         let far = (max_v as f64).ln();
-        let gap = set.iter().filter(|&&q| q != p).map(|&q| ((q as f64).ln() - lp).abs()).fold(far, f64::min);
+        let gap = set
+            .iter()
+            .filter(|&&q| q != p)
+            .map(|&q| ((q as f64).ln() - lp).abs())
+            .fold(far, f64::min);
         gap.max(integer_gap) / 2.0
     }
 }
@@ -105,13 +116,48 @@ impl Primitive for Product {
         c.row(terms, target - d, target + d);
     }
 
+    /// Keeps divisors of the product whose cofactor the other cells can still reach (between the product of
+    /// their smallest and of their largest candidates, and divisible as required).
+    fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        let mut changed = false;
+        for (i, &cell) in self.cells.iter().enumerate() {
+            let others = self
+                .cells
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &c)| c);
+            let (lo, hi) = others.fold((1u64, 1u64), |(lo, hi), c| {
+                (
+                    lo.saturating_mul(u64::from(d.min(c))),
+                    hi.saturating_mul(u64::from(d.max(c))),
+                )
+            });
+            let mask = d
+                .values(cell)
+                .filter(|&v| {
+                    divides(v, self.product) && (lo..=hi).contains(&(self.product / u64::from(v)))
+                })
+                .fold(0u64, |m, v| m | 1 << (v - 1));
+            changed |= d.restrict(cell, mask)?;
+        }
+        Ok(changed)
+    }
+
     fn check(&self, grid: &Grid) -> Result<(), String> {
-        let got = self.cells.iter().try_fold(1u64, |acc, &c| acc.checked_mul(u64::from(grid.get(c))));
+        let got = self
+            .cells
+            .iter()
+            .try_fold(1u64, |acc, &c| acc.checked_mul(u64::from(grid.get(c))));
         if got == Some(self.product) {
             Ok(())
         } else {
             let shown = got.map_or_else(|| "more than 2^64".to_owned(), |g| g.to_string());
-            Err(format!("{} multiplies to {shown} ({:?})", self.label(), values_of(grid, &self.cells)))
+            Err(format!(
+                "{} multiplies to {shown} ({:?})",
+                self.label(),
+                values_of(grid, &self.cells)
+            ))
         }
     }
 }
@@ -121,27 +167,46 @@ mod tests {
     use super::*;
 
     fn room(product: u64, cells: usize) -> Product {
-        Product { label: "room".into(), cells: (0..cells).map(|i| Cell::new(0, i)).collect(), product }
+        Product {
+            label: "room".into(),
+            cells: (0..cells).map(|i| Cell::new(0, i)).collect(),
+            product,
+        }
     }
 
     /// Every product reachable from the candidates, by brute force.
     fn all_products(cands: &[Vec<u32>]) -> BTreeSet<u64> {
         let mut out = BTreeSet::from([1u64]);
         for c in cands {
-            out = out.iter().flat_map(|&q| c.iter().map(move |&v| q * u64::from(v))).collect();
+            out = out
+                .iter()
+                .flat_map(|&q| c.iter().map(move |&v| q * u64::from(v)))
+                .collect();
         }
         out
     }
 
     #[test]
     fn band_excludes_every_other_reachable_product() {
-        for (p, k, n) in [(24u64, 3usize, 9u32), (362_880, 9, 9), (6, 2, 4), (1, 1, 9), (2160, 5, 9), (39_916_800, 11, 11)] {
-            let cands: Vec<Vec<u32>> = (0..k).map(|_| (1..=n).filter(|&v| divides(v, p)).collect()).collect();
+        for (p, k, n) in [
+            (24u64, 3usize, 9u32),
+            (362_880, 9, 9),
+            (6, 2, 4),
+            (1, 1, 9),
+            (2160, 5, 9),
+            (39_916_800, 11, 11),
+        ] {
+            let cands: Vec<Vec<u32>> = (0..k)
+                .map(|_| (1..=n).filter(|&v| divides(v, p)).collect())
+                .collect();
             let d = room(p, k).band(&cands);
             assert!(d > 0.0);
             let lp = (p as f64).ln();
             for q in all_products(&cands).into_iter().filter(|&q| q != p) {
-                assert!(((q as f64).ln() - lp).abs() > d, "product {q} fits the band of {p} (d = {d})");
+                assert!(
+                    ((q as f64).ln() - lp).abs() > d,
+                    "product {q} fits the band of {p} (d = {d})"
+                );
             }
         }
     }

@@ -10,6 +10,7 @@
 use super::Primitive;
 use crate::compile::Compiler;
 use crate::grid::{Cell, Grid};
+use crate::solve::presolve::{Contradiction, Domains};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RelationKind {
@@ -54,7 +55,13 @@ pub struct Relation {
 
 impl Primitive for Relation {
     fn label(&self) -> String {
-        format!("{}: {} {} {}", self.source, self.a, self.kind.symbol(), self.b)
+        format!(
+            "{}: {} {} {}",
+            self.source,
+            self.a,
+            self.kind.symbol(),
+            self.b
+        )
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -71,7 +78,13 @@ impl Primitive for Relation {
         }
         for (from, to, forward) in [(self.a, self.b, true), (self.b, self.a, false)] {
             for u in 1..=n {
-                let ok = |v: u32| if forward { self.kind.holds(u, v) } else { self.kind.holds(v, u) };
+                let ok = |v: u32| {
+                    if forward {
+                        self.kind.holds(u, v)
+                    } else {
+                        self.kind.holds(v, u)
+                    }
+                };
                 let support: Vec<u32> = (1..=n).filter(|&v| ok(v) && c.allowed(to, v)).collect();
                 if support.is_empty() {
                     c.forbid(from, u);
@@ -80,11 +93,34 @@ impl Primitive for Relation {
                 if support.len() == n as usize {
                     continue;
                 }
-                let mut terms: Vec<(usize, f64)> = support.iter().map(|&v| (c.x(to, v), -1.0)).collect();
+                let mut terms: Vec<(usize, f64)> =
+                    support.iter().map(|&v| (c.x(to, v), -1.0)).collect();
                 terms.push((c.x(from, u), 1.0));
                 c.at_most(terms, 0.0);
             }
         }
+    }
+
+    /// Keeps the values of each cell that some value of the other supports.
+    fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        let keep = |d: &Domains, from: Cell, to: Cell, forward: bool| {
+            d.values(from)
+                .filter(|&u| {
+                    d.values(to).any(|v| {
+                        if forward {
+                            self.kind.holds(u, v)
+                        } else {
+                            self.kind.holds(v, u)
+                        }
+                    })
+                })
+                .fold(0u64, |m, u| m | 1 << (u - 1))
+        };
+        let a = keep(d, self.a, self.b, true);
+        let mut changed = d.restrict(self.a, a)?;
+        let b = keep(d, self.b, self.a, false);
+        changed |= d.restrict(self.b, b)?;
+        Ok(changed)
     }
 
     fn check(&self, grid: &Grid) -> Result<(), String> {
@@ -92,7 +128,12 @@ impl Primitive for Relation {
         if self.kind.holds(a, b) {
             Ok(())
         } else {
-            Err(format!("{} is violated: {} = {a}, {} = {b}", self.label(), self.a, self.b))
+            Err(format!(
+                "{} is violated: {} = {a}, {} = {b}",
+                self.label(),
+                self.a,
+                self.b
+            ))
         }
     }
 }

@@ -2,17 +2,57 @@
 //!
 //! Encoding: one row `sum_{cells, v} v * x[cell][v] = total`. Exact: the coefficients and the total are
 //! integers, so the row holds at an integral point exactly when the values add up to the total. Repeats are
-//! allowed; pair it with [`super::AllDifferent`] when the cage must be distinct.
+//! allowed unless `distinct` is set.
+//!
+//! # Distinct cages (killer): combinations
+//! When the cage's values must also differ, they form a *set* S of k values summing to the total. One auxiliary
+//! binary `z_S` per such set (over the candidates), `sum_S z_S = 1`, and for every value v:
+//! `sum_{cells} x[cell][v] = sum_{S containing v} z_S`. Exact: at an integral point one set is chosen; every
+//! value of S is used exactly once in the cage and no other value at all, so the k cells hold exactly S, whose
+//! sum is the total. Values in no set are fixed to 0. This is far tighter than the sum row alone (hard 9x9
+//! killers: several seconds down to well under one), and there are at most C(n, k) sets.
 
 use super::{values_of, Primitive};
 use crate::compile::Compiler;
 use crate::grid::{Cell, Grid};
+use crate::solve::presolve::{Contradiction, Domains};
 
 #[derive(Clone, Debug)]
 pub struct Sum {
     pub label: String,
     pub cells: Vec<Cell>,
     pub total: u64,
+    /// The cage's values must also differ (killer cages): compiled through value combinations.
+    pub distinct: bool,
+}
+
+impl Sum {
+    /// Every set of `k` distinct values from `allowed` (a bit set) that adds up to the total, as bit sets.
+    pub fn combinations(&self, allowed: u64) -> Vec<u64> {
+        fn go(allowed: u64, from: u32, left: usize, total: u64, set: u64, out: &mut Vec<u64>) {
+            if left == 0 {
+                if total == 0 {
+                    out.push(set);
+                }
+                return;
+            }
+            for v in from..=64 {
+                if allowed >> (v - 1) & 1 == 1 && u64::from(v) <= total {
+                    go(
+                        allowed,
+                        v + 1,
+                        left - 1,
+                        total - u64::from(v),
+                        set | 1 << (v - 1),
+                        out,
+                    );
+                }
+            }
+        }
+        let mut out = Vec::new();
+        go(allowed, 1, self.cells.len(), self.total, 0, &mut out);
+        out
+    }
 }
 
 impl Primitive for Sum {
@@ -35,16 +75,95 @@ impl Primitive for Sum {
                 }
             }
         }
-        let terms = self.cells.iter().flat_map(|&cell| (1..=n).map(move |v| (cell, v))).map(|(cell, v)| (c.x(cell, v), f64::from(v))).collect();
+        let terms = self
+            .cells
+            .iter()
+            .flat_map(|&cell| (1..=n).map(move |v| (cell, v)))
+            .map(|(cell, v)| (c.x(cell, v), f64::from(v)))
+            .collect();
         c.equal(terms, self.total as f64);
+        if self.distinct && n <= 64 {
+            let allowed = self
+                .cells
+                .iter()
+                .flat_map(|&cell| c.candidates(cell))
+                .fold(0u64, |m, v| m | 1 << (v - 1));
+            let sets = self.combinations(allowed);
+            let z: Vec<usize> = sets.iter().map(|_| c.aux()).collect();
+            c.equal(z.iter().map(|&k| (k, 1.0)).collect(), 1.0);
+            for v in 1..=n {
+                let using: Vec<usize> = sets
+                    .iter()
+                    .zip(&z)
+                    .filter(|(s, _)| *s >> (v - 1) & 1 == 1)
+                    .map(|(_, &k)| k)
+                    .collect();
+                if using.is_empty() {
+                    for &cell in &self.cells {
+                        c.forbid(cell, v);
+                    }
+                    continue;
+                }
+                let mut terms: Vec<(usize, f64)> =
+                    self.cells.iter().map(|&cell| (c.x(cell, v), 1.0)).collect();
+                terms.extend(using.iter().map(|&k| (k, -1.0)));
+                c.equal(terms, 0.0);
+            }
+        }
+    }
+
+    /// Bounds: each cell's value lies between the total minus the others' largest and minus their smallest.
+    fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        let lo: u64 = self.cells.iter().map(|&c| u64::from(d.min(c))).sum();
+        let hi: u64 = self.cells.iter().map(|&c| u64::from(d.max(c))).sum();
+        if self.total < lo || self.total > hi {
+            return Err(Contradiction);
+        }
+        let mut changed = false;
+        for &cell in &self.cells {
+            let (cmin, cmax) = (u64::from(d.min(cell)), u64::from(d.max(cell)));
+            let low = self.total.saturating_sub(hi - cmax);
+            let high = self.total - (lo - cmin);
+            let mask = d
+                .values(cell)
+                .filter(|&v| (low..=high).contains(&u64::from(v)))
+                .fold(0u64, |m, v| m | 1 << (v - 1));
+            changed |= d.restrict(cell, mask)?;
+        }
+        if self.distinct && self.cells.len() <= 64 {
+            let union = self.cells.iter().fold(0u64, |m, &c| m | d.get(c));
+            let sets: Vec<u64> = self
+                .combinations(union)
+                .into_iter()
+                .filter(|&s| self.cells.iter().all(|&c| d.get(c) & s != 0))
+                .collect();
+            let keep = sets.iter().fold(0u64, |m, &s| m | s);
+            for &cell in &self.cells {
+                changed |= d.restrict(cell, keep)?;
+            }
+        }
+        Ok(changed)
     }
 
     fn check(&self, grid: &Grid) -> Result<(), String> {
+        let values = values_of(grid, &self.cells);
+        if self.distinct
+            && values
+                .iter()
+                .enumerate()
+                .any(|(i, v)| values[..i].contains(v))
+        {
+            return Err(format!("{} repeats a value ({values:?})", self.label()));
+        }
         let got: u64 = self.cells.iter().map(|&c| u64::from(grid.get(c))).sum();
         if got == self.total {
             Ok(())
         } else {
-            Err(format!("{} adds up to {got} ({:?})", self.label(), values_of(grid, &self.cells)))
+            Err(format!(
+                "{} adds up to {got} ({:?})",
+                self.label(),
+                values_of(grid, &self.cells)
+            ))
         }
     }
 }

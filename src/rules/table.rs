@@ -14,9 +14,11 @@
 use super::{values_of, Primitive};
 use crate::compile::Compiler;
 use crate::grid::{Cell, Grid};
+use crate::solve::presolve::{Contradiction, Domains};
 
-/// Past this many tuples a cage is too large to tabulate.
-pub const MAX_TUPLES: usize = 500_000;
+/// Past this many candidate combinations (n^cells) a cage is too large to tabulate; the grammar builder
+/// refuses such cages with an error rather than truncating the table.
+pub const MAX_COMBINATIONS: u64 = 50_000_000;
 
 /// What a tuple must satisfy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,9 +82,11 @@ impl Table {
         }
         for &v in &candidates[i] {
             let clash = (0..i).any(|j| {
-                current[j] == v && (self.cells[j].row == self.cells[i].row || self.cells[j].col == self.cells[i].col)
+                current[j] == v
+                    && (self.cells[j].row == self.cells[i].row
+                        || self.cells[j].col == self.cells[i].col)
             });
-            if !clash && out.len() < MAX_TUPLES {
+            if !clash {
                 current.push(v);
                 self.extend(candidates, current, out);
                 current.pop();
@@ -91,7 +95,32 @@ impl Table {
     }
 }
 
+/// Pruning enumerates tuples only while the candidate combinations stay below this.
+const MAX_PRUNE_COMBINATIONS: u64 = 2_000_000;
+
 impl Primitive for Table {
+    /// Generalised arc consistency: a value stays only if it occurs in some allowed tuple of current candidates.
+    fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        let candidates: Vec<Vec<u32>> = self.cells.iter().map(|&c| d.values(c).collect()).collect();
+        let combinations = candidates
+            .iter()
+            .try_fold(1u64, |acc, c| acc.checked_mul(c.len() as u64));
+        if combinations.is_none_or(|k| k > MAX_PRUNE_COMBINATIONS) {
+            return Ok(false);
+        }
+        let mut support = vec![0u64; self.cells.len()];
+        for t in self.tuples(&candidates) {
+            for (s, &v) in support.iter_mut().zip(&t) {
+                *s |= 1 << (v - 1);
+            }
+        }
+        let mut changed = false;
+        for (&cell, &mask) in self.cells.iter().zip(&support) {
+            changed |= d.restrict(cell, mask)?;
+        }
+        Ok(changed)
+    }
+
     fn label(&self) -> String {
         format!("{} ({})", self.label, self.predicate.describe())
     }
@@ -108,8 +137,12 @@ impl Primitive for Table {
         c.equal(z.iter().map(|&k| (k, 1.0)).collect(), 1.0);
         for (i, &cell) in self.cells.iter().enumerate() {
             for v in 1..=n {
-                let mut terms: Vec<(usize, f64)> =
-                    tuples.iter().zip(&z).filter(|(t, _)| t[i] == v).map(|(_, &k)| (k, -1.0)).collect();
+                let mut terms: Vec<(usize, f64)> = tuples
+                    .iter()
+                    .zip(&z)
+                    .filter(|(t, _)| t[i] == v)
+                    .map(|(_, &k)| (k, -1.0))
+                    .collect();
                 if terms.is_empty() {
                     c.forbid(cell, v);
                     continue;
@@ -148,9 +181,20 @@ mod tests {
 
     #[test]
     fn tuples_respect_rows_and_columns() {
-        let t = Table { label: "cage".into(), cells: vec![Cell::new(0, 0), Cell::new(0, 1)], predicate: TablePredicate::Difference(0) };
+        let t = Table {
+            label: "cage".into(),
+            cells: vec![Cell::new(0, 0), Cell::new(0, 1)],
+            predicate: TablePredicate::Difference(0),
+        };
         assert!(t.tuples(&[vec![1, 2], vec![1, 2]]).is_empty());
-        let t = Table { label: "cage".into(), cells: vec![Cell::new(0, 0), Cell::new(0, 1)], predicate: TablePredicate::Ratio(2) };
-        assert_eq!(t.tuples(&[vec![1, 2, 3, 4], vec![1, 2, 3, 4]]), vec![vec![1, 2], vec![2, 1], vec![2, 4], vec![4, 2]]);
+        let t = Table {
+            label: "cage".into(),
+            cells: vec![Cell::new(0, 0), Cell::new(0, 1)],
+            predicate: TablePredicate::Ratio(2),
+        };
+        assert_eq!(
+            t.tuples(&[vec![1, 2, 3, 4], vec![1, 2, 3, 4]]),
+            vec![vec![1, 2], vec![2, 1], vec![2, 4], vec![4, 2]]
+        );
     }
 }

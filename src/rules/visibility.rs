@@ -59,13 +59,15 @@ impl Primitive for Visibility {
                 c.at_most(vec![(z, 1.0), (x, -1.0)], 0.0);
                 let mut in_front = Vec::new();
                 for &before in &self.cells[..i] {
-                    let taller: Vec<(usize, f64)> = (v + 1..=n).map(|w| (c.x(before, w), 1.0)).collect();
+                    let taller: Vec<(usize, f64)> =
+                        (v + 1..=n).map(|w| (c.x(before, w), 1.0)).collect();
                     let mut hide = taller.clone();
                     hide.push((z, 1.0));
                     c.at_most(hide, 1.0);
                     in_front.extend(taller);
                 }
-                let mut seen_row: Vec<(usize, f64)> = in_front.into_iter().map(|(k, _)| (k, -1.0)).collect();
+                let mut seen_row: Vec<(usize, f64)> =
+                    in_front.into_iter().map(|(k, _)| (k, -1.0)).collect();
                 seen_row.push((x, 1.0));
                 seen_row.push((z, -1.0));
                 c.at_most(seen_row, 0.0);

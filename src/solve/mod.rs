@@ -7,6 +7,7 @@
 //! more.
 
 pub mod cbc;
+pub mod presolve;
 
 use std::time::{Duration, Instant};
 
@@ -28,7 +29,11 @@ pub enum BackendAnswer {
 
 /// A MILP backend for binary programs.
 pub trait Backend {
-    fn solve(&self, program: &BinaryProgram, time_limit: Option<Duration>) -> Result<BackendAnswer, Error>;
+    fn solve(
+        &self,
+        program: &BinaryProgram,
+        time_limit: Option<Duration>,
+    ) -> Result<BackendAnswer, Error>;
 }
 
 /// How to solve.
@@ -39,11 +44,18 @@ pub struct SolveOptions {
     pub time_limit: Option<Duration>,
     /// Keep CBC's default cuts and heuristics (slower; for comparison).
     pub cbc_defaults: bool,
+    /// Prune candidates by propagation before compiling (on by default; off sends the whole program to CBC).
+    pub presolve: bool,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { max_solutions: 1, time_limit: None, cbc_defaults: false }
+        SolveOptions {
+            max_solutions: 1,
+            time_limit: None,
+            cbc_defaults: false,
+            presolve: true,
+        }
     }
 }
 
@@ -62,6 +74,12 @@ pub struct Stats {
     pub columns: usize,
     pub fixed_columns: usize,
     pub solver_calls: usize,
+    /// Cells fixed by presolve (givens included); 0 when presolve is off.
+    pub presolve_fixed: usize,
+    /// Candidates left after presolve, over all cells.
+    pub presolve_candidates: usize,
+    /// Propagation alone decided the puzzle (solved or proved infeasible); the solver was not called.
+    pub solved_by_presolve: bool,
     /// Grids the solver returned that failed exact verification and were cut off.
     pub rejected: usize,
     pub compile_ms: f64,
@@ -83,17 +101,81 @@ const MAX_REJECTED: usize = 50;
 
 /// Solves a puzzle with CBC.
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, Error> {
-    solve_with(puzzle, options, &cbc::Cbc { defaults: options.cbc_defaults })
+    solve_with(
+        puzzle,
+        options,
+        &cbc::Cbc {
+            defaults: options.cbc_defaults,
+        },
+    )
 }
 
 /// Solves a puzzle with the given backend.
-pub fn solve_with(puzzle: &Puzzle, options: &SolveOptions, backend: &dyn Backend) -> Result<Outcome, Error> {
+pub fn solve_with(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    backend: &dyn Backend,
+) -> Result<Outcome, Error> {
     let start = Instant::now();
-    let mut program = compile::compile(puzzle);
+    let domains = if options.presolve {
+        presolve::propagate(puzzle)
+    } else {
+        None
+    };
+    let (presolve_fixed, presolve_candidates) = match &domains {
+        Some(Ok(d)) => (d.fixed_count(), d.candidate_count()),
+        _ => (0, 0),
+    };
+    match &domains {
+        Some(Err(presolve::Contradiction)) => {
+            let stats = Stats {
+                solved_by_presolve: true,
+                compile_ms: ms(start.elapsed()),
+                ..Stats::default()
+            };
+            return Ok(Outcome {
+                status: Status::Infeasible,
+                solutions: vec![],
+                complete: true,
+                time: start.elapsed(),
+                stats,
+            });
+        }
+        Some(Ok(d))
+            if d.fixed_count() == puzzle.size() * puzzle.size() && puzzle.objective().is_none() =>
+        {
+            // Propagation removes only impossible candidates, so this grid is the only one left.
+            let grid = d.grid();
+            let stats = Stats {
+                solved_by_presolve: true,
+                presolve_fixed,
+                presolve_candidates,
+                compile_ms: ms(start.elapsed()),
+                ..Stats::default()
+            };
+            let (status, solutions) = match verify::verify(puzzle, &grid) {
+                Ok(()) => (Status::Solved, vec![grid]),
+                Err(_) => (Status::Infeasible, vec![]),
+            };
+            return Ok(Outcome {
+                status,
+                solutions,
+                complete: true,
+                time: start.elapsed(),
+                stats,
+            });
+        }
+        _ => {}
+    }
+    let mut program = compile::compile_with(puzzle, domains.as_ref().and_then(|d| d.as_ref().ok()));
     let mut stats = Stats {
+        presolve_fixed,
+        presolve_candidates,
         rows: program.rows.len(),
         columns: program.num_cols(),
-        fixed_columns: (0..program.num_cols()).filter(|&i| program.upper[i] < 0.5 || program.lower[i] > 0.5).count(),
+        fixed_columns: (0..program.num_cols())
+            .filter(|&i| program.upper[i] < 0.5 || program.lower[i] > 0.5)
+            .count(),
         compile_ms: ms(start.elapsed()),
         ..Stats::default()
     };
@@ -136,14 +218,18 @@ pub fn solve_with(puzzle: &Puzzle, options: &SolveOptions, backend: &dyn Backend
             if timed_out {
                 break;
             }
-            return Err(Error::Solver("the solver returned a point that is not a grid".into()));
+            return Err(Error::Solver(
+                "the solver returned a point that is not a grid".into(),
+            ));
         }
         program.exclude(&grid);
         if verify::verify(puzzle, &grid).is_err() {
             stats.rejected += 1;
             rejected_in_a_row += 1;
             if rejected_in_a_row > MAX_REJECTED {
-                return Err(Error::Solver(format!("{MAX_REJECTED} grids in a row failed verification")));
+                return Err(Error::Solver(format!(
+                    "{MAX_REJECTED} grids in a row failed verification"
+                )));
             }
             if timed_out {
                 break;
@@ -163,7 +249,13 @@ pub fn solve_with(puzzle: &Puzzle, options: &SolveOptions, backend: &dyn Backend
     } else {
         Status::Infeasible
     };
-    Ok(Outcome { status, solutions, complete: complete && !timed_out, time: start.elapsed(), stats })
+    Ok(Outcome {
+        status,
+        solutions,
+        complete: complete && !timed_out,
+        time: start.elapsed(),
+        stats,
+    })
 }
 
 fn ms(d: Duration) -> f64 {

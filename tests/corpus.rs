@@ -1,0 +1,192 @@
+//! The corpus test: every puzzle that others wrote, in `../shared/corpus`, is solved, verified, compared with
+//! its stored solution, and where the corpus knows the exact count, counted (up to 2).
+
+mod common;
+
+use std::time::Instant;
+
+use latin::grammar::Registry;
+use latin::{model, solve, verify, SolveOptions, Status};
+use rayon::prelude::*;
+use serde_json::Value;
+
+/// Runs one corpus file; `keep` selects the records to run.
+fn run(file: &str, keep: impl Fn(&Value) -> bool + Sync) {
+    let Some(records) = common::records(file) else {
+        return;
+    };
+    let registry = Registry::built_in();
+    let records: Vec<&Value> = records.iter().filter(|r| keep(r)).collect();
+    assert!(!records.is_empty(), "{file}: no records selected");
+    let results: Vec<Result<f64, String>> = records
+        .par_iter()
+        .map(|rec| {
+            let id = rec["id"].as_str().unwrap_or("?");
+            let yaml = common::to_yaml(rec);
+            let puzzle = model::load_str(&yaml, &registry)
+                .map_err(|e| format!("{id}: does not load: {e}\n{yaml}"))?;
+            let count = rec.get("count").and_then(Value::as_u64);
+            let max = if count.is_some() || rec.get("solution").is_some() {
+                2
+            } else {
+                1
+            };
+            let t = Instant::now();
+            let outcome = solve(
+                &puzzle,
+                &SolveOptions {
+                    max_solutions: max,
+                    ..SolveOptions::default()
+                },
+            )
+            .map_err(|e| format!("{id}: {e}"))?;
+            let ms = t.elapsed().as_secs_f64() * 1000.0;
+            if let Some(c) = count {
+                let want = c.min(2) as usize;
+                if outcome.solutions.len() != want || (c < 2 && !outcome.complete) {
+                    return Err(format!(
+                        "{id}: count {} (complete: {}), corpus says {c}",
+                        outcome.solutions.len(),
+                        outcome.complete
+                    ));
+                }
+                if c == 0 {
+                    return if outcome.status == Status::Infeasible {
+                        Ok(ms)
+                    } else {
+                        Err(format!("{id}: should have no solution"))
+                    };
+                }
+            }
+            if outcome.status == Status::Infeasible
+                && rec.get("solution").is_none()
+                && count.is_none()
+                && rec["type"] == "latin"
+            {
+                // No stored answer: confirm "no solution" with the independent search oracle.
+                return match common::latin_count(&common::givens_rows(rec), 1, 20_000_000) {
+                    Some(0) => Ok(ms),
+                    Some(_) => Err(format!(
+                        "{id}: reported infeasible, but the oracle finds a solution"
+                    )),
+                    None => Err(format!(
+                        "{id}: reported infeasible; the oracle ran out of budget to confirm"
+                    )),
+                };
+            }
+            let Some(grid) = outcome.solutions.first() else {
+                return Err(format!("{id}: no solution ({:?})", outcome.status));
+            };
+            verify::verify(&puzzle, grid)
+                .map_err(|v| format!("{id}: answer fails verification: {v:?}"))?;
+            if let Some(expected) = common::solution(rec) {
+                if grid.rows() != expected {
+                    return Err(format!("{id}: answer differs from the stored solution"));
+                }
+                if count.is_none() && (outcome.solutions.len() != 1 || !outcome.complete) {
+                    return Err(format!(
+                        "{id}: the stored solution is not unique ({} found)",
+                        outcome.solutions.len()
+                    ));
+                }
+            }
+            Ok(ms)
+        })
+        .collect();
+    let mut times: Vec<f64> = results
+        .iter()
+        .filter_map(|r| r.as_ref().ok().copied())
+        .collect();
+    let failures: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
+    times.sort_by(f64::total_cmp);
+    if !times.is_empty() {
+        eprintln!(
+            "{file}: {} puzzles, median {:.1} ms, slowest {:.1} ms, total {:.1} s",
+            times.len(),
+            times[times.len() / 2],
+            times[times.len() - 1],
+            times.iter().sum::<f64>() / 1000.0
+        );
+    }
+    assert!(
+        failures.is_empty(),
+        "{file}: {} of {} failed:\n{}",
+        failures.len(),
+        records.len(),
+        failures
+            .iter()
+            .take(20)
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+fn size_at_most(n: u64) -> impl Fn(&Value) -> bool + Sync {
+    move |r: &Value| r["size"].as_u64().is_some_and(|s| s <= n)
+}
+
+#[test]
+fn sudoku() {
+    run("sudoku.jsonl", |_| true);
+}
+
+#[test]
+fn sudoku16() {
+    run("sudoku16.jsonl", |_| true);
+}
+
+#[test]
+fn sudoku_counts() {
+    run("sudoku-counts.jsonl", |_| true);
+}
+
+#[test]
+fn sudoku_gecode_up_to_16() {
+    run("sudoku-gecode.jsonl", size_at_most(16));
+}
+
+#[test]
+fn latin_qcp_up_to_16() {
+    run("latin-qcp.jsonl", size_at_most(16));
+}
+
+#[test]
+fn inshi() {
+    run("inshi.jsonl", |_| true);
+}
+
+#[test]
+fn jigsaw() {
+    run("jigsaw.jsonl", |_| true);
+}
+
+#[test]
+fn killer() {
+    run("killer.jsonl", |_| true);
+}
+
+#[test]
+fn kenken() {
+    run("kenken.jsonl", |_| true);
+}
+
+#[test]
+fn futoshiki() {
+    run("futoshiki.jsonl", |_| true);
+}
+
+#[test]
+fn skyscrapers() {
+    run("skyscrapers.jsonl", |_| true);
+}
+
+#[test]
+fn consecutive() {
+    run("consecutive.jsonl", |_| true);
+}
+
+#[test]
+fn evenodd() {
+    run("evenodd.jsonl", |_| true);
+}
