@@ -51,8 +51,8 @@ pub enum Error {
     },
 
     /// Any of the above, found while reading the named file.
-    #[error("{file}: {source}")]
-    InFile { file: String, source: Box<Error> },
+    #[error("{file}: {error}")]
+    InFile { file: String, error: Box<Error> },
 }
 
 impl Error {
@@ -78,7 +78,7 @@ impl Error {
     pub fn in_file(self, file: impl Into<String>) -> Self {
         Error::InFile {
             file: file.into(),
-            source: Box::new(self),
+            error: Box::new(self),
         }
     }
 }

@@ -37,7 +37,7 @@ impl Primitive for Domain {
         let mask = self
             .allowed
             .iter()
-            .filter(|&&v| v >= 1 && v <= 64)
+            .filter(|&&v| (1..=64).contains(&v))
             .fold(0u64, |m, &v| m | 1 << (v - 1));
         d.restrict(self.cell, mask)
     }

@@ -8,6 +8,7 @@
 //! - `z[i][v] + sum_{w > v} x[j][w] <= 1` for each j < i: a taller building in front hides it;
 //! - `x[i][v] - sum_{j < i, w > v} x[j][w] <= z[i][v]`: with nothing taller in front, it is seen;
 //! - `sum_{i, v} z[i][v] = clue`.
+//!
 //! Exact: at an integral point the first three rows force `z[i][v] = 1` exactly when position i holds v and no
 //! earlier position holds a value above v, which is the definition of being seen.
 

@@ -1,0 +1,321 @@
+//! Command-line tests: output, exit codes, and what a user sees for bad input (section, line and column).
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn latin() -> Command {
+    Command::cargo_bin("latin").expect("the latin binary is built")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Writes a puzzle file named `bad.yaml` in a fresh directory and returns (dir guard, path).
+fn file(text: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.yaml");
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+/// Runs `latin solve` on a file and asserts exit code 2 with exactly this error line.
+fn rejects(text: &str, message: &str) {
+    let (_dir, path) = file(text);
+    latin()
+        .current_dir(path.parent().unwrap())
+        .args(["solve", "bad.yaml"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "error: bad.yaml: {message}"
+        )));
+}
+
+const INSHI: &str = "type: inshi
+rooms: |
+  ABBCD
+  AEEFD
+  GGHFD
+  IJHKK
+  ILHMM
+";
+
+#[test]
+fn solves_the_inshi_example_as_json() {
+    let out = latin()
+        .current_dir(root())
+        .args(["solve", "--format", "json", "puzzles/inshi/nikoli-5x5.yaml"])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["type"], "inshi");
+    assert_eq!(v["solutions"][0][0], serde_json::json!([2, 3, 5, 1, 4]));
+    assert_eq!(v["count"], 1);
+}
+
+#[test]
+fn text_output_draws_boxes() {
+    latin()
+        .current_dir(root())
+        .args(["solve", "puzzles/sudoku/clue-list-9x9.yaml"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("5 3 4 | 6 7 8 | 9 1 2\n"))
+        .stdout(predicate::str::contains("------+-------+------"));
+}
+
+#[test]
+fn every_example_checks() {
+    let mut files = Vec::new();
+    collect(&root().join("puzzles"), &mut files);
+    assert!(
+        files.len() >= 25,
+        "expected the examples, found {}",
+        files.len()
+    );
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        if text.contains("\nsolution:") {
+            latin()
+                .arg("check")
+                .arg(&f)
+                .assert()
+                .success()
+                .stdout(predicate::str::contains(
+                    "ok: one solution, equal to `solution:`",
+                ));
+        } else {
+            latin().arg("solve").arg(&f).assert().success();
+        }
+    }
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        // `hard/` holds puzzles beyond plain CBC in test time (see its README).
+        if p.is_dir() && !p.ends_with("hard") {
+            collect(&p, out);
+        } else if p.extension().is_some_and(|x| x == "yaml") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn count_stops_at_max() {
+    latin()
+        .current_dir(root())
+        .args(["count", "puzzles/open/empty-9x9.yaml"])
+        .assert()
+        .success()
+        .stdout("at least 2 solutions (stopped at --max 2)\n");
+    latin()
+        .current_dir(root())
+        .args(["count", "puzzles/inshi/nikoli-5x5.yaml"])
+        .assert()
+        .success()
+        .stdout("1 solution\n");
+}
+
+#[test]
+fn no_solution_exits_1() {
+    let (_d, path) = file("type: latin\ngivens: |\n  1 .\n  . 2\n");
+    latin()
+        .arg("solve")
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout("no solution\n");
+    latin()
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "FAILED: the puzzle has no solution",
+        ));
+}
+
+#[test]
+fn check_shows_a_second_solution() {
+    latin()
+        .current_dir(root())
+        .args(["check", "puzzles/open/empty-9x9.yaml"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("more than one solution"));
+}
+
+#[test]
+fn check_reports_a_wrong_solution() {
+    let text = std::fs::read_to_string(root().join("puzzles/inshi/nikoli-5x5.yaml"))
+        .unwrap()
+        .replace("  41352", "  41325");
+    let (_d, path) = file(&text);
+    latin()
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("differs from `solution:`"));
+}
+
+#[test]
+fn time_limit_exits_3() {
+    latin()
+        .current_dir(root())
+        .args([
+            "solve",
+            "--time-limit",
+            "0.3",
+            "puzzles/hard/four-givens-magic.yaml",
+        ])
+        .assert()
+        .code(3)
+        .stdout("time limit reached without an answer\n");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    latin().args(["solve"]).assert().code(2);
+    latin()
+        .args(["solve", "--max", "0", "x.yaml"])
+        .assert()
+        .code(2);
+    latin()
+        .args(["solve", "does-not-exist.yaml"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("does-not-exist.yaml"));
+}
+
+#[test]
+fn help_documents_exit_codes() {
+    latin()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "3  time limit reached without an answer",
+        ));
+}
+
+#[test]
+fn bad_input_names_section_line_and_column() {
+    let hints = "hints: {A: 6, B: 15, C: 1, D: 12, E: 2x0, F: 8, G: 10, H: 6, I: 4, J: 4, K: 15, L: 1, M: 10}\n";
+    rejects(
+        &format!("{INSHI}{hints}"),
+        "hints.E: line 1, column 2: \"2x0\" is not a positive integer",
+    );
+    rejects("type: kakuro\n", "type: unknown puzzle type \"kakuro\"");
+    rejects(
+        "type: sudoku\nsize: 4\ncolour: red\n",
+        "colour: unknown section for type sudoku",
+    );
+    rejects(
+        &format!("{INSHI}hints: {{A: 6, B: 15}}\n"),
+        "hints: region \"C\" (at r1c4) has no clue",
+    );
+    rejects(
+        &format!("{INSHI}hints: {{A: 6, Z: 15}}\n"),
+        "hints.Z: there is no region \"Z\" in `rooms`",
+    );
+    rejects(
+        "type: latin\ngivens: |\n  1 2 3\n  2 3\n  3 1 2\n",
+        "givens: line 2, column 1: this row has 2 cells but the grid has 3 rows; a grid must be square\n",
+    );
+    rejects(
+        "type: latin\ngivens: |\n  1 . 1\n  . . .\n  . . .\n",
+        "givens: line 1, column 5: r1c3 = 1: row 1 repeats 1",
+    );
+    rejects(
+        "type: latin\nsize: 3\ngivens: [r1c1=4]\n",
+        "givens: line 1, column 6: value 4 is out of range 1..3",
+    );
+    rejects(
+        "type: sudoku\nsize: 9\nbox: 2x4\n",
+        "box: boxes of 2x4 hold 8 cells, not 9",
+    );
+    rejects(
+        "type: sudoku\nsize: 9\nrules: [diagonals, flying]\n",
+        "rules: line 2, column 1: unknown rule \"flying\"",
+    );
+    rejects(
+        "type: latin\nsize: 4\nbox: 2x2\n",
+        "box: type latin has no boxes",
+    );
+}
+
+#[test]
+fn bad_input_in_family_sections() {
+    rejects(
+        "type: futoshiki\nsize: 4\nless:\n  - r1c1 < r1c\n",
+        "less: line 1, column 8: expected a cell like r1c2, found \"r1c\"",
+    );
+    rejects(
+        "type: futoshiki\nsize: 4\nless:\n  - r1c1 < r1c2\n  - r0c1 < r1c1\n",
+        "less: line 2, column 1: r0c1 is off the 4x4 grid",
+    );
+    rejects(
+        "type: consecutive\nsize: 4\nconsecutive:\n  - r1c1-r2c2\n",
+        "consecutive: line 1, column 1: r1c1 and r2c2 are not neighbours",
+    );
+    rejects("type: kenken\ncages: |\n  AABB\n  CCDD\n  EEFF\n  GGHH\nhints: {A: 3+, B: 2-, C: 7+, D: 2/, E: 5+, F: 1-, G: 4x, H: 7+, Q: 1}\n", "hints.Q: there is no region \"Q\" in `cages`");
+    rejects("type: kenken\ncages: |\n  AABB\n  CCDD\n  EEFF\n  GGHH\nhints: {A: 3%, B: 2-, C: 7+, D: 2/, E: 5+, F: 1-, G: 4x, H: 7+}\n", "hints.A: line 1, column 2: \"%\" is not an operator");
+    rejects("type: kenken\ncages: |\n  AAAB\n  CCDB\n  EEFF\n  GGHH\nhints: {A: 3-, B: 2-, C: 7+, D: 2, E: 5+, F: 1-, G: 4x, H: 7+}\n", "hints.A: `3-` needs a cage of two cells, this one has 3");
+    rejects(
+        "type: skyscrapers\nsize: 5\ntop: \". 3 3 .\"\n",
+        "top: line 1, column 1: expected 5 clues (one per line of the grid), found 4",
+    );
+    rejects(
+        "type: evenodd\nsize: 4\nparity: |\n  E O . .\n  . X . .\n  . . . .\n  . . . .\n",
+        "parity: line 2, column 3: unknown mark \"X\"",
+    );
+}
+
+#[test]
+fn a_third_grammar_loads_from_a_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("product-sudoku.yaml"),
+        "name: product-sudoku\ndescription: a Sudoku with product rooms\nsections:\n  rooms: {kind: regions}\n  hints: {kind: clues, of: rooms, clue: integer, every: false}\nrules:\n  - latin\n  - boxes\n  - {primitive: product, regions: rooms, clues: hints}\n",
+    )
+    .unwrap();
+    let puzzles = tempfile::tempdir().unwrap();
+    let puzzle = puzzles.path().join("p.yaml");
+    std::fs::write(&puzzle, "type: product-sudoku\nrooms: |\n  AABB\n  CCDD\n  EEFF\n  GGHH\nhints: {A: 2, B: 12, C: 12, D: 2, E: 3, F: 8, G: 8, H: 3}\n").unwrap();
+    let out = latin()
+        .arg("--grammars")
+        .arg(dir.path())
+        .args(["solve", "--format", "json", "--max", "5"])
+        .arg(&puzzle)
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["type"], "product-sudoku");
+    for grid in v["solutions"].as_array().unwrap() {
+        let g: Vec<Vec<u64>> = serde_json::from_value(grid.clone()).unwrap();
+        assert_eq!(g[0][0] * g[0][1], 2);
+        assert_eq!(g[3][2] * g[3][3], 3);
+    }
+    latin()
+        .env("LATIN_GRAMMARS", dir.path())
+        .arg("grammars")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("product-sudoku"));
+    // Without the directory the type is unknown.
+    latin()
+        .arg("solve")
+        .arg(&puzzle)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "unknown puzzle type \"product-sudoku\"",
+        ));
+}
