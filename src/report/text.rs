@@ -86,44 +86,43 @@ mod tests {
     use super::*;
     use crate::parse::{grid, SectionText};
 
-    #[test]
-    fn boxes_are_drawn_and_read_back() {
-        let g = Grid::from_rows(&[
+    fn sample() -> Grid {
+        Grid::from_rows(&[
             vec![1, 2, 3, 4],
             vec![3, 4, 1, 2],
             vec![2, 1, 4, 3],
             vec![4, 3, 2, 1],
         ])
-        .unwrap();
+        .unwrap()
+    }
+
+    /// Parses printed text back as a `solution:` grid.
+    fn read_back(text: &str) -> Grid {
+        let section = SectionText {
+            name: "solution".into(),
+            lines: text.lines().map(str::to_owned).collect(),
+        };
+        grid::values(&section, &grid::tokenize(&section).unwrap(), 4).unwrap()
+    }
+
+    #[test]
+    fn boxes_are_drawn_and_read_back() {
+        let g = sample();
         let text = render(&g, &Layout::Boxes(2, 2));
         assert_eq!(
             text,
             "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n"
         );
-        let section = SectionText {
-            name: "solution".into(),
-            lines: text.lines().map(str::to_owned).collect(),
-        };
-        let back = grid::values(&section, &grid::tokenize(&section).unwrap(), 4).unwrap();
+        let back = read_back(&text);
         assert_eq!(back, g);
     }
 
     #[test]
     fn rooms_are_drawn_and_read_back() {
         let ids: Vec<String> = "AABBACCBDDCBDDCC".chars().map(String::from).collect();
-        let g = Grid::from_rows(&[
-            vec![1, 2, 3, 4],
-            vec![3, 4, 1, 2],
-            vec![2, 1, 4, 3],
-            vec![4, 3, 2, 1],
-        ])
-        .unwrap();
+        let g = sample();
         let text = render(&g, &Layout::Regions(ids));
-        let section = SectionText {
-            name: "solution".into(),
-            lines: text.lines().map(str::to_owned).collect(),
-        };
-        let back = grid::values(&section, &grid::tokenize(&section).unwrap(), 4).unwrap();
+        let back = read_back(&text);
         assert_eq!(back, g, "{text}");
         assert!(text.contains('|') && text.contains('-'), "{text}");
     }
