@@ -58,6 +58,9 @@ enum Command {
         /// Keep CBC's default cuts, heuristics and strong branching (for measurements)
         #[arg(long, hide = true)]
         cbc_defaults: bool,
+        /// Set a CBC parameter, over latin's own choices (repeatable): `--cbc cuts=on --cbc heur=on`
+        #[arg(long, value_name = "KEY=VALUE", value_parser = key_value)]
+        cbc: Vec<(String, String)>,
     },
     /// Count solutions, up to N (default 2: is the solution unique?)
     #[command(after_help = EXIT_CODES)]
@@ -153,6 +156,7 @@ fn run(cli: Cli) -> anyhow::Result<Exit> {
             write_lp,
             no_presolve,
             cbc_defaults,
+            cbc,
         } => {
             let puzzle = model::load(&file, &registry)?;
             if let Some(lp) = write_lp {
@@ -163,6 +167,7 @@ fn run(cli: Cli) -> anyhow::Result<Exit> {
                 &puzzle,
                 &SolveOptions {
                     cbc_defaults,
+                    cbc_params: cbc,
                     ..options(max, time_limit, no_presolve)?
                 },
             )?;
@@ -195,6 +200,13 @@ fn run(cli: Cli) -> anyhow::Result<Exit> {
         }
         Command::Check { file, time_limit } => check(&file, &registry, time_limit),
     }
+}
+
+fn key_value(s: &str) -> Result<(String, String), String> {
+    s.split_once('=')
+        .filter(|(k, v)| !k.is_empty() && !v.is_empty())
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .ok_or_else(|| format!("{s:?} is not KEY=VALUE"))
 }
 
 fn exit_for(status: Status) -> u8 {

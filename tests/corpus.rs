@@ -18,7 +18,7 @@ fn run(file: &str, keep: impl Fn(&Value) -> bool + Sync) {
     let registry = Registry::built_in();
     let records: Vec<&Value> = records.iter().filter(|r| keep(r)).collect();
     assert!(!records.is_empty(), "{file}: no records selected");
-    let results: Vec<Result<f64, String>> = records
+    let results: Vec<Result<(f64, &str), String>> = records
         .par_iter()
         .map(|rec| {
             let id = rec["id"].as_str().unwrap_or("?");
@@ -52,7 +52,7 @@ fn run(file: &str, keep: impl Fn(&Value) -> bool + Sync) {
                 }
                 if c == 0 {
                     return if outcome.status == Status::Infeasible {
-                        Ok(ms)
+                        Ok((ms, id))
                     } else {
                         Err(format!("{id}: should have no solution"))
                     };
@@ -65,7 +65,7 @@ fn run(file: &str, keep: impl Fn(&Value) -> bool + Sync) {
             {
                 // No stored answer: confirm "no solution" with the independent search oracle.
                 return match common::latin_count(&common::givens_rows(rec), 1, 20_000_000) {
-                    Some(0) => Ok(ms),
+                    Some(0) => Ok((ms, id)),
                     Some(_) => Err(format!(
                         "{id}: reported infeasible, but the oracle finds a solution"
                     )),
@@ -90,22 +90,30 @@ fn run(file: &str, keep: impl Fn(&Value) -> bool + Sync) {
                     ));
                 }
             }
-            Ok(ms)
+            Ok((ms, id))
         })
         .collect();
-    let mut times: Vec<f64> = results
+    let mut timed: Vec<(f64, &str)> = results
         .iter()
         .filter_map(|r| r.as_ref().ok().copied())
         .collect();
+    timed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let times: Vec<f64> = timed.iter().map(|t| t.0).collect();
     let failures: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
-    times.sort_by(f64::total_cmp);
     if !times.is_empty() {
+        let slowest: Vec<String> = timed
+            .iter()
+            .rev()
+            .take(3)
+            .map(|(ms, id)| format!("{id} {ms:.0} ms"))
+            .collect();
         eprintln!(
-            "{file}: {} puzzles, median {:.1} ms, slowest {:.1} ms, total {:.1} s",
+            "{file}: {} puzzles, median {:.1} ms, slowest {:.1} ms, total {:.1} s (slowest: {})",
             times.len(),
             times[times.len() / 2],
             times[times.len() - 1],
-            times.iter().sum::<f64>() / 1000.0
+            times.iter().sum::<f64>() / 1000.0,
+            slowest.join(", ")
         );
     }
     assert!(
@@ -119,6 +127,32 @@ fn run(file: &str, keep: impl Fn(&Value) -> bool + Sync) {
             .map(|s| s.as_str())
             .collect::<Vec<_>>()
             .join("\n")
+    );
+}
+
+#[test]
+fn oracle_counts_small_latin_squares() {
+    // 576 Latin squares of order 4; 161,280 of order 5 (OEIS A002860).
+    assert_eq!(
+        common::latin_count(&vec![vec![0; 4]; 4], 1000, 1 << 30),
+        Some(576)
+    );
+    assert_eq!(
+        common::latin_count(&vec![vec![0; 5]; 5], 200_000, 1 << 30),
+        Some(161_280)
+    );
+    // A row that repeats a value; a completion with no room left for a 3; a unique completion.
+    assert_eq!(
+        common::latin_count(&[vec![1, 1], vec![0, 0]], 10, 100),
+        Some(0)
+    );
+    assert_eq!(
+        common::latin_count(&[vec![1, 2, 0], vec![0, 0, 3], vec![0, 0, 0]], 10, 100),
+        Some(0)
+    );
+    assert_eq!(
+        common::latin_count(&[vec![1, 2, 0], vec![0, 0, 1], vec![0, 0, 0]], 10, 100),
+        Some(1)
     );
 }
 

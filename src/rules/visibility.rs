@@ -15,6 +15,11 @@
 use super::{values_of, Primitive};
 use crate::compile::Compiler;
 use crate::grid::{Cell, Grid};
+use crate::solve::presolve::{bit, Contradiction, Domains};
+
+/// Lines up to this long are pruned exactly (a search over used-value sets, 2^n states); longer lines get the
+/// distance bound only.
+const MAX_EXACT_LINE: usize = 10;
 
 #[derive(Clone, Debug)]
 pub struct Visibility {
@@ -38,7 +43,113 @@ pub fn seen(values: &[u32]) -> u64 {
     count
 }
 
+impl Visibility {
+    /// The cells lie in one row or one column of a Latin square, so their values are distinct.
+    fn is_line(&self) -> bool {
+        let first = self.cells[0];
+        self.cells.iter().all(|c| c.row == first.row)
+            || self.cells.iter().all(|c| c.col == first.col)
+    }
+
+    /// Exact pruning of a line of distinct values: a value stays at a position only if some arrangement of the
+    /// remaining candidates, distinct and seeing exactly `clue`, puts it there. Depth-first over positions in
+    /// viewing order; the state (values used, tallest so far, count seen) decides the rest, so each state's
+    /// answer is remembered.
+    fn supports(&self, d: &Domains) -> Option<Vec<u64>> {
+        let n = self.cells.len();
+        let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
+        let mut memo = vec![0u8; (1usize << n) * (n + 1) * (n + 1)];
+        let mut support = vec![0u64; n];
+        let clue = self.clue as usize;
+        #[allow(clippy::too_many_arguments)]
+        fn search(
+            pos: usize,
+            used: u64,
+            tallest: usize,
+            seen: usize,
+            n: usize,
+            clue: usize,
+            domains: &[u64],
+            memo: &mut [u8],
+            support: &mut [u64],
+        ) -> bool {
+            if seen > clue {
+                return false;
+            }
+            // Every value above the tallest so far is still to come, and at least the largest of them (n) will be
+            // seen; at most n - pos more buildings can be seen.
+            let more_max = (n - pos).min(n - tallest);
+            let more_min = usize::from(tallest < n);
+            if seen + more_max < clue || seen + more_min > clue {
+                return false;
+            }
+            if pos == n {
+                return seen == clue;
+            }
+            let key = (used as usize * (n + 1) + tallest) * (n + 1) + seen;
+            if memo[key] != 0 {
+                return memo[key] == 2;
+            }
+            let mut ok = false;
+            let mut cands = domains[pos] & !used;
+            while cands != 0 {
+                let v = cands.trailing_zeros() as usize + 1;
+                cands &= cands - 1;
+                let (t, s) = if v > tallest {
+                    (v, seen + 1)
+                } else {
+                    (tallest, seen)
+                };
+                if search(
+                    pos + 1,
+                    used | 1 << (v - 1),
+                    t,
+                    s,
+                    n,
+                    clue,
+                    domains,
+                    memo,
+                    support,
+                ) {
+                    support[pos] |= 1 << (v - 1);
+                    ok = true;
+                }
+            }
+            memo[key] = if ok { 2 } else { 1 };
+            ok
+        }
+        search(0, 0, 0, 0, n, clue, &domains, &mut memo, &mut support).then_some(support)
+    }
+}
+
 impl Primitive for Visibility {
+    /// Lines of a Latin square up to [`MAX_EXACT_LINE`] long: exact support (see [`Visibility::supports`]).
+    /// Otherwise the distance bound: the building i places from the viewer is at most `n - clue + 1 + i`, since
+    /// `clue - 1` taller ones must still follow it.
+    fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        let n = self.cells.len();
+        let mut changed = false;
+        if n == d.size() && n <= MAX_EXACT_LINE && self.is_line() {
+            let support = self.supports(d).ok_or(Contradiction)?;
+            for (&cell, &mask) in self.cells.iter().zip(&support) {
+                changed |= d.restrict(cell, mask)?;
+            }
+            return Ok(changed);
+        }
+        let clue = self.clue as usize;
+        if clue == 0 || clue > n {
+            return Err(Contradiction);
+        }
+        for (i, &cell) in self.cells.iter().enumerate() {
+            let cap = (n + 1 + i).saturating_sub(clue).min(d.size());
+            if cap == 0 {
+                return Err(Contradiction);
+            }
+            changed |= d.restrict(cell, (1..=cap as u32).fold(0, |m, v| m | bit(v)))?;
+        }
+        Ok(changed)
+    }
+
     fn label(&self) -> String {
         format!("{} (sees {})", self.label, self.clue)
     }
@@ -92,6 +203,64 @@ impl Primitive for Visibility {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn line(n: usize, clue: u64) -> Visibility {
+        Visibility {
+            label: "left of row 1".into(),
+            cells: (0..n).map(|c| Cell::new(0, c)).collect(),
+            clue,
+        }
+    }
+
+    /// Brute force over all permutations: the values each position takes in some permutation seeing `clue`.
+    fn brute_support(n: usize, clue: u64, d: &Domains, cells: &[Cell]) -> Vec<u64> {
+        fn perms(rest: Vec<u32>, acc: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
+            if rest.is_empty() {
+                out.push(acc.clone());
+            }
+            for (i, &v) in rest.iter().enumerate() {
+                let mut r = rest.clone();
+                r.remove(i);
+                acc.push(v);
+                perms(r, acc, out);
+                acc.pop();
+            }
+        }
+        let mut all = Vec::new();
+        perms((1..=n as u32).collect(), &mut Vec::new(), &mut all);
+        let mut support = vec![0u64; n];
+        for p in all {
+            if seen(&p) == clue && p.iter().zip(cells).all(|(&v, &c)| d.contains(c, v)) {
+                for (s, &v) in support.iter_mut().zip(&p) {
+                    *s |= bit(v);
+                }
+            }
+        }
+        support
+    }
+
+    #[test]
+    fn pruning_is_exact_against_brute_force() {
+        for clue in 1..=6 {
+            let rule = line(6, clue);
+            let mut d = Domains::full(6);
+            d.restrict(Cell::new(0, 2), bit(6) | bit(2)).unwrap();
+            d.remove(Cell::new(0, 4), 1).unwrap();
+            let want = brute_support(6, clue, &d, &rule.cells);
+            assert_eq!(rule.supports(&d).unwrap_or(vec![0; 6]), want, "clue {clue}");
+        }
+    }
+
+    #[test]
+    fn pruning_fixes_the_obvious_lines() {
+        let mut d = Domains::full(5);
+        line(5, 1).prune(&mut d).unwrap();
+        assert_eq!(d.fixed(Cell::new(0, 0)), Some(5));
+        let mut d = Domains::full(5);
+        line(5, 5).prune(&mut d).unwrap();
+        assert_eq!(d.grid().rows()[0], vec![1, 2, 3, 4, 5]);
+        assert_eq!(line(5, 6).prune(&mut Domains::full(5)), Err(Contradiction));
+    }
 
     #[test]
     fn counts_records() {

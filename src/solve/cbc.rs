@@ -27,6 +27,8 @@ use crate::model::Sense;
 pub struct Cbc {
     /// Keep CBC's default cuts, heuristics and strong branching (for measurements).
     pub defaults: bool,
+    /// Parameters set after ours, overriding them.
+    pub params: Vec<(String, String)>,
 }
 
 impl Backend for Cbc {
@@ -68,6 +70,9 @@ impl Backend for Cbc {
         if program.narrowest_band < 1e-3 {
             inner.set_parameter("integerTolerance", "1e-9");
             inner.set_parameter("primalTolerance", "1e-9");
+        }
+        for (key, value) in &self.params {
+            inner.set_parameter(key, value);
         }
         if let Some(limit) = time_limit {
             inner.set_parameter("seconds", &format!("{:.3}", limit.as_secs_f64().max(0.001)));

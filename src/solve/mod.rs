@@ -44,6 +44,8 @@ pub struct SolveOptions {
     pub time_limit: Option<Duration>,
     /// Keep CBC's default cuts and heuristics (slower; for comparison).
     pub cbc_defaults: bool,
+    /// CBC parameters set last, over ours (`("cuts", "on")`): for tuning experiments.
+    pub cbc_params: Vec<(String, String)>,
     /// Prune candidates by propagation before compiling (on by default; off sends the whole program to CBC).
     pub presolve: bool,
 }
@@ -54,6 +56,7 @@ impl Default for SolveOptions {
             max_solutions: 1,
             time_limit: None,
             cbc_defaults: false,
+            cbc_params: Vec::new(),
             presolve: true,
         }
     }
@@ -78,6 +81,10 @@ pub struct Stats {
     pub presolve_fixed: usize,
     /// Candidates left after presolve, over all cells.
     pub presolve_candidates: usize,
+    /// Candidates assumed and propagated by probing, and how many of them failed and were removed.
+    pub probes: u64,
+    pub probe_removals: u64,
+    pub presolve_ms: f64,
     /// Propagation alone decided the puzzle (solved or proved infeasible); the solver was not called.
     pub solved_by_presolve: bool,
     /// Grids the solver returned that failed exact verification and were cut off.
@@ -106,6 +113,7 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, Error> 
         options,
         &cbc::Cbc {
             defaults: options.cbc_defaults,
+            params: options.cbc_params.clone(),
         },
     )
 }
@@ -117,11 +125,17 @@ pub fn solve_with(
     backend: &dyn Backend,
 ) -> Result<Outcome, Error> {
     let start = Instant::now();
+    let mut report = presolve::PresolveReport::default();
     let domains = if options.presolve {
-        presolve::propagate(puzzle)
+        presolve::presolve(
+            puzzle,
+            presolve::ProbeBudget::for_size(puzzle.size()),
+            &mut report,
+        )
     } else {
         None
     };
+    let presolve_ms = ms(start.elapsed());
     let (presolve_fixed, presolve_candidates) = match &domains {
         Some(Ok(d)) => (d.fixed_count(), d.candidate_count()),
         _ => (0, 0),
@@ -130,7 +144,9 @@ pub fn solve_with(
         Some(Err(presolve::Contradiction)) => {
             let stats = Stats {
                 solved_by_presolve: true,
-                compile_ms: ms(start.elapsed()),
+                probes: report.probes,
+                probe_removals: report.probe_removals,
+                presolve_ms,
                 ..Stats::default()
             };
             return Ok(Outcome {
@@ -150,7 +166,9 @@ pub fn solve_with(
                 solved_by_presolve: true,
                 presolve_fixed,
                 presolve_candidates,
-                compile_ms: ms(start.elapsed()),
+                probes: report.probes,
+                probe_removals: report.probe_removals,
+                presolve_ms,
                 ..Stats::default()
             };
             let (status, solutions) = match verify::verify(puzzle, &grid) {
@@ -176,7 +194,10 @@ pub fn solve_with(
         fixed_columns: (0..program.num_cols())
             .filter(|&i| program.upper[i] < 0.5 || program.lower[i] > 0.5)
             .count(),
-        compile_ms: ms(start.elapsed()),
+        probes: report.probes,
+        probe_removals: report.probe_removals,
+        presolve_ms,
+        compile_ms: ms(start.elapsed()) - presolve_ms,
         ..Stats::default()
     };
     let mut solutions = Vec::new();

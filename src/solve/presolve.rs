@@ -118,26 +118,168 @@ pub fn bit(v: u32) -> u64 {
     1u64 << (v - 1)
 }
 
-/// Propagates the givens and every rule to a fixpoint. `None` for sizes presolve does not handle.
-pub fn propagate(puzzle: &Puzzle) -> Option<Result<Domains, Contradiction>> {
-    let n = puzzle.size();
-    if n > Domains::MAX_SIZE {
-        return None;
+/// How much probing presolve may do: probes (one candidate assumed, then propagated) per puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProbeBudget(pub u64);
+
+impl ProbeBudget {
+    /// Enough to sweep every candidate of a 25x25 grid a few times; a fraction of a second on small grids.
+    pub fn for_size(n: usize) -> Self {
+        ProbeBudget((8 * n * n * n).max(2_000) as u64)
     }
-    let mut d = Domains::full(n);
-    let run = |d: &mut Domains| -> Result<(), Contradiction> {
-        for (cell, v) in puzzle.givens().filled() {
+}
+
+/// What presolve did, for the stats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PresolveReport {
+    /// Probes run (candidates assumed and propagated).
+    pub probes: u64,
+    /// Candidates removed because assuming them led to a contradiction.
+    pub probe_removals: u64,
+}
+
+/// The rules of one puzzle, indexed by the cells they read, so that propagation re-runs only the rules whose
+/// cells changed.
+pub struct Propagator<'a> {
+    puzzle: &'a Puzzle,
+    cells: Vec<Vec<Cell>>,
+    /// For each cell (row-major), the rules that read it.
+    watchers: Vec<Vec<usize>>,
+}
+
+impl<'a> Propagator<'a> {
+    pub fn new(puzzle: &'a Puzzle) -> Self {
+        let n = puzzle.size();
+        let cells: Vec<Vec<Cell>> = puzzle.rules().iter().map(|r| r.cells()).collect();
+        let mut watchers = vec![Vec::new(); n * n];
+        for (i, cs) in cells.iter().enumerate() {
+            for c in cs {
+                watchers[c.row * n + c.col].push(i);
+            }
+        }
+        Propagator {
+            puzzle,
+            cells,
+            watchers,
+        }
+    }
+
+    /// Domains with the givens assigned and every rule propagated to a fixpoint.
+    pub fn initial(&self) -> Result<Domains, Contradiction> {
+        let mut d = Domains::full(self.puzzle.size());
+        for (cell, v) in self.puzzle.givens().filled() {
             d.assign(cell, v)?;
         }
-        loop {
-            let mut changed = false;
-            for rule in puzzle.rules() {
-                changed |= rule.prune(d)?;
+        self.fixpoint(&mut d, (0..self.cells.len()).collect())?;
+        Ok(d)
+    }
+
+    /// Runs the rules in `queue`, and every rule whose cells they change, until nothing changes.
+    pub fn fixpoint(&self, d: &mut Domains, queue: Vec<usize>) -> Result<(), Contradiction> {
+        let rules = self.puzzle.rules();
+        let mut queued = vec![false; rules.len()];
+        let mut queue: std::collections::VecDeque<usize> = queue.into();
+        for &i in &queue {
+            queued[i] = true;
+        }
+        let mut before = Vec::new();
+        while let Some(i) = queue.pop_front() {
+            queued[i] = false;
+            before.clear();
+            before.extend(self.cells[i].iter().map(|&c| d.get(c)));
+            if !rules[i].prune(d)? {
+                continue;
             }
-            if !changed {
+            for (&cell, &old) in self.cells[i].iter().zip(&before) {
+                if d.get(cell) != old {
+                    for &j in &self.watchers[cell.row * d.size() + cell.col] {
+                        if !queued[j] {
+                            queued[j] = true;
+                            queue.push_back(j);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Propagates after `cell`'s candidates changed.
+    fn after_change(&self, d: &mut Domains, cell: Cell) -> Result<(), Contradiction> {
+        self.fixpoint(d, self.watchers[cell.row * d.size() + cell.col].clone())
+    }
+
+    /// Probing (singleton consistency): assume each candidate of each open cell in turn, propagate, and remove
+    /// the candidate when that fails. Sweeps repeat while they remove something and the budget lasts. Cells with
+    /// the fewest candidates go first: their probes are the most likely to fail.
+    pub fn probe(
+        &self,
+        d: &mut Domains,
+        budget: ProbeBudget,
+        report: &mut PresolveReport,
+    ) -> Result<(), Contradiction> {
+        let n = d.size();
+        loop {
+            let mut open: Vec<Cell> = (0..n * n)
+                .map(|i| Cell::new(i / n, i % n))
+                .filter(|&c| d.get(c).count_ones() > 1)
+                .collect();
+            open.sort_by_key(|&c| d.get(c).count_ones());
+            let mut removed_this_sweep = false;
+            for cell in open {
+                for v in d.values(cell).collect::<Vec<_>>() {
+                    if !d.contains(cell, v) || d.get(cell).count_ones() == 1 {
+                        continue;
+                    }
+                    if report.probes >= budget.0 {
+                        return Ok(());
+                    }
+                    report.probes += 1;
+                    let mut trial = d.clone();
+                    let failed = trial.assign(cell, v).is_err()
+                        || self.after_change(&mut trial, cell).is_err();
+                    if failed {
+                        report.probe_removals += 1;
+                        removed_this_sweep = true;
+                        d.remove(cell, v)?;
+                        self.after_change(d, cell)?;
+                        if d.fixed_count() == n * n {
+                            return Ok(());
+                        }
+                    }
+                }
+            }
+            if !removed_this_sweep {
                 return Ok(());
             }
         }
-    };
-    Some(run(&mut d).map(|()| d))
+    }
+}
+
+/// Propagates the givens and every rule to a fixpoint, then probes within the budget. `None` for sizes
+/// presolve does not handle.
+pub fn presolve(
+    puzzle: &Puzzle,
+    budget: ProbeBudget,
+    report: &mut PresolveReport,
+) -> Option<Result<Domains, Contradiction>> {
+    if puzzle.size() > Domains::MAX_SIZE {
+        return None;
+    }
+    let propagator = Propagator::new(puzzle);
+    Some(propagator.initial().and_then(|mut d| {
+        if d.fixed_count() < d.size() * d.size() {
+            propagator.probe(&mut d, budget, report)?;
+        }
+        Ok(d)
+    }))
+}
+
+/// Propagates the givens and every rule to a fixpoint, without probing. `None` for sizes presolve does not
+/// handle.
+pub fn propagate(puzzle: &Puzzle) -> Option<Result<Domains, Contradiction>> {
+    if puzzle.size() > Domains::MAX_SIZE {
+        return None;
+    }
+    Some(Propagator::new(puzzle).initial())
 }

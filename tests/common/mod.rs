@@ -193,87 +193,163 @@ pub fn solution(rec: &Value) -> Option<Vec<Vec<u32>>> {
     })
 }
 
-/// An independent oracle for Latin-square completion (rows and columns only): depth-first search with the
-/// most-constrained cell first. Returns the number of solutions found up to `max`, or `None` when the node
-/// budget ran out. Shares no code with the library, so it can confirm an "infeasible" answer.
+/// An independent oracle for Latin-square completion (rows and columns only): depth-first search over the
+/// exact-cover view of the square. At each node it branches on the most constrained choice among "which value
+/// goes in cell (r, c)", "which column of row r holds v" and "which row of column c holds v", so hidden singles
+/// cost nothing and dead ends show early. Returns the number of solutions found up to `max`, or `None` when the
+/// node budget ran out. Shares no code with the library, so it can confirm an "infeasible" answer.
 pub fn latin_count(givens: &[Vec<u64>], max: usize, budget: u64) -> Option<usize> {
     let n = givens.len();
+    assert!(n <= 64, "the oracle handles sizes up to 64");
     let full: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-    let mut rows = vec![0u64; n];
-    let mut cols = vec![0u64; n];
-    let mut empty = Vec::new();
-    for (r, row) in givens.iter().enumerate() {
-        for (c, &v) in row.iter().enumerate() {
-            if v == 0 {
-                empty.push((r, c));
-            } else {
-                let bit = 1u64 << (v - 1);
-                if rows[r] & bit != 0 || cols[c] & bit != 0 {
-                    return Some(0);
-                }
-                rows[r] |= bit;
-                cols[c] |= bit;
-            }
-        }
-    }
-    struct S {
-        rows: Vec<u64>,
-        cols: Vec<u64>,
-        empty: Vec<(usize, usize)>,
-        full: u64,
-        found: usize,
-        max: usize,
-        nodes: u64,
-        budget: u64,
-    }
-    fn dfs(s: &mut S, depth: usize) -> bool {
-        s.nodes += 1;
-        if s.nodes > s.budget {
-            return false;
-        }
-        if depth == s.empty.len() {
-            s.found += 1;
-            return true;
-        }
-        // Choose the open cell with the fewest candidates.
-        let (mut best, mut best_count) = (depth, u32::MAX);
-        for k in depth..s.empty.len() {
-            let (r, c) = s.empty[k];
-            let cnt = (s.full & !(s.rows[r] | s.cols[c])).count_ones();
-            if cnt < best_count {
-                best = k;
-                best_count = cnt;
-            }
-        }
-        s.empty.swap(depth, best);
-        let (r, c) = s.empty[depth];
-        let mut cands = s.full & !(s.rows[r] | s.cols[c]);
-        while cands != 0 && s.found < s.max {
-            let bit = cands & cands.wrapping_neg();
-            cands &= !bit;
-            s.rows[r] |= bit;
-            s.cols[c] |= bit;
-            let ok = dfs(s, depth + 1);
-            s.rows[r] &= !bit;
-            s.cols[c] &= !bit;
-            if !ok && s.nodes > s.budget {
-                return false;
-            }
-        }
-        true
-    }
-    let mut s = S {
-        rows,
-        cols,
-        empty,
+    let mut s = Oracle {
+        n,
         full,
+        row_has: vec![0; n],
+        col_has: vec![0; n],
+        open_in_row: vec![full; n],
         found: 0,
         max,
         nodes: 0,
         budget,
     };
-    dfs(&mut s, 0);
+    for (r, row) in givens.iter().enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            if v != 0 {
+                let bit = 1u64 << (v - 1);
+                if s.row_has[r] & bit != 0 || s.col_has[c] & bit != 0 {
+                    return Some(0);
+                }
+                s.place(r, c, v as usize - 1);
+            }
+        }
+    }
+    s.dfs();
     (s.nodes <= s.budget).then_some(s.found)
+}
+
+struct Oracle {
+    n: usize,
+    full: u64,
+    /// Values present in each row and column (bit v).
+    row_has: Vec<u64>,
+    col_has: Vec<u64>,
+    /// Empty columns of each row (bit c).
+    open_in_row: Vec<u64>,
+    found: usize,
+    max: usize,
+    nodes: u64,
+    budget: u64,
+}
+
+/// One way to branch: the (row, column, value) triples that can satisfy one constraint.
+#[derive(Clone, Copy)]
+enum Choice {
+    Cell(usize, usize, u64),
+    RowValue(usize, usize, u64),
+    ColValue(usize, usize, u64),
+}
+
+impl Oracle {
+    fn place(&mut self, r: usize, c: usize, v: usize) {
+        self.row_has[r] |= 1 << v;
+        self.col_has[c] |= 1 << v;
+        self.open_in_row[r] &= !(1 << c);
+    }
+
+    fn unplace(&mut self, r: usize, c: usize, v: usize) {
+        self.row_has[r] &= !(1 << v);
+        self.col_has[c] &= !(1 << v);
+        self.open_in_row[r] |= 1 << c;
+    }
+
+    /// Columns of row r where v may go.
+    fn spots_in_row(&self, r: usize, v: usize) -> u64 {
+        let mut m = 0;
+        let mut open = self.open_in_row[r];
+        while open != 0 {
+            let c = open.trailing_zeros() as usize;
+            open &= open - 1;
+            if self.col_has[c] >> v & 1 == 0 {
+                m |= 1 << c;
+            }
+        }
+        m
+    }
+
+    /// Rows of column c where v may go.
+    fn spots_in_col(&self, c: usize, v: usize) -> u64 {
+        (0..self.n)
+            .filter(|&r| self.open_in_row[r] >> c & 1 == 1 && self.row_has[r] >> v & 1 == 0)
+            .fold(0, |m, r| m | 1 << r)
+    }
+
+    /// The choice with the fewest options; `None` when the square is full.
+    fn most_constrained(&self) -> Option<Choice> {
+        let mut best: Option<(u32, Choice)> = None;
+        let mut consider = |count: u32, choice: Choice| {
+            if best.as_ref().is_none_or(|(k, _)| count < *k) {
+                best = Some((count, choice));
+            }
+        };
+        for r in 0..self.n {
+            let mut open = self.open_in_row[r];
+            while open != 0 {
+                let c = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let cands = self.full & !(self.row_has[r] | self.col_has[c]);
+                consider(cands.count_ones(), Choice::Cell(r, c, cands));
+            }
+            let mut missing = self.full & !self.row_has[r];
+            while missing != 0 {
+                let v = missing.trailing_zeros() as usize;
+                missing &= missing - 1;
+                let spots = self.spots_in_row(r, v);
+                consider(spots.count_ones(), Choice::RowValue(r, v, spots));
+            }
+        }
+        for c in 0..self.n {
+            let mut missing = self.full & !self.col_has[c];
+            while missing != 0 {
+                let v = missing.trailing_zeros() as usize;
+                missing &= missing - 1;
+                let spots = self.spots_in_col(c, v);
+                consider(spots.count_ones(), Choice::ColValue(c, v, spots));
+            }
+        }
+        best.map(|(_, choice)| choice)
+    }
+
+    /// Returns false when the budget ran out.
+    fn dfs(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return false;
+        }
+        let Some(choice) = self.most_constrained() else {
+            self.found += 1;
+            return true;
+        };
+        let mut options = match choice {
+            Choice::Cell(_, _, m) | Choice::RowValue(_, _, m) | Choice::ColValue(_, _, m) => m,
+        };
+        while options != 0 && self.found < self.max {
+            let k = options.trailing_zeros() as usize;
+            options &= options - 1;
+            let (r, c, v) = match choice {
+                Choice::Cell(r, c, _) => (r, c, k),
+                Choice::RowValue(r, v, _) => (r, k, v),
+                Choice::ColValue(c, v, _) => (k, c, v),
+            };
+            self.place(r, c, v);
+            let ok = self.dfs();
+            self.unplace(r, c, v);
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
 }
 
 pub fn givens_rows(rec: &Value) -> Vec<Vec<u64>> {
