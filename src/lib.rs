@@ -24,6 +24,8 @@
 //! assert_eq!(outcome.solutions[0].rows()[0], vec![2, 3, 5, 1, 4]);
 //! ```
 
+pub mod bench;
+pub mod bulk;
 pub mod compile;
 pub mod error;
 pub mod grammar;

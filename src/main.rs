@@ -37,10 +37,34 @@ enum Format {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Solve a puzzle file and print the grid
+    /// Solve a puzzle file and print the grid; or, with --lines, a file of one-line puzzles
     #[command(after_help = EXIT_CODES)]
     Solve {
-        file: PathBuf,
+        #[arg(required_unless_present = "lines")]
+        file: Option<PathBuf>,
+        /// Solve a file of one puzzle a line (`-` for stdin): 81 characters for 9x9, `.` or `0` empty, `1`-`9`
+        /// then `A`-`Z`; writes one answer a line and a summary on stderr
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "write_lp", "max"])]
+        lines: Option<PathBuf>,
+        /// The puzzle type of every line (with --lines)
+        #[arg(
+            long = "type",
+            value_name = "TYPE",
+            default_value = "sudoku",
+            requires = "lines"
+        )]
+        kind: String,
+        /// Box shape of every line, e.g. 3x3 (with --lines; default: the square root of the size)
+        #[arg(long = "box", value_name = "HxW", requires = "lines")]
+        boxes: Option<String>,
+        /// Extra rules for every line, e.g. diagonals,anti-knight (with --lines)
+        #[arg(
+            long,
+            value_name = "RULE,...",
+            value_delimiter = ',',
+            requires = "lines"
+        )]
+        rules: Vec<String>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
         /// List up to N solutions (no-good cuts)
@@ -80,6 +104,38 @@ enum Command {
         file: PathBuf,
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
+    },
+    /// Benchmark puzzle files: status, answer == `solution:`, median time per puzzle and per type
+    #[command(after_help = "Exit codes:
+  0  every answer equals its `solution:`, and no regression against --baseline
+  1  an answer differs from `solution:`, or a regression against --baseline
+  2  bad input or usage")]
+    Bench {
+        /// Puzzle files, or directories searched for .yaml files
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Solve each puzzle this many times; its time is the median
+        #[arg(long, default_value_t = 3)]
+        repeat: usize,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Write the results as JSON to this file (a later run's --baseline)
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+        /// Compare against saved results: exit 1 when an answer changed or a type's median slowed
+        #[arg(long, value_name = "FILE")]
+        baseline: Option<PathBuf>,
+        /// How much slower a type's median may get before it counts (0.25 = 25%)
+        #[arg(long, default_value_t = 0.25)]
+        tolerance: f64,
+        /// Medians under this many milliseconds on both sides are timer noise, never a slowdown
+        #[arg(long, value_name = "MS", default_value_t = 1.0)]
+        floor_ms: f64,
+        #[arg(long, value_name = "SECS")]
+        time_limit: Option<f64>,
+        /// Send the whole program to CBC, without pruning candidates by propagation first
+        #[arg(long)]
+        no_presolve: bool,
     },
     /// List the puzzle types, rules and primitives
     Grammars,
@@ -157,20 +213,27 @@ fn run(cli: Cli) -> anyhow::Result<Exit> {
             no_presolve,
             cbc_defaults,
             cbc,
+            lines,
+            kind,
+            boxes,
+            rules,
         } => {
+            let solve_options = SolveOptions {
+                cbc_defaults,
+                cbc_params: cbc,
+                ..options(max, time_limit, no_presolve)?
+            };
+            if let Some(lines) = lines {
+                let spec = LinesSpec { kind, boxes, rules };
+                return solve_lines(&lines, &spec, format, &solve_options, &registry);
+            }
+            let file = file.expect("clap requires FILE without --lines");
             let puzzle = model::load(&file, &registry)?;
             if let Some(lp) = write_lp {
                 std::fs::write(&lp, latin::compile(&puzzle).to_lp())
                     .with_context(|| format!("writing {}", lp.display()))?;
             }
-            let outcome = solve(
-                &puzzle,
-                &SolveOptions {
-                    cbc_defaults,
-                    cbc_params: cbc,
-                    ..options(max, time_limit, no_presolve)?
-                },
-            )?;
+            let outcome = solve(&puzzle, &solve_options)?;
             if format == Format::Json {
                 println!("{}", report::json::render(&puzzle, &outcome));
             } else {
@@ -199,7 +262,220 @@ fn run(cli: Cli) -> anyhow::Result<Exit> {
             Ok(Exit(exit_for(outcome.status)))
         }
         Command::Check { file, time_limit } => check(&file, &registry, time_limit),
+        Command::Bench {
+            paths,
+            repeat,
+            format,
+            save,
+            baseline,
+            tolerance,
+            floor_ms,
+            time_limit,
+            no_presolve,
+        } => {
+            let options = options(1, time_limit, no_presolve)?;
+            let files = latin::bench::collect(&paths)?;
+            if files.is_empty() {
+                anyhow::bail!(Error::section("bench", "no puzzle files found"));
+            }
+            // Read the baseline before the run, so a bad file fails fast.
+            let baseline = match baseline {
+                Some(path) => {
+                    let text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
+                        path: path.clone(),
+                        source,
+                    })?;
+                    let report: latin::bench::Report = serde_json::from_str(&text)
+                        .with_context(|| format!("{}: not a saved bench report", path.display()))?;
+                    Some(report)
+                }
+                None => None,
+            };
+            let bar = progress_bar(files.len());
+            let report = latin::bench::run(&files, &registry, &options, repeat, &|r| {
+                bar.set_message(r.file.clone());
+                bar.inc(1);
+            });
+            bar.finish_and_clear();
+            let json = serde_json::to_string_pretty(&report)?;
+            if let Some(path) = save {
+                std::fs::write(&path, &json)
+                    .with_context(|| format!("writing {}", path.display()))?;
+            }
+            if format == Format::Json {
+                println!("{json}");
+            } else {
+                print_bench(&report);
+            }
+            let mut failed = false;
+            for p in report.puzzles.iter().filter(|p| p.matches == Some(false)) {
+                eprintln!("{}: the answer differs from `solution:`", p.file);
+                failed = true;
+            }
+            if let Some(b) = baseline {
+                let found = latin::bench::regressions(&report, &b, tolerance, floor_ms);
+                for r in &found {
+                    eprintln!("regression: {r}");
+                }
+                failed |= !found.is_empty();
+            }
+            Ok(Exit(u8::from(failed)))
+        }
     }
+}
+
+/// What every line of a --lines file is.
+struct LinesSpec {
+    kind: String,
+    boxes: Option<String>,
+    rules: Vec<String>,
+}
+
+/// `latin solve --lines`: the template puzzle is built through the type's grammar, as a puzzle file would be,
+/// so a bad --type, --box or rule is reported like a bad file.
+fn solve_lines(
+    path: &Path,
+    spec: &LinesSpec,
+    format: Format,
+    options: &SolveOptions,
+    registry: &Registry,
+) -> anyhow::Result<Exit> {
+    use std::io::{BufRead, BufReader, Read};
+    let open = || -> anyhow::Result<Box<dyn BufRead>> {
+        Ok(if path == Path::new("-") {
+            Box::new(BufReader::new(std::io::stdin()))
+        } else {
+            let f = std::fs::File::open(path).map_err(|source| Error::Io {
+                path: path.to_owned(),
+                source,
+            })?;
+            Box::new(BufReader::new(f))
+        })
+    };
+    // The first puzzle line fixes the size; it is read once and put back in front of the rest.
+    let mut input = open()?;
+    let mut head = String::new();
+    loop {
+        head.clear();
+        if input.read_line(&mut head)? == 0 {
+            anyhow::bail!(Error::section("--lines", "the file holds no puzzle lines"));
+        }
+        let t = head.trim();
+        if !t.is_empty() && !t.starts_with('#') {
+            break;
+        }
+    }
+    let n = latin::bulk::size_of_line(&head).ok_or_else(|| {
+        Error::section(
+            "--lines",
+            format!(
+                "the first puzzle line has {} characters, not a square number",
+                head.trim().chars().count()
+            ),
+        )
+    })?;
+    let mut doc = format!("type: {}\nsize: {n}\n", spec.kind);
+    if let Some(b) = &spec.boxes {
+        doc += &format!("box: {b}\n");
+    }
+    if !spec.rules.is_empty() {
+        doc += &format!("rules: [{}]\n", spec.rules.join(", "));
+    }
+    let template = model::load_str(&doc, registry)?;
+    let total = if path == Path::new("-") {
+        None
+    } else {
+        Some(
+            open()?
+                .lines()
+                .map_while(Result::ok)
+                .filter(|l| {
+                    let t = l.trim();
+                    !t.is_empty() && !t.starts_with('#')
+                })
+                .count(),
+        )
+    };
+    let bar = progress_bar(total.unwrap_or(0));
+    let stdout = std::io::stdout().lock();
+    let format = match format {
+        Format::Text => latin::bulk::LineFormat::Text,
+        Format::Json => latin::bulk::LineFormat::Json,
+    };
+    let input = std::io::Cursor::new(head.into_bytes()).chain(input);
+    let summary = latin::bulk::run(
+        &template,
+        std::io::BufReader::new(input),
+        std::io::BufWriter::new(stdout),
+        format,
+        options,
+        &|done| bar.set_position(done as u64),
+    )?;
+    bar.finish_and_clear();
+    eprintln!(
+        "{} puzzles: {} solved, {} with several solutions, {} with none, {} timed out, {} invalid; \
+         {} decided by propagation alone; {:.2} s, {:.1} puzzles/s on {} threads",
+        summary.puzzles,
+        summary.solved,
+        summary.multiple,
+        summary.infeasible,
+        summary.timeout,
+        summary.invalid,
+        summary.by_presolve,
+        summary.seconds,
+        summary.per_second(),
+        rayon::current_num_threads()
+    );
+    Ok(Exit(0))
+}
+
+/// A progress bar on stderr when it is a terminal; hidden otherwise (pipes and logs stay clean).
+fn progress_bar(len: usize) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} eta {eta} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+fn print_bench(report: &latin::bench::Report) {
+    println!(
+        "{:<48} {:<12} {:<10} {:<6} {:>10}",
+        "puzzle", "type", "status", "ok", "median ms"
+    );
+    for p in &report.puzzles {
+        let ok = match p.matches {
+            Some(true) => "yes",
+            Some(false) => "NO",
+            None => "-",
+        };
+        println!(
+            "{:<48} {:<12} {:<10} {:<6} {:>10.3}",
+            p.file, p.kind, p.status, ok, p.median_ms
+        );
+        if let Some(m) = &p.message {
+            println!("    {m}");
+        }
+    }
+    println!(
+        "\n{:<12} {:>7} {:>11} {:>11} {:>11} {:>10}",
+        "type", "puzzles", "median ms", "slowest ms", "total ms", "mismatch"
+    );
+    for t in &report.types {
+        println!(
+            "{:<12} {:>7} {:>11.3} {:>11.3} {:>11.1} {:>10}",
+            t.kind, t.puzzles, t.median_ms, t.slowest_ms, t.total_ms, t.mismatches
+        );
+    }
+    println!(
+        "({} runs each, median; {} cores)",
+        report.repeat, report.cores
+    );
 }
 
 fn key_value(s: &str) -> Result<(String, String), String> {

@@ -97,8 +97,7 @@ fn every_example_checks() {
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).unwrap() {
         let p = e.unwrap().path();
-        // `hard/` holds puzzles beyond plain CBC in test time (see its README).
-        if p.is_dir() && !p.ends_with("hard") {
+        if p.is_dir() {
             collect(&p, out);
         } else if p.extension().is_some_and(|x| x == "yaml") {
             out.push(p);
@@ -173,7 +172,7 @@ fn time_limit_exits_3() {
             "solve",
             "--time-limit",
             "0.3",
-            "puzzles/hard/four-givens-magic.yaml",
+            "puzzles/sudoku/four-givens-magic-9x9.yaml",
         ])
         .assert()
         .code(3)
@@ -318,4 +317,147 @@ fn a_third_grammar_loads_from_a_directory() {
         .stderr(predicate::str::contains(
             "unknown puzzle type \"product-sudoku\"",
         ));
+}
+
+#[test]
+fn lines_answer_every_line_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("some.txt");
+    let unique =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    std::fs::write(&path, format!("{unique}\n{}\n12345\n", ".".repeat(81))).unwrap();
+    let out = latin()
+        .args(["solve", "--lines"])
+        .arg(&path)
+        .args(["--type", "sudoku", "--box", "3x3"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "3 puzzles: 1 solved, 1 with several solutions, 0 with none, 0 timed out, 1 invalid",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(
+        lines[0],
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    );
+    assert!(lines[1].starts_with("multiple "));
+    assert!(lines[2].starts_with("invalid 5 characters"));
+    // JSON lines, from stdin.
+    let out = latin()
+        .args(["solve", "--lines", "-", "--format", "json"])
+        .write_stdin(format!("{unique}\n"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["line"], 1);
+    // A bad type is reported like a bad file.
+    latin()
+        .args(["solve", "--lines"])
+        .arg(&path)
+        .args(["--type", "nonesuch"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown puzzle type \"nonesuch\""));
+}
+
+#[test]
+fn bench_reports_saves_and_compares() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("base.json");
+    let out = latin()
+        .current_dir(root())
+        .args([
+            "bench",
+            "puzzles/inshi",
+            "puzzles/latin",
+            "--repeat",
+            "2",
+            "--format",
+            "json",
+            "--save",
+        ])
+        .arg(&saved)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let report: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let puzzles = report["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 4);
+    assert!(puzzles
+        .iter()
+        .all(|p| p["matches"] == true && p["times_ms"].as_array().unwrap().len() == 2));
+    let types: Vec<&str> = report["types"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(types, ["inshi", "latin"]);
+    // Against itself (noise floor high enough): no regression.
+    latin()
+        .current_dir(root())
+        .args([
+            "bench",
+            "puzzles/inshi",
+            "puzzles/latin",
+            "--repeat",
+            "1",
+            "--floor-ms",
+            "1000",
+            "--baseline",
+        ])
+        .arg(&saved)
+        .assert()
+        .success();
+    // A baseline whose answer differs: exit 1, naming the puzzle.
+    let mut tampered = report.clone();
+    tampered["puzzles"][0]["answer"] = serde_json::json!("999");
+    let tampered_path = dir.path().join("tampered.json");
+    std::fs::write(&tampered_path, tampered.to_string()).unwrap();
+    latin()
+        .current_dir(root())
+        .args([
+            "bench",
+            "puzzles/inshi",
+            "--repeat",
+            "1",
+            "--floor-ms",
+            "1000",
+            "--baseline",
+        ])
+        .arg(&tampered_path)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("answer changed"));
+    // A baseline type much faster than now: exit 1, naming the type.
+    let mut fast = report.clone();
+    fast["types"][0]["median_ms"] = serde_json::json!(1e-6);
+    let fast_path = dir.path().join("fast.json");
+    std::fs::write(&fast_path, fast.to_string()).unwrap();
+    latin()
+        .current_dir(root())
+        .args([
+            "bench",
+            "puzzles/inshi",
+            "--repeat",
+            "1",
+            "--floor-ms",
+            "0",
+            "--baseline",
+        ])
+        .arg(&fast_path)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("regression: inshi: median"));
 }

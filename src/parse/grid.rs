@@ -126,6 +126,15 @@ fn w_rest<'a>(line: &'a str, w: &str) -> &'a str {
     &line[start..]
 }
 
+/// A value written as one character in the no-space form: `1`-`9`, then `A`-`Z` for 10..35 (no empties).
+pub fn compact_value(c: char) -> Option<u32> {
+    match c {
+        '1'..='9' => c.to_digit(10),
+        'A'..='Z' => Some(c as u32 - 'A' as u32 + 10),
+        _ => None,
+    }
+}
+
 /// Reads one value token: `.`, `0`, `_` are empty (0); otherwise 1..=max.
 pub fn value(section: &SectionText, token: &Token, max: usize) -> Result<u32, Error> {
     let t = token.text.as_str();
@@ -135,11 +144,7 @@ pub fn value(section: &SectionText, token: &Token, max: usize) -> Result<u32, Er
     let v = if token.spaced {
         t.parse::<u32>().ok()
     } else {
-        t.chars().next().and_then(|c| match c {
-            '1'..='9' => c.to_digit(10),
-            'A'..='Z' => Some(c as u32 - 'A' as u32 + 10),
-            _ => None,
-        })
+        t.chars().next().and_then(compact_value)
     };
     match v {
         Some(v) if v >= 1 && (v as usize) <= max => Ok(v),

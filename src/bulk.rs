@@ -1,0 +1,331 @@
+//! Bulk solving: one puzzle a line, as the big Sudoku collections are published.
+//!
+//! A line is the grid row by row in the no-space form (`.` or `0` empty, `1`-`9`, then `A`-`Z` for 10..35); its
+//! length fixes the size (81 -> 9x9, 256 -> 16x16). Every line becomes a copy of one template puzzle (the type,
+//! box shape and rules given once) with the line's givens, and is solved with the uniqueness question asked, so
+//! that each answer line says whether the puzzle had one solution, several, or none. Lines are read, solved on
+//! all cores, and written in chunks: memory stays flat however long the file, and answers come out in input
+//! order.
+
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::error::Error;
+use crate::grid::{Cell, Grid};
+use crate::model::Puzzle;
+use crate::parse::grid::compact_value;
+use crate::solve::{solve, SolveOptions, Status};
+
+/// Lines solved together: enough to keep every core busy, few enough to keep memory flat.
+const CHUNK: usize = 1024;
+
+/// What became of one line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LineStatus {
+    /// Exactly one solution.
+    Solved,
+    /// Two or more solutions (the first is given).
+    Multiple,
+    /// No solution (givens that already break a rule included).
+    Infeasible,
+    /// The time limit ran out first.
+    Timeout,
+    /// The line is not a puzzle of this size (bad length or character).
+    Invalid,
+}
+
+/// One answer line.
+#[derive(Clone, Debug, Serialize)]
+pub struct LineAnswer {
+    /// 1-based line number in the input.
+    pub line: usize,
+    pub status: LineStatus,
+    /// The (first) solution in the one-line form.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution: Option<String>,
+    /// Why a line is invalid or infeasible, when there is more to say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    pub ms: f64,
+    /// Propagation alone decided the puzzle; CBC was not called.
+    pub by_presolve: bool,
+}
+
+impl LineAnswer {
+    /// The text form: the solution line for a unique solution; otherwise the status, then the first solution
+    /// or the reason.
+    pub fn to_text(&self) -> String {
+        match (self.status, &self.solution, &self.message) {
+            (LineStatus::Solved, Some(s), _) => s.clone(),
+            (LineStatus::Multiple, Some(s), _) => format!("multiple {s}"),
+            (status, _, Some(m)) => format!("{} {m}", status_word(status)),
+            (status, _, None) => status_word(status).to_string(),
+        }
+    }
+}
+
+fn status_word(s: LineStatus) -> &'static str {
+    match s {
+        LineStatus::Solved => "solved",
+        LineStatus::Multiple => "multiple",
+        LineStatus::Infeasible => "infeasible",
+        LineStatus::Timeout => "timeout",
+        LineStatus::Invalid => "invalid",
+    }
+}
+
+/// Counts over a whole run.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Summary {
+    pub puzzles: usize,
+    pub solved: usize,
+    pub multiple: usize,
+    pub infeasible: usize,
+    pub timeout: usize,
+    pub invalid: usize,
+    /// Decided by propagation alone.
+    pub by_presolve: usize,
+    pub seconds: f64,
+}
+
+impl Summary {
+    pub fn per_second(&self) -> f64 {
+        self.puzzles as f64 / self.seconds.max(1e-9)
+    }
+
+    fn add(&mut self, a: &LineAnswer) {
+        self.puzzles += 1;
+        self.by_presolve += usize::from(a.by_presolve);
+        match a.status {
+            LineStatus::Solved => self.solved += 1,
+            LineStatus::Multiple => self.multiple += 1,
+            LineStatus::Infeasible => self.infeasible += 1,
+            LineStatus::Timeout => self.timeout += 1,
+            LineStatus::Invalid => self.invalid += 1,
+        }
+    }
+}
+
+/// Reads one line into givens for a size-n grid; `Err` says which column is wrong.
+pub fn parse_line(text: &str, n: usize) -> Result<Grid, String> {
+    let chars: Vec<char> = text.trim().chars().collect();
+    if chars.len() != n * n {
+        return Err(format!(
+            "{} characters, expected {} for a {n}x{n} grid",
+            chars.len(),
+            n * n
+        ));
+    }
+    let mut grid = Grid::empty(n);
+    for (i, &ch) in chars.iter().enumerate() {
+        let v = match ch {
+            '.' | '0' | '_' => 0,
+            _ => match compact_value(ch).filter(|&v| v as usize <= n) {
+                Some(v) => v,
+                None => return Err(format!("column {}: {ch:?} is not a value 1..{n}", i + 1)),
+            },
+        };
+        grid.set(Cell::new(i / n, i % n), v);
+    }
+    Ok(grid)
+}
+
+/// The size a line's length implies (its square root), if it is a square.
+pub fn size_of_line(text: &str) -> Option<usize> {
+    let len = text.trim().chars().count();
+    let n = (len as f64).sqrt().round() as usize;
+    (n > 0 && n * n == len).then_some(n)
+}
+
+/// Solves one line against the template puzzle.
+pub fn solve_line(
+    template: &Puzzle,
+    line: usize,
+    text: &str,
+    options: &SolveOptions,
+) -> LineAnswer {
+    let start = Instant::now();
+    let answer =
+        |status, solution: Option<&Grid>, message: Option<String>, by_presolve| LineAnswer {
+            line,
+            status,
+            solution: solution.map(Grid::to_line),
+            message,
+            ms: start.elapsed().as_secs_f64() * 1000.0,
+            by_presolve,
+        };
+    let givens = match parse_line(text, template.size()) {
+        Ok(g) => g,
+        Err(m) => return answer(LineStatus::Invalid, None, Some(m), false),
+    };
+    let mut puzzle = template.clone();
+    for (cell, v) in givens.filled() {
+        if let Err(e) = puzzle.give(cell, v) {
+            let message = match e {
+                Error::Model(m) => m,
+                e => e.to_string(),
+            };
+            return answer(LineStatus::Infeasible, None, Some(message), false);
+        }
+    }
+    let outcome = match solve(&puzzle, options) {
+        Ok(o) => o,
+        Err(e) => return answer(LineStatus::Invalid, None, Some(e.to_string()), false),
+    };
+    let by_presolve = outcome.stats.solved_by_presolve;
+    let status = match (outcome.status, outcome.solutions.len()) {
+        (_, 0) if outcome.status == Status::Timeout => LineStatus::Timeout,
+        (_, 0) => LineStatus::Infeasible,
+        (_, 1) if outcome.complete => LineStatus::Solved,
+        (_, 1) => LineStatus::Timeout,
+        _ => LineStatus::Multiple,
+    };
+    answer(status, outcome.solutions.first(), None, by_presolve)
+}
+
+/// How answers are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineFormat {
+    Text,
+    Json,
+}
+
+/// Solves every line of `input` and writes one answer a line to `output`, in input order. `progress` is told
+/// how many lines are done after each chunk. Blank lines and lines starting with `#` are skipped (they are not
+/// puzzles); every other line gets an answer.
+pub fn run(
+    template: &Puzzle,
+    input: impl BufRead,
+    mut output: impl Write,
+    format: LineFormat,
+    options: &SolveOptions,
+    progress: &dyn Fn(usize),
+) -> Result<Summary, Error> {
+    let start = Instant::now();
+    let options = SolveOptions {
+        max_solutions: 2,
+        ..options.clone()
+    };
+    let mut summary = Summary::default();
+    let mut lines = input.lines().enumerate();
+    let io = |e: std::io::Error| Error::Io {
+        path: "<lines>".into(),
+        source: e,
+    };
+    loop {
+        let mut chunk: Vec<(usize, String)> = Vec::with_capacity(CHUNK);
+        for (i, line) in lines.by_ref() {
+            let line = line.map_err(io)?;
+            let t = line.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            chunk.push((i + 1, t.to_string()));
+            if chunk.len() == CHUNK {
+                break;
+            }
+        }
+        if chunk.is_empty() {
+            break;
+        }
+        let answers: Vec<LineAnswer> = chunk
+            .par_iter()
+            .map(|(i, text)| solve_line(template, *i, text, &options))
+            .collect();
+        for a in &answers {
+            summary.add(a);
+            match format {
+                LineFormat::Text => writeln!(output, "{}", a.to_text()),
+                LineFormat::Json => writeln!(
+                    output,
+                    "{}",
+                    serde_json::to_string(a).expect("answers serialise")
+                ),
+            }
+            .map_err(io)?;
+        }
+        output.flush().map_err(io)?;
+        progress(summary.puzzles);
+    }
+    summary.seconds = start.elapsed().as_secs_f64();
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EASY: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn lines_read_with_their_size() {
+        assert_eq!(size_of_line(EASY), Some(9));
+        assert_eq!(size_of_line("1234"), Some(2));
+        assert_eq!(size_of_line("123"), None);
+        let g = parse_line(EASY, 9).unwrap();
+        assert_eq!(g.get(Cell::new(0, 0)), 5);
+        assert_eq!(g.get(Cell::new(0, 2)), 0);
+        let e = parse_line(&EASY.replace('7', "x"), 9).unwrap_err();
+        assert!(e.starts_with("column 5:"), "{e}");
+        assert!(parse_line("A.......", 3).is_err());
+    }
+
+    #[test]
+    fn every_line_gets_an_answer_in_order() {
+        let template = Puzzle::sudoku(9).unwrap();
+        let broken = EASY.replacen('.', "5", 1); // a second 5 in row 1
+        let input = format!("{EASY}\n# comment\n\n{}\n123\n{broken}\n", ".".repeat(81));
+        let mut out = Vec::new();
+        let summary = run(
+            &template,
+            input.as_bytes(),
+            &mut out,
+            LineFormat::Text,
+            &SolveOptions::default(),
+            &|_| {},
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 4);
+        assert_eq!(
+            lines[0],
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+        );
+        assert!(lines[1].starts_with("multiple "), "{}", lines[1]);
+        assert!(lines[2].starts_with("invalid 3 characters"), "{}", lines[2]);
+        assert!(lines[3].starts_with("infeasible "), "{}", lines[3]);
+        assert_eq!(
+            (
+                summary.puzzles,
+                summary.solved,
+                summary.multiple,
+                summary.invalid,
+                summary.infeasible
+            ),
+            (4, 1, 1, 1, 1)
+        );
+    }
+
+    #[test]
+    fn json_lines_carry_line_numbers() {
+        let mut out = Vec::new();
+        run(
+            &Puzzle::sudoku(4).unwrap(),
+            b"12..34..........\n".as_slice(),
+            &mut out,
+            LineFormat::Json,
+            &SolveOptions::default(),
+            &|_| {},
+        )
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(v["line"], 1);
+        assert_eq!(v["status"], "multiple");
+    }
+}
