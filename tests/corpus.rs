@@ -224,3 +224,66 @@ fn consecutive() {
 fn evenodd() {
     run("evenodd.jsonl", |_| true);
 }
+
+/// Presolve removes only candidates that no solution uses: with it and without it (the whole program to CBC),
+/// statuses and counts up to 2 agree, and a unique solution is the same grid. A sample from every file of the family.
+#[test]
+fn presolve_and_whole_program_agree() {
+    let registry = Registry::built_in();
+    let files = [
+        "sudoku.jsonl",
+        "sudoku-counts.jsonl",
+        "inshi.jsonl",
+        "jigsaw.jsonl",
+        "killer.jsonl",
+        "kenken.jsonl",
+        "futoshiki.jsonl",
+        "skyscrapers.jsonl",
+        "consecutive.jsonl",
+        "evenodd.jsonl",
+        "latin-qcp.jsonl",
+    ];
+    let mut compared = 0;
+    for file in files {
+        let Some(records) = common::records(file) else {
+            continue;
+        };
+        let sample: Vec<&Value> = records
+            .iter()
+            .filter(|r| r["size"].as_u64().is_some_and(|n| n <= 9))
+            .step_by(40)
+            .take(6)
+            .collect();
+        let failures: Vec<String> = sample
+            .par_iter()
+            .filter_map(|rec| {
+                let id = rec["id"].as_str().unwrap_or("?");
+                let puzzle = model::load_str(&common::to_yaml(rec), &registry).ok()?;
+                let run = |presolve| {
+                    solve(
+                        &puzzle,
+                        &SolveOptions {
+                            max_solutions: 2,
+                            presolve,
+                            ..SolveOptions::default()
+                        },
+                    )
+                    // Two solutions found may be any two; one solution must be the same one.
+                    .map(|o| {
+                        let unique = (o.solutions.len() == 1).then(|| o.solutions[0].clone());
+                        (o.status, o.solutions.len(), o.complete, unique)
+                    })
+                    .map_err(|e| e.to_string())
+                };
+                let (with, without) = (run(true), run(false));
+                (with != without).then(|| format!("{file} {id}: {with:?} vs {without:?}"))
+            })
+            .collect();
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+        compared += sample.len();
+    }
+    assert!(
+        compared > 0 || std::env::var_os("CI").is_none(),
+        "no corpus puzzles compared"
+    );
+}
