@@ -16,7 +16,7 @@ use serde::Serialize;
 use crate::error::Error;
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
-use crate::parse::grid::compact_value;
+use crate::parse::grid::{compact_value, is_empty_mark};
 use crate::solve::{solve, SolveOptions, Status};
 
 /// Lines solved together: enough to keep every core busy, few enough to keep memory flat.
@@ -122,16 +122,23 @@ pub fn parse_line(text: &str, n: usize) -> Result<Grid, String> {
     }
     let mut grid = Grid::empty(n);
     for (i, &ch) in chars.iter().enumerate() {
-        let v = match ch {
-            '.' | '0' | '_' => 0,
-            _ => match compact_value(ch).filter(|&v| v as usize <= n) {
+        let v = if is_empty_mark(ch) {
+            0
+        } else {
+            match compact_value(ch).filter(|&v| v as usize <= n) {
                 Some(v) => v,
                 None => return Err(format!("column {}: {ch:?} is not a value 1..{n}", i + 1)),
-            },
+            }
         };
         grid.set(Cell::new(i / n, i % n), v);
     }
     Ok(grid)
+}
+
+/// Whether a line holds a puzzle: blank lines and `#` comments do not.
+pub fn is_puzzle_line(line: &str) -> bool {
+    let t = line.trim();
+    !t.is_empty() && !t.starts_with('#')
 }
 
 /// The size a line's length implies (its square root), if it is a square.
@@ -220,11 +227,10 @@ pub fn run(
         let mut chunk: Vec<(usize, String)> = Vec::with_capacity(CHUNK);
         for (i, line) in lines.by_ref() {
             let line = line.map_err(io)?;
-            let t = line.trim();
-            if t.is_empty() || t.starts_with('#') {
+            if !is_puzzle_line(&line) {
                 continue;
             }
-            chunk.push((i + 1, t.to_string()));
+            chunk.push((i + 1, line.trim().to_string()));
             if chunk.len() == CHUNK {
                 break;
             }

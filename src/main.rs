@@ -340,7 +340,7 @@ fn solve_lines(
     options: &SolveOptions,
     registry: &Registry,
 ) -> anyhow::Result<Exit> {
-    use std::io::{BufRead, BufReader, Read};
+    use std::io::{BufRead, BufReader, IsTerminal, Read};
     let open = || -> anyhow::Result<Box<dyn BufRead>> {
         Ok(if path == Path::new("-") {
             Box::new(BufReader::new(std::io::stdin()))
@@ -360,8 +360,7 @@ fn solve_lines(
         if input.read_line(&mut head)? == 0 {
             anyhow::bail!(Error::section("--lines", "the file holds no puzzle lines"));
         }
-        let t = head.trim();
-        if !t.is_empty() && !t.starts_with('#') {
+        if latin::bulk::is_puzzle_line(&head) {
             break;
         }
     }
@@ -382,21 +381,17 @@ fn solve_lines(
         doc += &format!("rules: [{}]\n", spec.rules.join(", "));
     }
     let template = model::load_str(&doc, registry)?;
-    let total = if path == Path::new("-") {
-        None
+    // The bar's length costs a second pass over the file: only when a bar is drawn, and never for stdin.
+    let total = if path != Path::new("-") && std::io::stderr().is_terminal() {
+        open()?
+            .lines()
+            .map_while(Result::ok)
+            .filter(|l| latin::bulk::is_puzzle_line(l))
+            .count()
     } else {
-        Some(
-            open()?
-                .lines()
-                .map_while(Result::ok)
-                .filter(|l| {
-                    let t = l.trim();
-                    !t.is_empty() && !t.starts_with('#')
-                })
-                .count(),
-        )
+        0
     };
-    let bar = progress_bar(total.unwrap_or(0));
+    let bar = progress_bar(total);
     let stdout = std::io::stdout().lock();
     let format = match format {
         Format::Text => latin::bulk::LineFormat::Text,

@@ -405,59 +405,39 @@ fn bench_reports_saves_and_compares() {
         .collect();
     assert_eq!(types, ["inshi", "latin"]);
     // Against itself (noise floor high enough): no regression.
-    latin()
-        .current_dir(root())
-        .args([
-            "bench",
-            "puzzles/inshi",
-            "puzzles/latin",
-            "--repeat",
-            "1",
-            "--floor-ms",
-            "1000",
-            "--baseline",
-        ])
-        .arg(&saved)
-        .assert()
-        .success();
+    bench_against(&["puzzles/inshi", "puzzles/latin"], "1000", &saved).success();
     // A baseline whose answer differs: exit 1, naming the puzzle.
     let mut tampered = report.clone();
     tampered["puzzles"][0]["answer"] = serde_json::json!("999");
-    let tampered_path = dir.path().join("tampered.json");
-    std::fs::write(&tampered_path, tampered.to_string()).unwrap();
-    latin()
-        .current_dir(root())
-        .args([
-            "bench",
-            "puzzles/inshi",
-            "--repeat",
-            "1",
-            "--floor-ms",
-            "1000",
-            "--baseline",
-        ])
-        .arg(&tampered_path)
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains("answer changed"));
+    bench_against(
+        &["puzzles/inshi"],
+        "1000",
+        &save(&dir, "tampered.json", &tampered),
+    )
+    .code(1)
+    .stderr(predicate::str::contains("answer changed"));
     // A baseline type much faster than now: exit 1, naming the type.
     let mut fast = report.clone();
     fast["types"][0]["median_ms"] = serde_json::json!(1e-6);
-    let fast_path = dir.path().join("fast.json");
-    std::fs::write(&fast_path, fast.to_string()).unwrap();
-    latin()
-        .current_dir(root())
-        .args([
-            "bench",
-            "puzzles/inshi",
-            "--repeat",
-            "1",
-            "--floor-ms",
-            "0",
-            "--baseline",
-        ])
-        .arg(&fast_path)
-        .assert()
+    bench_against(&["puzzles/inshi"], "0", &save(&dir, "fast.json", &fast))
         .code(1)
         .stderr(predicate::str::contains("regression: inshi: median"));
+}
+
+/// `latin bench PATHS --repeat 1 --floor-ms FLOOR --baseline FILE`, from the project root.
+fn bench_against(paths: &[&str], floor_ms: &str, baseline: &Path) -> assert_cmd::assert::Assert {
+    latin()
+        .current_dir(root())
+        .arg("bench")
+        .args(paths)
+        .args(["--repeat", "1", "--floor-ms", floor_ms, "--baseline"])
+        .arg(baseline)
+        .assert()
+}
+
+/// Writes a JSON value to a file in `dir` and returns its path.
+fn save(dir: &tempfile::TempDir, name: &str, value: &serde_json::Value) -> PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, value.to_string()).unwrap();
+    path
 }

@@ -135,11 +135,19 @@ pub fn compact_value(c: char) -> Option<u32> {
     }
 }
 
+/// The characters that mark an empty cell: `.`, `0`, `_`.
+pub fn is_empty_mark(c: char) -> bool {
+    matches!(c, '.' | '0' | '_')
+}
+
 /// Reads one value token: `.`, `0`, `_` are empty (0); otherwise 1..=max.
 pub fn value(section: &SectionText, token: &Token, max: usize) -> Result<u32, Error> {
     let t = token.text.as_str();
-    if matches!(t, "." | "0" | "_") {
-        return Ok(0);
+    let mut chars = t.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        if is_empty_mark(c) {
+            return Ok(0);
+        }
     }
     let v = if token.spaced {
         t.parse::<u32>().ok()

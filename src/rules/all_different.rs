@@ -59,24 +59,19 @@ pub fn matching_support(domains: &[u64]) -> Option<Vec<u64>> {
         }
         false
     }
+    // The values matched so far: an augmenting path keeps every matched value matched and adds one.
+    let mut matched = 0u64;
     for k in 0..m {
         // Greedy first: most cells find a free value directly.
-        let free = domains[k]
-            & !cell_of.iter().enumerate().fold(
-                0u64,
-                |a, (v, &c)| {
-                    if c != NONE {
-                        a | 1 << v
-                    } else {
-                        a
-                    }
-                },
-            );
+        let free = domains[k] & !matched;
         if free != 0 {
             let v = free.trailing_zeros() as usize;
             value_of[k] = v;
             cell_of[v] = k;
-        } else if !augment(k, domains, &mut 0, &mut value_of, &mut cell_of) {
+            matched |= 1 << v;
+        } else if augment(k, domains, &mut 0, &mut value_of, &mut cell_of) {
+            matched = value_of[..=k].iter().fold(0, |a, &v| a | 1 << v);
+        } else {
             return None;
         }
     }
@@ -204,7 +199,8 @@ impl Primitive for AllDifferent {
     }
 
     /// Naked singles (a placed value leaves the other cells) and, when the set holds every value, hidden
-    /// singles (a value with one possible cell goes there).
+    /// singles (a value with one possible cell goes there): cheap, and they shrink the domains before the full
+    /// arc-consistency pass ([`matching_support`]) that finds Hall sets of any size.
     fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let mut changed = false;
         let mut placed = 0u64;

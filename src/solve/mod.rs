@@ -135,26 +135,27 @@ pub fn solve_with(
     } else {
         None
     };
-    let presolve_ms = ms(start.elapsed());
-    let (presolve_fixed, presolve_candidates) = match &domains {
-        Some(Ok(d)) => (d.fixed_count(), d.candidate_count()),
-        _ => (0, 0),
+    let pruned = domains.as_ref().and_then(|d| d.as_ref().ok());
+    // What presolve did, shared by every way this solve can end.
+    let presolved = Stats {
+        presolve_fixed: pruned.map_or(0, presolve::Domains::fixed_count),
+        presolve_candidates: pruned.map_or(0, presolve::Domains::candidate_count),
+        probes: report.probes,
+        probe_removals: report.probe_removals,
+        presolve_ms: ms(start.elapsed()),
+        ..Stats::default()
     };
     match &domains {
         Some(Err(presolve::Contradiction)) => {
-            let stats = Stats {
-                solved_by_presolve: true,
-                probes: report.probes,
-                probe_removals: report.probe_removals,
-                presolve_ms,
-                ..Stats::default()
-            };
             return Ok(Outcome {
                 status: Status::Infeasible,
                 solutions: vec![],
                 complete: true,
                 time: start.elapsed(),
-                stats,
+                stats: Stats {
+                    solved_by_presolve: true,
+                    ..presolved
+                },
             });
         }
         Some(Ok(d))
@@ -162,15 +163,6 @@ pub fn solve_with(
         {
             // Propagation removes only impossible candidates, so this grid is the only one left.
             let grid = d.grid();
-            let stats = Stats {
-                solved_by_presolve: true,
-                presolve_fixed,
-                presolve_candidates,
-                probes: report.probes,
-                probe_removals: report.probe_removals,
-                presolve_ms,
-                ..Stats::default()
-            };
             let (status, solutions) = match verify::verify(puzzle, &grid) {
                 Ok(()) => (Status::Solved, vec![grid]),
                 Err(_) => (Status::Infeasible, vec![]),
@@ -180,25 +172,23 @@ pub fn solve_with(
                 solutions,
                 complete: true,
                 time: start.elapsed(),
-                stats,
+                stats: Stats {
+                    solved_by_presolve: true,
+                    ..presolved
+                },
             });
         }
         _ => {}
     }
-    let mut program = compile::compile_with(puzzle, domains.as_ref().and_then(|d| d.as_ref().ok()));
+    let mut program = compile::compile_with(puzzle, pruned);
     let mut stats = Stats {
-        presolve_fixed,
-        presolve_candidates,
         rows: program.rows.len(),
         columns: program.num_cols(),
         fixed_columns: (0..program.num_cols())
             .filter(|&i| program.upper[i] < 0.5 || program.lower[i] > 0.5)
             .count(),
-        probes: report.probes,
-        probe_removals: report.probe_removals,
-        presolve_ms,
-        compile_ms: ms(start.elapsed()) - presolve_ms,
-        ..Stats::default()
+        compile_ms: ms(start.elapsed()) - presolved.presolve_ms,
+        ..presolved
     };
     let mut solutions = Vec::new();
     let mut complete = false;

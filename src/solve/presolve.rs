@@ -170,17 +170,24 @@ impl<'a> Propagator<'a> {
         for (cell, v) in self.puzzle.givens().filled() {
             d.assign(cell, v)?;
         }
-        self.fixpoint(&mut d, (0..self.cells.len()).collect())?;
+        self.fixpoint(&mut d, 0..self.cells.len())?;
         Ok(d)
     }
 
     /// Runs the rules in `queue`, and every rule whose cells they change, until nothing changes.
-    pub fn fixpoint(&self, d: &mut Domains, queue: Vec<usize>) -> Result<(), Contradiction> {
+    pub fn fixpoint(
+        &self,
+        d: &mut Domains,
+        start: impl IntoIterator<Item = usize>,
+    ) -> Result<(), Contradiction> {
         let rules = self.puzzle.rules();
         let mut queued = vec![false; rules.len()];
-        let mut queue: std::collections::VecDeque<usize> = queue.into();
-        for &i in &queue {
-            queued[i] = true;
+        let mut queue = std::collections::VecDeque::new();
+        for i in start {
+            if !queued[i] {
+                queued[i] = true;
+                queue.push_back(i);
+            }
         }
         let mut before = Vec::new();
         while let Some(i) = queue.pop_front() {
@@ -206,7 +213,12 @@ impl<'a> Propagator<'a> {
 
     /// Propagates after `cell`'s candidates changed.
     fn after_change(&self, d: &mut Domains, cell: Cell) -> Result<(), Contradiction> {
-        self.fixpoint(d, self.watchers[cell.row * d.size() + cell.col].clone())
+        self.fixpoint(
+            d,
+            self.watchers[cell.row * d.size() + cell.col]
+                .iter()
+                .copied(),
+        )
     }
 
     /// Probing (singleton consistency): assume each candidate of each open cell in turn, propagate, and remove
@@ -273,13 +285,4 @@ pub fn presolve(
         }
         Ok(d)
     }))
-}
-
-/// Propagates the givens and every rule to a fixpoint, without probing. `None` for sizes presolve does not
-/// handle.
-pub fn propagate(puzzle: &Puzzle) -> Option<Result<Domains, Contradiction>> {
-    if puzzle.size() > Domains::MAX_SIZE {
-        return None;
-    }
-    Some(Propagator::new(puzzle).initial())
 }
