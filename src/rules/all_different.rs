@@ -8,7 +8,7 @@
 use super::{values_of, Primitive};
 use crate::compile::Compiler;
 use crate::grid::{Cell, Grid};
-use crate::solve::presolve::{bit, Contradiction, Domains};
+use crate::solve::presolve::{Contradiction, Domains};
 
 #[derive(Clone, Debug)]
 pub struct AllDifferent {
@@ -35,25 +35,35 @@ impl AllDifferent {
 /// alternating path from a free value (its value end is reachable from a free value). Every other edge is
 /// removed. Returns the domains to keep, or `None` when the cells cannot all differ. Cells <= 64, values <= 64.
 pub fn matching_support(domains: &[u64]) -> Option<Vec<u64>> {
+    let mut keep = vec![0; domains.len()];
+    matching_support_into(domains, &mut keep).then_some(keep)
+}
+
+/// [`matching_support`] without allocating (it runs at every search node): writes the domains to keep into
+/// `keep` and returns false when the cells cannot all differ. The graph has at most 64 cells and 64 values, so
+/// adjacency is bit sets and every table lives on the stack.
+pub fn matching_support_into(domains: &[u64], keep: &mut [u64]) -> bool {
     let m = domains.len();
-    const NONE: usize = usize::MAX;
-    let mut value_of = vec![NONE; m];
+    assert!(m <= 64 && keep.len() == m);
+    const NONE: u8 = u8::MAX;
+    let mut value_of = [NONE; 64];
     let mut cell_of = [NONE; 64];
     fn augment(
         k: usize,
         domains: &[u64],
         seen: &mut u64,
-        value_of: &mut [usize],
-        cell_of: &mut [usize; 64],
+        value_of: &mut [u8; 64],
+        cell_of: &mut [u8; 64],
     ) -> bool {
         let mut cands = domains[k] & !*seen;
         while cands != 0 {
             let v = cands.trailing_zeros() as usize;
             cands &= cands - 1;
             *seen |= 1 << v;
-            if cell_of[v] == NONE || augment(cell_of[v], domains, seen, value_of, cell_of) {
-                value_of[k] = v;
-                cell_of[v] = k;
+            if cell_of[v] == NONE || augment(cell_of[v] as usize, domains, seen, value_of, cell_of)
+            {
+                value_of[k] = v as u8;
+                cell_of[v] = k as u8;
                 return true;
             }
         }
@@ -66,71 +76,86 @@ pub fn matching_support(domains: &[u64]) -> Option<Vec<u64>> {
         let free = domains[k] & !matched;
         if free != 0 {
             let v = free.trailing_zeros() as usize;
-            value_of[k] = v;
-            cell_of[v] = k;
+            value_of[k] = v as u8;
+            cell_of[v] = k as u8;
             matched |= 1 << v;
         } else if augment(k, domains, &mut 0, &mut value_of, &mut cell_of) {
             matched = value_of[..=k].iter().fold(0, |a, &v| a | 1 << v);
         } else {
-            return None;
+            return false;
         }
     }
-    // Nodes: cells 0..m, values m..m+64. Edges as described above.
+    // Edges: a matched edge runs cell -> value, every other edge value -> cell. `cells_of[v]`: the cells value v
+    // points to (those with v as a candidate, other than the one matched to v).
+    let mut cells_of = [0u64; 64];
+    for (k, &dom) in domains.iter().enumerate() {
+        let mut b = dom & !(1 << value_of[k]);
+        while b != 0 {
+            let v = b.trailing_zeros() as usize;
+            b &= b - 1;
+            cells_of[v] |= 1 << k;
+        }
+    }
     let all_values = domains.iter().fold(0u64, |a, &b| a | b);
-    let succ = |node: usize| -> Vec<usize> {
-        if node < m {
-            vec![m + value_of[node]]
-        } else {
-            let v = node - m;
-            (0..m)
-                .filter(|&k| domains[k] >> v & 1 == 1 && value_of[k] != v)
-                .collect()
-        }
-    };
-    let nodes = m + 64;
-    // Values reachable from a free value.
-    let mut reach = vec![false; nodes];
-    let mut stack: Vec<usize> = (0..64)
-        .filter(|&v| all_values >> v & 1 == 1 && cell_of[v] == NONE)
-        .map(|v| m + v)
-        .collect();
-    for &s in &stack {
-        reach[s] = true;
-    }
-    while let Some(x) = stack.pop() {
-        for y in succ(x) {
-            if !reach[y] {
-                reach[y] = true;
-                stack.push(y);
+    // Values reachable from a free value along alternating paths (value -> cell -> its matched value).
+    let mut reached = all_values & !matched;
+    let mut frontier = reached;
+    while frontier != 0 {
+        let v = frontier.trailing_zeros() as usize;
+        frontier &= frontier - 1;
+        let mut cells = cells_of[v];
+        while cells != 0 {
+            let k = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            let w = 1u64 << value_of[k];
+            if reached & w == 0 {
+                reached |= w;
+                frontier |= w;
             }
         }
     }
-    // Strongly connected components (Tarjan).
-    struct Tarjan {
-        index: Vec<usize>,
-        low: Vec<usize>,
-        on: Vec<bool>,
-        stack: Vec<usize>,
-        comp: Vec<usize>,
-        next: usize,
-        comps: usize,
+    // Strongly connected components (Tarjan) over nodes: cells 0..m, values 64..128.
+    struct Tarjan<'a> {
+        value_of: &'a [u8; 64],
+        cells_of: &'a [u64; 64],
+        index: [u8; 128],
+        low: [u8; 128],
+        on: [bool; 128],
+        stack: [u8; 128],
+        depth: usize,
+        comp: [u8; 128],
+        next: u8,
+        comps: u8,
     }
-    fn visit(t: &mut Tarjan, x: usize, succ: &dyn Fn(usize) -> Vec<usize>) {
+    const UNSEEN: u8 = u8::MAX;
+    fn visit(t: &mut Tarjan, x: usize) {
         t.index[x] = t.next;
         t.low[x] = t.next;
         t.next += 1;
-        t.stack.push(x);
+        t.stack[t.depth] = x as u8;
+        t.depth += 1;
         t.on[x] = true;
-        for y in succ(x) {
-            if t.index[y] == usize::MAX {
-                visit(t, y, succ);
+        let mut succ = if x < 64 {
+            // The cell's matched value: one successor, as a one-bit set over values.
+            1u64 << t.value_of[x]
+        } else {
+            t.cells_of[x - 64]
+        };
+        let base = if x < 64 { 64 } else { 0 };
+        while succ != 0 {
+            let y = base + succ.trailing_zeros() as usize;
+            succ &= succ - 1;
+            if t.index[y] == UNSEEN {
+                visit(t, y);
                 t.low[x] = t.low[x].min(t.low[y]);
             } else if t.on[y] {
                 t.low[x] = t.low[x].min(t.index[y]);
             }
         }
         if t.low[x] == t.index[x] {
-            while let Some(y) = t.stack.pop() {
+            loop {
+                t.depth -= 1;
+                let y = t.stack[t.depth] as usize;
                 t.on[y] = false;
                 t.comp[y] = t.comps;
                 if y == x {
@@ -141,35 +166,35 @@ pub fn matching_support(domains: &[u64]) -> Option<Vec<u64>> {
         }
     }
     let mut t = Tarjan {
-        index: vec![usize::MAX; nodes],
-        low: vec![0; nodes],
-        on: vec![false; nodes],
-        stack: Vec::new(),
-        comp: vec![usize::MAX; nodes],
+        value_of: &value_of,
+        cells_of: &cells_of,
+        index: [UNSEEN; 128],
+        low: [0; 128],
+        on: [false; 128],
+        stack: [0; 128],
+        depth: 0,
+        comp: [UNSEEN; 128],
         next: 0,
         comps: 0,
     };
     for x in 0..m {
-        if t.index[x] == usize::MAX {
-            visit(&mut t, x, &succ);
+        if t.index[x] == UNSEEN {
+            visit(&mut t, x);
         }
     }
-    Some(
-        (0..m)
-            .map(|k| {
-                let mut keep = 1u64 << value_of[k];
-                let mut cands = domains[k] & !keep;
-                while cands != 0 {
-                    let v = cands.trailing_zeros() as usize;
-                    cands &= cands - 1;
-                    if reach[m + v] || t.comp[k] == t.comp[m + v] {
-                        keep |= 1 << v;
-                    }
-                }
-                keep
-            })
-            .collect(),
-    )
+    for k in 0..m {
+        let mut kept = 1u64 << value_of[k];
+        let mut cands = domains[k] & !kept;
+        while cands != 0 {
+            let v = cands.trailing_zeros() as usize;
+            cands &= cands - 1;
+            if reached >> v & 1 == 1 || t.comp[k] == t.comp[64 + v] {
+                kept |= 1 << v;
+            }
+        }
+        keep[k] = kept;
+    }
+    true
 }
 
 impl Primitive for AllDifferent {
@@ -202,45 +227,70 @@ impl Primitive for AllDifferent {
     /// singles (a value with one possible cell goes there): cheap, and they shrink the domains before the full
     /// arc-consistency pass ([`matching_support`]) that finds Hall sets of any size.
     fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
-        let mut changed = false;
+        let m = self.cells.len();
+        // Work on a copy of the cells' domains, as bit sets on the stack, and write back once.
+        let mut dom = [0u64; 64];
+        let mut union = 0u64;
+        for (slot, &c) in dom.iter_mut().zip(&self.cells) {
+            *slot = d.get(c);
+            union |= *slot;
+        }
+        if m > 64 || (union.count_ones() as usize) < m {
+            return Err(Contradiction);
+        }
+        let dom = &mut dom[..m];
         let mut placed = 0u64;
-        for &cell in &self.cells {
-            if let Some(v) = d.fixed(cell) {
-                if placed & bit(v) != 0 {
+        for &b in dom.iter() {
+            if b.count_ones() == 1 {
+                if placed & b != 0 {
                     return Err(Contradiction);
                 }
-                placed |= bit(v);
+                placed |= b;
             }
         }
         if placed != 0 {
-            for &cell in &self.cells {
-                if d.fixed(cell).is_none() {
-                    changed |= d.restrict(cell, !placed)?;
-                }
-            }
-        }
-        let union = self.cells.iter().fold(0u64, |u, &c| u | d.get(c));
-        if (union.count_ones() as usize) < self.cells.len() {
-            return Err(Contradiction);
-        }
-        if self.cells.len() == d.size() {
-            for v in 1..=d.size() as u32 {
-                let mut places = self.cells.iter().filter(|&&c| d.contains(c, v));
-                match (places.next(), places.next()) {
-                    (None, _) => return Err(Contradiction),
-                    (Some(&only), None) if d.fixed(only).is_none() => {
-                        changed |= d.assign(only, v)?
+            for b in dom.iter_mut() {
+                if b.count_ones() > 1 {
+                    *b &= !placed;
+                    if *b == 0 {
+                        return Err(Contradiction);
                     }
-                    _ => {}
                 }
             }
         }
-        let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
-        if domains.iter().any(|b| b.count_ones() > 1) {
-            let keep = matching_support(&domains).ok_or(Contradiction)?;
-            for (&cell, &mask) in self.cells.iter().zip(&keep) {
-                changed |= d.restrict(cell, mask)?;
+        if m == d.size() {
+            // Values with exactly one possible cell: in `once` but not in `twice`.
+            let (mut once, mut twice) = (0u64, 0u64);
+            for &b in dom.iter() {
+                twice |= once & b;
+                once |= b;
             }
+            let all = if m == 64 { u64::MAX } else { (1u64 << m) - 1 };
+            if once != all {
+                return Err(Contradiction);
+            }
+            let singles = once & !twice;
+            for b in dom.iter_mut() {
+                let s = *b & singles;
+                if s != 0 && *b != s {
+                    if s.count_ones() > 1 {
+                        // One cell is the only place for two values.
+                        return Err(Contradiction);
+                    }
+                    *b = s;
+                }
+            }
+        }
+        if dom.iter().any(|b| b.count_ones() > 1) {
+            let mut keep = [0u64; 64];
+            if !matching_support_into(dom, &mut keep[..m]) {
+                return Err(Contradiction);
+            }
+            dom.copy_from_slice(&keep[..m]);
+        }
+        let mut changed = false;
+        for (&cell, &mask) in self.cells.iter().zip(dom.iter()) {
+            changed |= d.restrict(cell, mask)?;
         }
         Ok(changed)
     }

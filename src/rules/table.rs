@@ -33,14 +33,19 @@ pub enum TablePredicate {
 
 impl TablePredicate {
     pub fn holds(self, values: &[u32]) -> bool {
-        let vs: Vec<u64> = values.iter().map(|&v| u64::from(v)).collect();
-        let pair = || (vs.len() == 2).then(|| (vs[0].max(vs[1]), vs[0].min(vs[1])));
+        let pair = || {
+            let [a, b] = values else { return None };
+            Some((u64::from(*a.max(b)), u64::from(*a.min(b))))
+        };
         match self {
             TablePredicate::Difference(t) => pair().is_some_and(|(a, b)| a - b == t),
             TablePredicate::Ratio(t) => pair().is_some_and(|(a, b)| b > 0 && a == b * t),
             TablePredicate::AnyOperator(t) => {
-                vs.iter().sum::<u64>() == t
-                    || vs.iter().try_fold(1u64, |acc, &v| acc.checked_mul(v)) == Some(t)
+                values.iter().map(|&v| u64::from(v)).sum::<u64>() == t
+                    || values
+                        .iter()
+                        .try_fold(1u64, |acc, &v| acc.checked_mul(u64::from(v)))
+                        == Some(t)
                     || TablePredicate::Difference(t).holds(values)
                     || TablePredicate::Ratio(t).holds(values)
             }
@@ -95,25 +100,120 @@ impl Table {
     }
 }
 
+/// The values of each cell that occur in some allowed tuple, found by depth-first search over the cells without
+/// listing the tuples. With three or more cells a hidden operator can only be `+` or `x`, so a partial tuple is
+/// abandoned as soon as neither its sum nor its product can still reach the target (bounds from the remaining
+/// cells' smallest and largest candidates; a product must divide the target); and the search stops as soon as
+/// every candidate is supported.
+struct Supports<'a> {
+    table: &'a Table,
+    domains: &'a [u64],
+    /// Sum and product bounds over the cells from i on: smallest sum, largest sum, smallest product.
+    min_sum: Vec<u64>,
+    max_sum: Vec<u64>,
+    min_product: Vec<u64>,
+    max_product: Vec<u64>,
+    current: Vec<u32>,
+    support: Vec<u64>,
+    /// Cells whose every candidate is supported (stop when all are).
+    unsupported: usize,
+}
+
+impl<'a> Supports<'a> {
+    fn new(table: &'a Table, domains: &'a [u64]) -> Self {
+        let m = domains.len();
+        let (mut min_sum, mut max_sum) = (vec![0u64; m + 1], vec![0u64; m + 1]);
+        let (mut min_product, mut max_product) = (vec![1u64; m + 1], vec![1u64; m + 1]);
+        for i in (0..m).rev() {
+            let lo = u64::from(domains[i].trailing_zeros()) + 1;
+            let hi = 64 - u64::from(domains[i].leading_zeros());
+            min_sum[i] = min_sum[i + 1] + lo;
+            max_sum[i] = max_sum[i + 1] + hi;
+            min_product[i] = min_product[i + 1].saturating_mul(lo);
+            max_product[i] = max_product[i + 1].saturating_mul(hi);
+        }
+        Supports {
+            table,
+            domains,
+            min_sum,
+            max_sum,
+            min_product,
+            max_product,
+            current: Vec::with_capacity(m),
+            support: vec![0; m],
+            unsupported: m,
+        }
+    }
+
+    fn run(mut self) -> Vec<u64> {
+        self.extend(0, 1);
+        self.support
+    }
+
+    /// Extends `current` (sum so far `sum`, product `product`); `true` when everything is supported.
+    fn extend(&mut self, sum: u64, product: u64) -> bool {
+        let i = self.current.len();
+        let cells = &self.table.cells;
+        if i == cells.len() {
+            if self.table.predicate.holds(&self.current) {
+                for (k, &v) in self.current.iter().enumerate() {
+                    let before = self.support[k];
+                    self.support[k] |= 1 << (v - 1);
+                    if before != self.domains[k] && self.support[k] == self.domains[k] {
+                        self.unsupported -= 1;
+                    }
+                }
+            }
+            return self.unsupported == 0;
+        }
+        let mut b = self.domains[i];
+        while b != 0 {
+            let v = b.trailing_zeros() + 1;
+            b &= b - 1;
+            let clash = (0..i).any(|j| {
+                self.current[j] == v
+                    && (cells[j].row == cells[i].row || cells[j].col == cells[i].col)
+            });
+            if clash {
+                continue;
+            }
+            let (s, p) = (sum + u64::from(v), product.saturating_mul(u64::from(v)));
+            if let TablePredicate::AnyOperator(t) = self.table.predicate {
+                if cells.len() >= 3 {
+                    let sum_open = s + self.min_sum[i + 1] <= t && t <= s + self.max_sum[i + 1];
+                    let product_open = t % p == 0
+                        && p.saturating_mul(self.min_product[i + 1]) <= t
+                        && t <= p.saturating_mul(self.max_product[i + 1]);
+                    if !sum_open && !product_open {
+                        continue;
+                    }
+                }
+            }
+            self.current.push(v);
+            let done = self.extend(s, p);
+            self.current.pop();
+            if done {
+                return true;
+            }
+        }
+        false
+    }
+}
+
 /// Pruning enumerates tuples only while the candidate combinations stay below this.
 const MAX_PRUNE_COMBINATIONS: u64 = 2_000_000;
 
 impl Primitive for Table {
     /// Generalised arc consistency: a value stays only if it occurs in some allowed tuple of current candidates.
     fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
-        let candidates: Vec<Vec<u32>> = self.cells.iter().map(|&c| d.values(c).collect()).collect();
-        let combinations = candidates
+        let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
+        let combinations = domains
             .iter()
-            .try_fold(1u64, |acc, c| acc.checked_mul(c.len() as u64));
+            .try_fold(1u64, |acc, b| acc.checked_mul(u64::from(b.count_ones())));
         if combinations.is_none_or(|k| k > MAX_PRUNE_COMBINATIONS) {
             return Ok(false);
         }
-        let mut support = vec![0u64; self.cells.len()];
-        for t in self.tuples(&candidates) {
-            for (s, &v) in support.iter_mut().zip(&t) {
-                *s |= 1 << (v - 1);
-            }
-        }
+        let support = Supports::new(self, &domains).run();
         let mut changed = false;
         for (&cell, &mask) in self.cells.iter().zip(&support) {
             changed |= d.restrict(cell, mask)?;
@@ -177,6 +277,56 @@ mod tests {
         assert!(!p.holds(&[2, 2]));
         assert!(p.holds(&[1, 1, 1])); // sum of three
         assert!(!p.holds(&[4, 1, 2]));
+    }
+
+    #[test]
+    fn bounded_support_search_equals_listing_the_tuples() {
+        // Random L-shaped and straight cages of 2 to 5 cells, random domains over 1..8, hidden and explicit
+        // operators: the pruning search keeps exactly the values that occur in some listed tuple.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let shapes: [&[(usize, usize)]; 4] = [
+            &[(0, 0), (0, 1)],
+            &[(0, 0), (0, 1), (1, 0)],
+            &[(0, 0), (0, 1), (0, 2), (1, 2)],
+            &[(0, 0), (1, 0), (2, 0), (2, 1), (3, 1)],
+        ];
+        for round in 0..4000 {
+            let shape = shapes[round % shapes.len()];
+            let cells: Vec<Cell> = shape.iter().map(|&(r, c)| Cell::new(r, c)).collect();
+            let target = 1 + next() % 200;
+            let predicate = match next() % 4 {
+                0 => TablePredicate::Difference(target % 7),
+                1 => TablePredicate::Ratio(1 + target % 4),
+                _ => TablePredicate::AnyOperator(target),
+            };
+            let table = Table {
+                label: "cage".into(),
+                cells,
+                predicate,
+            };
+            let domains: Vec<u64> = shape
+                .iter()
+                .map(|_| (next() & 0xff) | 1 << (next() % 8))
+                .collect();
+            let candidates: Vec<Vec<u32>> = domains
+                .iter()
+                .map(|&b| (1..=8).filter(|v| b >> (v - 1) & 1 == 1).collect())
+                .collect();
+            let mut listed = vec![0u64; domains.len()];
+            for t in table.tuples(&candidates) {
+                for (s, &v) in listed.iter_mut().zip(&t) {
+                    *s |= 1 << (v - 1);
+                }
+            }
+            let searched = Supports::new(&table, &domains).run();
+            assert_eq!(searched, listed, "{predicate:?} {domains:?}");
+        }
     }
 
     #[test]
