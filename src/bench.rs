@@ -29,8 +29,9 @@ pub struct PuzzleResult {
     pub answer: Option<String>,
     pub median_ms: f64,
     pub times_ms: Vec<f64>,
-    /// Propagation alone decided the puzzle.
-    pub by_presolve: bool,
+    /// What decided the puzzle (propagation, search or cbc); none on error.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided_by: Option<crate::bulk::DecidedBy>,
     /// Why the status is `error`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
@@ -125,7 +126,7 @@ pub fn bench_file(
         answer: None,
         median_ms: 0.0,
         times_ms: Vec::new(),
-        by_presolve: false,
+        decided_by: None,
         message: None,
     };
     let puzzle = match model::load(file, registry) {
@@ -140,7 +141,7 @@ pub fn bench_file(
         match solve(&puzzle, options) {
             Ok(outcome) => {
                 result.times_ms.push(outcome.time.as_secs_f64() * 1000.0);
-                result.by_presolve = outcome.stats.solved_by_presolve;
+                result.decided_by = Some(crate::bulk::DecidedBy::of(&outcome.stats));
                 result.status = match outcome.status {
                     Status::Solved => "solved",
                     Status::Infeasible => "infeasible",
@@ -278,7 +279,7 @@ mod tests {
             answer: Some(answer.into()),
             median_ms: ms,
             times_ms: vec![ms],
-            by_presolve: false,
+            decided_by: None,
             message: None,
         }
     }

@@ -51,8 +51,30 @@ pub struct LineAnswer {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     pub ms: f64,
-    /// Propagation alone decided the puzzle; CBC was not called.
-    pub by_presolve: bool,
+    /// What decided the puzzle: propagation alone, the search after it, or CBC (none for invalid lines).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decided_by: Option<DecidedBy>,
+}
+
+/// The stage that decided a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DecidedBy {
+    Propagation,
+    Search,
+    Cbc,
+}
+
+impl DecidedBy {
+    pub fn of(stats: &crate::solve::Stats) -> Self {
+        if stats.solved_by_presolve {
+            DecidedBy::Propagation
+        } else if stats.solved_by_search {
+            DecidedBy::Search
+        } else {
+            DecidedBy::Cbc
+        }
+    }
 }
 
 impl LineAnswer {
@@ -87,8 +109,9 @@ pub struct Summary {
     pub infeasible: usize,
     pub timeout: usize,
     pub invalid: usize,
-    /// Decided by propagation alone.
+    /// Decided by propagation alone, and by the search after it (CBC was not called for either).
     pub by_presolve: usize,
+    pub by_search: usize,
     pub seconds: f64,
 }
 
@@ -99,7 +122,8 @@ impl Summary {
 
     fn add(&mut self, a: &LineAnswer) {
         self.puzzles += 1;
-        self.by_presolve += usize::from(a.by_presolve);
+        self.by_presolve += usize::from(a.decided_by == Some(DecidedBy::Propagation));
+        self.by_search += usize::from(a.decided_by == Some(DecidedBy::Search));
         match a.status {
             LineStatus::Solved => self.solved += 1,
             LineStatus::Multiple => self.multiple += 1,
@@ -157,17 +181,17 @@ pub fn solve_line(
 ) -> LineAnswer {
     let start = Instant::now();
     let answer =
-        |status, solution: Option<&Grid>, message: Option<String>, by_presolve| LineAnswer {
+        |status, solution: Option<&Grid>, message: Option<String>, decided_by| LineAnswer {
             line,
             status,
             solution: solution.map(Grid::to_line),
             message,
             ms: start.elapsed().as_secs_f64() * 1000.0,
-            by_presolve,
+            decided_by,
         };
     let givens = match parse_line(text, template.size()) {
         Ok(g) => g,
-        Err(m) => return answer(LineStatus::Invalid, None, Some(m), false),
+        Err(m) => return answer(LineStatus::Invalid, None, Some(m), None),
     };
     let mut puzzle = template.clone();
     for (cell, v) in givens.filled() {
@@ -176,14 +200,14 @@ pub fn solve_line(
                 Error::Model(m) => m,
                 e => e.to_string(),
             };
-            return answer(LineStatus::Infeasible, None, Some(message), false);
+            return answer(LineStatus::Infeasible, None, Some(message), None);
         }
     }
     let outcome = match solve(&puzzle, options) {
         Ok(o) => o,
-        Err(e) => return answer(LineStatus::Invalid, None, Some(e.to_string()), false),
+        Err(e) => return answer(LineStatus::Invalid, None, Some(e.to_string()), None),
     };
-    let by_presolve = outcome.stats.solved_by_presolve;
+    let decided_by = Some(DecidedBy::of(&outcome.stats));
     let status = match (outcome.status, outcome.solutions.len()) {
         (_, 0) if outcome.status == Status::Timeout => LineStatus::Timeout,
         (_, 0) => LineStatus::Infeasible,
@@ -191,7 +215,7 @@ pub fn solve_line(
         (_, 1) => LineStatus::Timeout,
         _ => LineStatus::Multiple,
     };
-    answer(status, outcome.solutions.first(), None, by_presolve)
+    answer(status, outcome.solutions.first(), None, decided_by)
 }
 
 /// How answers are written.

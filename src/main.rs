@@ -76,9 +76,8 @@ enum Command {
         /// Write the compiled binary program in LP format to this file
         #[arg(long, value_name = "FILE")]
         write_lp: Option<PathBuf>,
-        /// Send the whole program to CBC, without pruning candidates by propagation first
-        #[arg(long)]
-        no_presolve: bool,
+        #[command(flatten)]
+        stages: Stages,
         /// Keep CBC's default cuts, heuristics and strong branching (for measurements)
         #[arg(long, hide = true)]
         cbc_defaults: bool,
@@ -94,9 +93,8 @@ enum Command {
         max: usize,
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
-        /// Send the whole program to CBC, without pruning candidates by propagation first
-        #[arg(long)]
-        no_presolve: bool,
+        #[command(flatten)]
+        stages: Stages,
     },
     /// Check a puzzle: valid, exactly one solution, equal to its `solution:` when given
     #[command(after_help = EXIT_CODES)]
@@ -133,12 +131,22 @@ enum Command {
         floor_ms: f64,
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
-        /// Send the whole program to CBC, without pruning candidates by propagation first
-        #[arg(long)]
-        no_presolve: bool,
+        #[command(flatten)]
+        stages: Stages,
     },
     /// List the puzzle types, rules and primitives
     Grammars,
+}
+
+/// Which stages run before CBC (shared by solve, count and bench).
+#[derive(clap::Args, Clone, Copy, Debug)]
+struct Stages {
+    /// Send the whole program to CBC, without pruning candidates by propagation (or searching) first
+    #[arg(long)]
+    no_presolve: bool,
+    /// Search nodes over the propagator before CBC takes over (0: straight to CBC after presolve)
+    #[arg(long, value_name = "N", default_value_t = latin::solve::DEFAULT_SEARCH_NODES)]
+    search_nodes: u64,
 }
 
 /// An outcome the user should see as an exit code, with its message already printed.
@@ -166,7 +174,7 @@ fn registry(dir: Option<&Path>) -> Result<Registry, Error> {
     Ok(r)
 }
 
-fn options(max: usize, time_limit: Option<f64>, no_presolve: bool) -> anyhow::Result<SolveOptions> {
+fn options(max: usize, time_limit: Option<f64>, stages: Stages) -> anyhow::Result<SolveOptions> {
     let time_limit = match time_limit {
         Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
         Some(s) => anyhow::bail!(Error::section(
@@ -181,7 +189,8 @@ fn options(max: usize, time_limit: Option<f64>, no_presolve: bool) -> anyhow::Re
     Ok(SolveOptions {
         max_solutions: max,
         time_limit,
-        presolve: !no_presolve,
+        presolve: !stages.no_presolve,
+        search_nodes: stages.search_nodes,
         ..SolveOptions::default()
     })
 }
@@ -210,7 +219,7 @@ fn run(cli: Cli) -> anyhow::Result<Exit> {
             max,
             time_limit,
             write_lp,
-            no_presolve,
+            stages,
             cbc_defaults,
             cbc,
             lines,
@@ -221,7 +230,7 @@ fn run(cli: Cli) -> anyhow::Result<Exit> {
             let solve_options = SolveOptions {
                 cbc_defaults,
                 cbc_params: cbc,
-                ..options(max, time_limit, no_presolve)?
+                ..options(max, time_limit, stages)?
             };
             if let Some(lines) = lines {
                 let spec = LinesSpec { kind, boxes, rules };
@@ -245,10 +254,10 @@ fn run(cli: Cli) -> anyhow::Result<Exit> {
             file,
             max,
             time_limit,
-            no_presolve,
+            stages,
         } => {
             let puzzle = model::load(&file, &registry)?;
-            let outcome = solve(&puzzle, &options(max, time_limit, no_presolve)?)?;
+            let outcome = solve(&puzzle, &options(max, time_limit, stages)?)?;
             let k = outcome.solutions.len();
             let noun = if k == 1 { "solution" } else { "solutions" };
             match (outcome.status, outcome.complete) {
@@ -271,9 +280,9 @@ fn run(cli: Cli) -> anyhow::Result<Exit> {
             tolerance,
             floor_ms,
             time_limit,
-            no_presolve,
+            stages,
         } => {
-            let options = options(1, time_limit, no_presolve)?;
+            let options = options(1, time_limit, stages)?;
             let files = latin::bench::collect(&paths)?;
             if files.is_empty() {
                 anyhow::bail!(Error::section("bench", "no puzzle files found"));
@@ -409,7 +418,7 @@ fn solve_lines(
     bar.finish_and_clear();
     eprintln!(
         "{} puzzles: {} solved, {} with several solutions, {} with none, {} timed out, {} invalid; \
-         {} decided by propagation alone; {:.2} s, {:.1} puzzles/s on {} threads",
+         {} decided by propagation alone, {} by search, the rest by CBC; {:.2} s, {:.1} puzzles/s on {} threads",
         summary.puzzles,
         summary.solved,
         summary.multiple,
@@ -417,6 +426,7 @@ fn solve_lines(
         summary.timeout,
         summary.invalid,
         summary.by_presolve,
+        summary.by_search,
         summary.seconds,
         summary.per_second(),
         rayon::current_num_threads()
@@ -519,7 +529,11 @@ fn print_text(puzzle: &Puzzle, outcome: &latin::Outcome, max: usize) {
 
 fn check(file: &Path, registry: &Registry, time_limit: Option<f64>) -> anyhow::Result<Exit> {
     let puzzle = model::load(file, registry)?;
-    let outcome = solve(&puzzle, &options(2, time_limit, false)?)?;
+    let stages = Stages {
+        no_presolve: false,
+        search_nodes: latin::solve::DEFAULT_SEARCH_NODES,
+    };
+    let outcome = solve(&puzzle, &options(2, time_limit, stages)?)?;
     let name = file.display();
     match (outcome.status, outcome.solutions.as_slice()) {
         (Status::Timeout, []) => {

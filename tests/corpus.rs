@@ -225,10 +225,11 @@ fn evenodd() {
     run("evenodd.jsonl", |_| true);
 }
 
-/// Presolve removes only candidates that no solution uses: with it and without it (the whole program to CBC),
-/// statuses and counts up to 2 agree, and a unique solution is the same grid. A sample from every file of the family.
+/// Presolve removes only candidates that no solution uses, and search is exhaustive: presolve then search,
+/// presolve then CBC, and the whole program to CBC agree on statuses and counts up to 2, and a unique solution
+/// is the same grid. A sample from every file of the family.
 #[test]
-fn presolve_and_whole_program_agree() {
+fn presolve_search_and_whole_program_agree() {
     let registry = Registry::built_in();
     let files = [
         "sudoku.jsonl",
@@ -259,12 +260,13 @@ fn presolve_and_whole_program_agree() {
             .filter_map(|rec| {
                 let id = rec["id"].as_str().unwrap_or("?");
                 let puzzle = model::load_str(&common::to_yaml(rec), &registry).ok()?;
-                let run = |presolve| {
+                let run = |presolve, search_nodes| {
                     solve(
                         &puzzle,
                         &SolveOptions {
                             max_solutions: 2,
                             presolve,
+                            search_nodes,
                             ..SolveOptions::default()
                         },
                     )
@@ -275,8 +277,17 @@ fn presolve_and_whole_program_agree() {
                     })
                     .map_err(|e| e.to_string())
                 };
-                let (with, without) = (run(true), run(false));
-                (with != without).then(|| format!("{file} {id}: {with:?} vs {without:?}"))
+                let (with, cbc_only, without) = (
+                    run(true, latin::solve::DEFAULT_SEARCH_NODES),
+                    run(true, 0),
+                    run(false, 0),
+                );
+                (with != without || cbc_only != without).then(|| {
+                    format!(
+                        "{file} {id}: presolve + search {with:?}, presolve + CBC {cbc_only:?}, \
+                         whole program {without:?}"
+                    )
+                })
             })
             .collect();
         assert!(failures.is_empty(), "{}", failures.join("\n"));

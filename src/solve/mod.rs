@@ -8,6 +8,7 @@
 
 pub mod cbc;
 pub mod presolve;
+pub mod search;
 
 use std::time::{Duration, Instant};
 
@@ -36,6 +37,9 @@ pub trait Backend {
     ) -> Result<BackendAnswer, Error>;
 }
 
+/// The default search budget: about a second of search on a 9x9, several on a 25x25, before CBC takes over.
+pub const DEFAULT_SEARCH_NODES: u64 = 200_000;
+
 /// How to solve.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
@@ -48,6 +52,8 @@ pub struct SolveOptions {
     pub cbc_params: Vec<(String, String)>,
     /// Prune candidates by propagation before compiling (on by default; off sends the whole program to CBC).
     pub presolve: bool,
+    /// Search nodes over the propagator after presolve before CBC takes over ([`search`]); 0: straight to CBC.
+    pub search_nodes: u64,
 }
 
 impl Default for SolveOptions {
@@ -58,6 +64,7 @@ impl Default for SolveOptions {
             cbc_defaults: false,
             cbc_params: Vec::new(),
             presolve: true,
+            search_nodes: DEFAULT_SEARCH_NODES,
         }
     }
 }
@@ -85,8 +92,15 @@ pub struct Stats {
     pub probes: u64,
     pub probe_removals: u64,
     pub presolve_ms: f64,
+    /// Nodes of the bounded search after presolve, and its time.
+    pub search_nodes: u64,
+    pub search_restarts: u64,
+    pub search_ms: f64,
     /// Propagation alone decided the puzzle (solved or proved infeasible); the solver was not called.
     pub solved_by_presolve: bool,
+    /// The search after presolve decided the puzzle (every solution up to the maximum, or none); CBC was not
+    /// called.
+    pub solved_by_search: bool,
     /// Grids the solver returned that failed exact verification and were cut off.
     pub rejected: usize,
     pub compile_ms: f64,
@@ -180,17 +194,61 @@ pub fn solve_with(
         }
         _ => {}
     }
+    // Bounded search on what presolve left; what it does not decide goes to CBC with its finds cut off.
+    let mut found = Vec::new();
+    let mut presolved = presolved;
+    if let (Some(d), None, true) = (pruned, puzzle.objective(), options.search_nodes > 0) {
+        let propagator = presolve::Propagator::new(puzzle);
+        let t = Instant::now();
+        let outcome = search::search(
+            puzzle,
+            &propagator,
+            d.clone(),
+            options.max_solutions,
+            search::SearchBudget {
+                nodes: options.search_nodes,
+                deadline: options.time_limit.map(|l| start + l),
+            },
+        );
+        presolved.search_nodes = outcome.nodes;
+        presolved.search_restarts = outcome.restarts;
+        presolved.search_ms = ms(t.elapsed());
+        if outcome.decided || outcome.timed_out {
+            let status = if !outcome.solutions.is_empty() {
+                Status::Solved
+            } else if outcome.timed_out {
+                Status::Timeout
+            } else {
+                Status::Infeasible
+            };
+            return Ok(Outcome {
+                status,
+                complete: outcome.exhausted,
+                solutions: outcome.solutions,
+                time: start.elapsed(),
+                stats: Stats {
+                    solved_by_search: outcome.decided,
+                    ..presolved
+                },
+            });
+        }
+        found = outcome.solutions;
+    }
+    let t = Instant::now();
     let mut program = compile::compile_with(puzzle, pruned);
+    for grid in &found {
+        program.exclude(grid);
+    }
     let mut stats = Stats {
         rows: program.rows.len(),
         columns: program.num_cols(),
         fixed_columns: (0..program.num_cols())
             .filter(|&i| program.upper[i] < 0.5 || program.lower[i] > 0.5)
             .count(),
-        compile_ms: ms(start.elapsed()) - presolved.presolve_ms,
+        compile_ms: ms(t.elapsed()),
         ..presolved
     };
-    let mut solutions = Vec::new();
+    let mut solutions = found;
     let mut complete = false;
     let mut timed_out = false;
     let mut rejected_in_a_row = 0;

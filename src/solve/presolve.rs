@@ -9,13 +9,25 @@
 
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
+use crate::rules::Rule;
 
 /// Candidate values per cell as bit sets (bit v-1 = value v); sizes up to 64.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Domains {
     size: usize,
     bits: Vec<u64>,
+    /// Cells (row-major indices) that lost candidates since the log was last cleared: propagation wakes the
+    /// rules that watch these instead of comparing every cell a rule reads before and after it runs.
+    log: Vec<u32>,
 }
+
+impl PartialEq for Domains {
+    fn eq(&self, other: &Self) -> bool {
+        self.size == other.size && self.bits == other.bits
+    }
+}
+
+impl Eq for Domains {}
 
 /// Propagation found a cell with no candidate left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,6 +46,7 @@ impl Domains {
         Domains {
             size,
             bits: vec![all; size * size],
+            log: Vec::new(),
         }
     }
 
@@ -83,7 +96,10 @@ impl Domains {
             return Err(Contradiction);
         }
         let changed = new != self.bits[i];
-        self.bits[i] = new;
+        if changed {
+            self.bits[i] = new;
+            self.log.push(i as u32);
+        }
         Ok(changed)
     }
 
@@ -142,6 +158,7 @@ pub struct PresolveReport {
 /// cells changed.
 pub struct Propagator<'a> {
     puzzle: &'a Puzzle,
+    rules: Vec<Rule>,
     cells: Vec<Vec<Cell>>,
     /// For each cell (row-major), the rules that read it.
     watchers: Vec<Vec<usize>>,
@@ -150,7 +167,8 @@ pub struct Propagator<'a> {
 impl<'a> Propagator<'a> {
     pub fn new(puzzle: &'a Puzzle) -> Self {
         let n = puzzle.size();
-        let cells: Vec<Vec<Cell>> = puzzle.rules().iter().map(|r| r.cells()).collect();
+        let rules = puzzle.rules().to_vec();
+        let cells: Vec<Vec<Cell>> = rules.iter().map(|r| r.cells()).collect();
         let mut watchers = vec![Vec::new(); n * n];
         for (i, cs) in cells.iter().enumerate() {
             for c in cs {
@@ -159,6 +177,7 @@ impl<'a> Propagator<'a> {
         }
         Propagator {
             puzzle,
+            rules,
             cells,
             watchers,
         }
@@ -180,40 +199,55 @@ impl<'a> Propagator<'a> {
         d: &mut Domains,
         start: impl IntoIterator<Item = usize>,
     ) -> Result<(), Contradiction> {
-        let rules = self.puzzle.rules();
-        let mut queued = vec![false; rules.len()];
-        let mut queue = std::collections::VecDeque::new();
+        self.fixpoint_blame(d, start).map_err(|_| Contradiction)
+    }
+
+    /// [`Self::fixpoint`] that names the rule which found the contradiction (its index in the puzzle's rules).
+    pub fn fixpoint_blame(
+        &self,
+        d: &mut Domains,
+        start: impl IntoIterator<Item = usize>,
+    ) -> Result<(), usize> {
+        let rules = &self.rules;
+        let mut queue = RuleQueue::new(rules.len());
         for i in start {
-            if !queued[i] {
-                queued[i] = true;
-                queue.push_back(i);
-            }
+            queue.push(i);
         }
-        let mut before = Vec::new();
-        while let Some(i) = queue.pop_front() {
-            queued[i] = false;
-            before.clear();
-            before.extend(self.cells[i].iter().map(|&c| d.get(c)));
-            if !rules[i].prune(d)? {
-                continue;
-            }
-            for (&cell, &old) in self.cells[i].iter().zip(&before) {
-                if d.get(cell) != old {
-                    for &j in &self.watchers[cell.row * d.size() + cell.col] {
-                        if !queued[j] {
-                            queued[j] = true;
-                            queue.push_back(j);
-                        }
-                    }
+        d.log.clear();
+        while let Some(i) = queue.pop() {
+            rules[i].prune(d).map_err(|_| i)?;
+            for cell in d.log.drain(..) {
+                for &j in &self.watchers[cell as usize] {
+                    queue.push(j);
                 }
             }
         }
         Ok(())
     }
 
+    /// The rules that read `cell` (indices into the puzzle's rules).
+    pub fn rules_of(&self, cell: Cell) -> &[usize] {
+        &self.watchers[cell.row * self.puzzle.size() + cell.col]
+    }
+
+    /// How many rules the puzzle has.
+    pub fn rule_count(&self) -> usize {
+        self.cells.len()
+    }
+
     /// Propagates after `cell`'s candidates changed.
-    fn after_change(&self, d: &mut Domains, cell: Cell) -> Result<(), Contradiction> {
+    pub fn after(&self, d: &mut Domains, cell: Cell) -> Result<(), Contradiction> {
         self.fixpoint(
+            d,
+            self.watchers[cell.row * d.size() + cell.col]
+                .iter()
+                .copied(),
+        )
+    }
+
+    /// [`Self::after`] that names the rule which found the contradiction.
+    pub fn after_blame(&self, d: &mut Domains, cell: Cell) -> Result<(), usize> {
+        self.fixpoint_blame(
             d,
             self.watchers[cell.row * d.size() + cell.col]
                 .iter()
@@ -248,13 +282,13 @@ impl<'a> Propagator<'a> {
                     }
                     report.probes += 1;
                     let mut trial = d.clone();
-                    let failed = trial.assign(cell, v).is_err()
-                        || self.after_change(&mut trial, cell).is_err();
+                    let failed =
+                        trial.assign(cell, v).is_err() || self.after(&mut trial, cell).is_err();
                     if failed {
                         report.probe_removals += 1;
                         removed_this_sweep = true;
                         d.remove(cell, v)?;
-                        self.after_change(d, cell)?;
+                        self.after(d, cell)?;
                         if d.fixed_count() == n * n {
                             return Ok(());
                         }
@@ -265,6 +299,34 @@ impl<'a> Propagator<'a> {
                 return Ok(());
             }
         }
+    }
+}
+
+/// The rules waiting to run, first in first out, each at most once.
+struct RuleQueue {
+    queued: Vec<bool>,
+    queue: std::collections::VecDeque<usize>,
+}
+
+impl RuleQueue {
+    fn new(rules: usize) -> Self {
+        RuleQueue {
+            queued: vec![false; rules],
+            queue: Default::default(),
+        }
+    }
+
+    fn push(&mut self, i: usize) {
+        if !self.queued[i] {
+            self.queued[i] = true;
+            self.queue.push_back(i);
+        }
+    }
+
+    fn pop(&mut self) -> Option<usize> {
+        let i = self.queue.pop_front()?;
+        self.queued[i] = false;
+        Some(i)
     }
 }
 
