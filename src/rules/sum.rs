@@ -29,28 +29,38 @@ pub struct Sum {
 impl Sum {
     /// Every set of `k` distinct values from `allowed` (a bit set) that adds up to the total, as bit sets.
     pub fn combinations(&self, allowed: u64) -> Vec<u64> {
-        fn go(allowed: u64, from: u32, left: usize, total: u64, set: u64, out: &mut Vec<u64>) {
+        /// Adds to `set` `left` more values from `allowed` (values below `from` already considered).
+        fn go(allowed: u64, from: u32, left: u64, total: u64, set: u64, out: &mut Vec<u64>) {
             if left == 0 {
                 if total == 0 {
                     out.push(set);
                 }
                 return;
             }
-            for v in from..=64 {
-                if allowed >> (v - 1) & 1 == 1 && u64::from(v) <= total {
-                    go(
-                        allowed,
-                        v + 1,
-                        left - 1,
-                        total - u64::from(v),
-                        set | 1 << (v - 1),
-                        out,
-                    );
+            let mut b = if from > 64 {
+                0
+            } else {
+                allowed & (u64::MAX << (from - 1))
+            };
+            while b != 0 {
+                let v = u64::from(b.trailing_zeros()) + 1;
+                b &= b - 1;
+                // The smallest sum of `left` distinct values from v up: v + (v + 1) + ... Values only grow.
+                if left * v + left * (left - 1) / 2 > total {
+                    break;
                 }
+                go(
+                    allowed,
+                    v as u32 + 1,
+                    left - 1,
+                    total - v,
+                    set | 1 << (v - 1),
+                    out,
+                );
             }
         }
         let mut out = Vec::new();
-        go(allowed, 1, self.cells.len(), self.total, 0, &mut out);
+        go(allowed, 1, self.cells.len() as u64, self.total, 0, &mut out);
         out
     }
 }
@@ -164,6 +174,45 @@ impl Primitive for Sum {
                 self.label(),
                 values_of(grid, &self.cells)
             ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_equal_brute_force() {
+        for k in 1..=6usize {
+            for allowed in [
+                0xfffu64,
+                0b1011_0110_1101,
+                0b1111_0000_1111,
+                0x1ff,
+                0b10_1010_1010,
+            ] {
+                for total in 1..=60u64 {
+                    let cage = Sum {
+                        label: "cage".into(),
+                        cells: (0..k).map(|i| Cell::new(0, i)).collect(),
+                        total,
+                        distinct: true,
+                    };
+                    let mut want: Vec<u64> = (0u64..1 << 12)
+                        .filter(|&s| {
+                            s & !allowed == 0
+                                && s.count_ones() as usize == k
+                                && (1..=12u64).filter(|v| s >> (v - 1) & 1 == 1).sum::<u64>()
+                                    == total
+                        })
+                        .collect();
+                    let mut got = cage.combinations(allowed);
+                    want.sort_unstable();
+                    got.sort_unstable();
+                    assert_eq!(got, want, "k {k} allowed {allowed:b} total {total}");
+                }
+            }
         }
     }
 }
