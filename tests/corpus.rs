@@ -185,6 +185,12 @@ fn latin_qcp_up_to_16() {
     run("latin-qcp.jsonl", size_at_most(16));
 }
 
+/// The order-20 quasigroup completion problems: each decided by search in a few seconds at most.
+#[test]
+fn latin_qcp_20() {
+    run("latin-qcp.jsonl", |r| r["size"] == 20);
+}
+
 #[test]
 fn inshi() {
     run("inshi.jsonl", |_| true);
