@@ -1,4 +1,5 @@
-//! Solving: compile, call a backend, read grids back, verify, enumerate.
+//! Solving: presolve ([`presolve`]), a bounded search over the same propagators ([`search`]), and for what those
+//! leave open: compile, call a backend, read grids back, verify, enumerate.
 //!
 //! Every grid a backend returns is verified in exact integer arithmetic against every rule ([`crate::verify`])
 //! before it is reported. A grid that fails (a product band let rounding through) is cut off with a no-good row

@@ -4,8 +4,8 @@
 //! values and places hidden singles, sums and products keep only values some completion can reach, relations keep
 //! only supported values. The loop runs to a fixpoint. Only candidates that no solution can use are removed, so
 //! the set of solutions is unchanged: when every cell is down to one candidate, that grid is the only possible
-//! answer (it is still verified), and when a cell has none, the puzzle has no solution. What remains is sent to
-//! the solver with the removed columns fixed to 0.
+//! answer (it is still verified), and when a cell has none, the puzzle has no solution. What remains is searched
+//! ([`super::search`]) and, past the search budget, sent to the solver with the removed columns fixed to 0.
 
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
