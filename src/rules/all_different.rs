@@ -206,6 +206,10 @@ impl Primitive for AllDifferent {
         self.cells.clone()
     }
 
+    fn permutation_cells(&self) -> Option<Vec<Cell>> {
+        Some(self.cells.clone())
+    }
+
     fn compile(&self, c: &mut Compiler) {
         let n = c.size();
         let full = self.cells.len() == n;

@@ -52,6 +52,12 @@ pub trait Primitive: fmt::Debug + Send + Sync {
         Ok(false)
     }
 
+    /// The cells, when the rule says they all differ (with n cells: each value exactly once). Propagation
+    /// derives pointing and claiming between such groups from these ([`crate::solve::intersection`]).
+    fn permutation_cells(&self) -> Option<Vec<Cell>> {
+        None
+    }
+
     /// Checks a partly filled grid (0 = empty): an error only when the filled cells already break the rule.
     /// By default the rule is checked once all its cells are filled.
     fn check_partial(&self, grid: &Grid) -> Result<(), String> {

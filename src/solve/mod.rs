@@ -8,6 +8,7 @@
 //! more.
 
 pub mod cbc;
+pub mod intersection;
 pub mod presolve;
 pub mod search;
 

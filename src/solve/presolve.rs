@@ -7,6 +7,7 @@
 //! answer (it is still verified), and when a cell has none, the puzzle has no solution. What remains is searched
 //! ([`super::search`]) and, past the search budget, sent to the solver with the removed columns fixed to 0.
 
+use super::intersection::Intersection;
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
 use crate::rules::Rule;
@@ -167,7 +168,9 @@ pub struct Propagator<'a> {
 impl<'a> Propagator<'a> {
     pub fn new(puzzle: &'a Puzzle) -> Self {
         let n = puzzle.size();
-        let rules = puzzle.rules().to_vec();
+        // The puzzle's rules, then the pointing and claiming its all-different groups imply.
+        let mut rules = puzzle.rules().to_vec();
+        rules.extend(Intersection::derive(n, puzzle.rules()));
         let cells: Vec<Vec<Cell>> = rules.iter().map(|r| r.cells()).collect();
         let mut watchers = vec![Vec::new(); n * n];
         for (i, cs) in cells.iter().enumerate() {
@@ -225,7 +228,7 @@ impl<'a> Propagator<'a> {
         Ok(())
     }
 
-    /// The rules that read `cell` (indices into the puzzle's rules).
+    /// The rules that read `cell` (indices into the propagator's rules: the puzzle's, then derived ones).
     pub fn rules_of(&self, cell: Cell) -> &[usize] {
         &self.watchers[cell.row * self.puzzle.size() + cell.col]
     }

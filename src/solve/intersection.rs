@@ -1,0 +1,128 @@
+//! Pointing and claiming, for any two groups that each hold every value once.
+//!
+//! When a row and a box overlap, every value the box cannot place outside the overlap must be placed inside it,
+//! so the row cannot hold it anywhere else (and the same the other way round). All-different on the row or on
+//! the box alone cannot see this; it follows only from both. The rule is derived from the puzzle's own
+//! all-different groups of n cells (rows, columns, boxes, jigsaw regions, diagonals), whatever grammar declared
+//! them, for every pair that shares two cells or more. It is implied by them, so it adds no rows to the program
+//! and has nothing to check in a finished grid: it exists for presolve and search.
+
+use std::sync::Arc;
+
+use crate::compile::Compiler;
+use crate::grid::{Cell, Grid};
+use crate::rules::{Primitive, Rule};
+use crate::solve::presolve::{Contradiction, Domains};
+
+/// Two full all-different groups that overlap in two cells or more.
+#[derive(Debug)]
+pub struct Intersection {
+    /// Cells of the first group only, of both, of the second only.
+    first: Vec<Cell>,
+    both: Vec<Cell>,
+    second: Vec<Cell>,
+}
+
+impl Intersection {
+    /// The intersection rules between the puzzle's full all-different groups.
+    pub fn derive(size: usize, rules: &[Rule]) -> Vec<Rule> {
+        let groups: Vec<Vec<Cell>> = rules
+            .iter()
+            .filter_map(|r| r.permutation_cells())
+            .filter(|cells| cells.len() == size)
+            .collect();
+        let mut out: Vec<Rule> = Vec::new();
+        for (a, ga) in groups.iter().enumerate() {
+            for gb in &groups[a + 1..] {
+                let both: Vec<Cell> = ga.iter().copied().filter(|c| gb.contains(c)).collect();
+                if both.len() < 2 || both.len() == size {
+                    continue;
+                }
+                out.push(Arc::new(Intersection {
+                    first: ga.iter().copied().filter(|c| !both.contains(c)).collect(),
+                    second: gb.iter().copied().filter(|c| !both.contains(c)).collect(),
+                    both,
+                }));
+            }
+        }
+        out
+    }
+}
+
+/// Removes from `others` the values that `outside` cannot hold (those must go in the overlap).
+fn confine(d: &mut Domains, outside: &[Cell], others: &[Cell]) -> Result<bool, Contradiction> {
+    let all = if d.size() == 64 {
+        u64::MAX
+    } else {
+        (1u64 << d.size()) - 1
+    };
+    let must_overlap = all & !outside.iter().fold(0u64, |m, &c| m | d.get(c));
+    let mut changed = false;
+    if must_overlap != 0 {
+        for &c in others {
+            changed |= d.restrict(c, !must_overlap)?;
+        }
+    }
+    Ok(changed)
+}
+
+impl Primitive for Intersection {
+    fn label(&self) -> String {
+        "group intersection".into()
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        let mut cells = self.first.clone();
+        cells.extend(&self.both);
+        cells.extend(&self.second);
+        cells
+    }
+
+    /// Implied by the all-different rows of the two groups: nothing to add.
+    fn compile(&self, _c: &mut Compiler) {}
+
+    /// Implied by the two all-different rules: a grid that passes them passes this.
+    fn check(&self, _grid: &Grid) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        let a = confine(d, &self.first, &self.second)?;
+        let b = confine(d, &self.second, &self.first)?;
+        Ok(a || b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Puzzle;
+
+    #[test]
+    fn sudoku_pairs_are_rows_and_columns_with_boxes() {
+        // A row meets a column in one cell (nothing to confine); each of 9 rows and 9 columns meets 3 boxes.
+        let p = Puzzle::sudoku(9).unwrap();
+        assert_eq!(Intersection::derive(9, p.rules()).len(), 54);
+        // No boxes: no pairs at all.
+        let latin = Puzzle::latin(9).unwrap();
+        assert!(Intersection::derive(9, latin.rules()).is_empty());
+    }
+
+    #[test]
+    fn a_value_confined_to_the_overlap_leaves_the_rest_of_the_row() {
+        // 4x4 Sudoku: in the top-left box, 1 can only go in row 0, so row 0 has no 1 outside the box.
+        let p = Puzzle::sudoku(4).unwrap();
+        let rules = Intersection::derive(4, p.rules());
+        let mut d = Domains::full(4);
+        d.remove(Cell::new(1, 0), 1).unwrap();
+        d.remove(Cell::new(1, 1), 1).unwrap();
+        for rule in &rules {
+            rule.prune(&mut d).unwrap();
+        }
+        assert!(!d.contains(Cell::new(0, 2), 1));
+        assert!(!d.contains(Cell::new(0, 3), 1));
+        assert!(d.contains(Cell::new(0, 0), 1) && d.contains(Cell::new(2, 2), 1));
+        // Nothing else moved: every other value is still everywhere in row 0.
+        assert_eq!(d.candidate_count(), 16 * 4 - 4);
+    }
+}
