@@ -31,17 +31,32 @@ impl Intersection {
             .filter_map(|r| r.permutation_cells())
             .filter(|cells| cells.len() == size)
             .collect();
+        // Which groups hold each cell, so that only overlapping pairs are looked at.
+        let mut holding: Vec<Vec<usize>> = vec![Vec::new(); size * size];
+        for (g, cells) in groups.iter().enumerate() {
+            for c in cells {
+                holding[c.row * size + c.col].push(g);
+            }
+        }
         let mut out: Vec<Rule> = Vec::new();
+        let mut shared = vec![0usize; groups.len()];
         for (a, ga) in groups.iter().enumerate() {
-            for gb in &groups[a + 1..] {
-                let both: Vec<Cell> = ga.iter().copied().filter(|c| gb.contains(c)).collect();
-                if both.len() < 2 || both.len() == size {
+            shared.iter_mut().for_each(|k| *k = 0);
+            for c in ga {
+                for &b in &holding[c.row * size + c.col] {
+                    shared[b] += 1;
+                }
+            }
+            for (b, gb) in groups.iter().enumerate().skip(a + 1) {
+                if shared[b] < 2 || shared[b] == size {
                     continue;
                 }
+                let in_b = |c: &Cell| holding[c.row * size + c.col].contains(&b);
+                let in_a = |c: &Cell| holding[c.row * size + c.col].contains(&a);
                 out.push(Arc::new(Intersection {
-                    first: ga.iter().copied().filter(|c| !both.contains(c)).collect(),
-                    second: gb.iter().copied().filter(|c| !both.contains(c)).collect(),
-                    both,
+                    first: ga.iter().copied().filter(|c| !in_b(c)).collect(),
+                    both: ga.iter().copied().filter(in_b).collect(),
+                    second: gb.iter().copied().filter(|c| !in_a(c)).collect(),
                 }));
             }
         }

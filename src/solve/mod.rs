@@ -200,7 +200,7 @@ pub fn solve_with(
     let mut found = Vec::new();
     let mut presolved = presolved;
     if let (Some(d), None, true) = (pruned, puzzle.objective(), options.search_nodes > 0) {
-        let propagator = presolve::Propagator::new(puzzle);
+        let propagator = presolve::Propagator::with_intersections(puzzle);
         let t = Instant::now();
         let outcome = search::search(
             puzzle,
