@@ -31,7 +31,7 @@ pub struct PuzzleResult {
     pub times_ms: Vec<f64>,
     /// What decided the puzzle (propagation, search or cbc); none on error.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub decided_by: Option<crate::bulk::DecidedBy>,
+    pub decided_by: Option<crate::solve::DecidedBy>,
     /// Why the status is `error`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
@@ -141,7 +141,7 @@ pub fn bench_file(
         match solve(&puzzle, options) {
             Ok(outcome) => {
                 result.times_ms.push(outcome.time.as_secs_f64() * 1000.0);
-                result.decided_by = Some(crate::bulk::DecidedBy::of(&outcome.stats));
+                result.decided_by = Some(outcome.stats.decided_by());
                 result.status = match outcome.status {
                     Status::Solved => "solved",
                     Status::Infeasible => "infeasible",

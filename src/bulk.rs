@@ -17,7 +17,7 @@ use crate::error::Error;
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
 use crate::parse::grid::{compact_value, is_empty_mark};
-use crate::solve::{solve, SolveOptions, Status};
+use crate::solve::{solve, DecidedBy, SolveOptions, Status};
 
 /// Lines solved together: enough to keep every core busy, few enough to keep memory flat.
 const CHUNK: usize = 1024;
@@ -54,27 +54,6 @@ pub struct LineAnswer {
     /// What decided the puzzle: propagation alone, the search after it, or CBC (none for invalid lines).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub decided_by: Option<DecidedBy>,
-}
-
-/// The stage that decided a puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum DecidedBy {
-    Propagation,
-    Search,
-    Cbc,
-}
-
-impl DecidedBy {
-    pub fn of(stats: &crate::solve::Stats) -> Self {
-        if stats.solved_by_presolve {
-            DecidedBy::Propagation
-        } else if stats.solved_by_search {
-            DecidedBy::Search
-        } else {
-            DecidedBy::Cbc
-        }
-    }
 }
 
 impl LineAnswer {
@@ -207,7 +186,7 @@ pub fn solve_line(
         Ok(o) => o,
         Err(e) => return answer(LineStatus::Invalid, None, Some(e.to_string()), None),
     };
-    let decided_by = Some(DecidedBy::of(&outcome.stats));
+    let decided_by = Some(outcome.stats.decided_by());
     let status = match (outcome.status, outcome.solutions.len()) {
         (_, 0) if outcome.status == Status::Timeout => LineStatus::Timeout,
         (_, 0) => LineStatus::Infeasible,

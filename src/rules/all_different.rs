@@ -8,7 +8,7 @@
 use super::{values_of, Primitive};
 use crate::compile::Compiler;
 use crate::grid::{Cell, Grid};
-use crate::solve::presolve::{Contradiction, Domains};
+use crate::solve::presolve::{all_values, bit_indices, Contradiction, Domains};
 
 #[derive(Clone, Debug)]
 pub struct AllDifferent {
@@ -55,10 +55,7 @@ pub fn matching_support_into(domains: &[u64], keep: &mut [u64]) -> bool {
         value_of: &mut [u8; 64],
         cell_of: &mut [u8; 64],
     ) -> bool {
-        let mut cands = domains[k] & !*seen;
-        while cands != 0 {
-            let v = cands.trailing_zeros() as usize;
-            cands &= cands - 1;
+        for v in bit_indices(domains[k] & !*seen) {
             *seen |= 1 << v;
             if cell_of[v] == NONE || augment(cell_of[v] as usize, domains, seen, value_of, cell_of)
             {
@@ -89,10 +86,7 @@ pub fn matching_support_into(domains: &[u64], keep: &mut [u64]) -> bool {
     // points to (those with v as a candidate, other than the one matched to v).
     let mut cells_of = [0u64; 64];
     for (k, &dom) in domains.iter().enumerate() {
-        let mut b = dom & !(1 << value_of[k]);
-        while b != 0 {
-            let v = b.trailing_zeros() as usize;
-            b &= b - 1;
+        for v in bit_indices(dom & !(1 << value_of[k])) {
             cells_of[v] |= 1 << k;
         }
     }
@@ -103,10 +97,7 @@ pub fn matching_support_into(domains: &[u64], keep: &mut [u64]) -> bool {
     while frontier != 0 {
         let v = frontier.trailing_zeros() as usize;
         frontier &= frontier - 1;
-        let mut cells = cells_of[v];
-        while cells != 0 {
-            let k = cells.trailing_zeros() as usize;
-            cells &= cells - 1;
+        for k in bit_indices(cells_of[v]) {
             let w = 1u64 << value_of[k];
             if reached & w == 0 {
                 reached |= w;
@@ -135,16 +126,14 @@ pub fn matching_support_into(domains: &[u64], keep: &mut [u64]) -> bool {
         t.stack[t.depth] = x as u8;
         t.depth += 1;
         t.on[x] = true;
-        let mut succ = if x < 64 {
+        let succ = if x < 64 {
             // The cell's matched value: one successor, as a one-bit set over values.
             1u64 << t.value_of[x]
         } else {
             t.cells_of[x - 64]
         };
         let base = if x < 64 { 64 } else { 0 };
-        while succ != 0 {
-            let y = base + succ.trailing_zeros() as usize;
-            succ &= succ - 1;
+        for y in bit_indices(succ).map(|i| base + i) {
             if t.index[y] == UNSEEN {
                 visit(t, y);
                 t.low[x] = t.low[x].min(t.low[y]);
@@ -184,10 +173,7 @@ pub fn matching_support_into(domains: &[u64], keep: &mut [u64]) -> bool {
     }
     for k in 0..m {
         let mut kept = 1u64 << value_of[k];
-        let mut cands = domains[k] & !kept;
-        while cands != 0 {
-            let v = cands.trailing_zeros() as usize;
-            cands &= cands - 1;
+        for v in bit_indices(domains[k] & !kept) {
             if reached >> v & 1 == 1 || t.comp[k] == t.comp[64 + v] {
                 kept |= 1 << v;
             }
@@ -269,8 +255,7 @@ impl Primitive for AllDifferent {
                 twice |= once & b;
                 once |= b;
             }
-            let all = if m == 64 { u64::MAX } else { (1u64 << m) - 1 };
-            if once != all {
+            if once != all_values(m) {
                 return Err(Contradiction);
             }
             let singles = once & !twice;

@@ -15,7 +15,7 @@
 use super::{values_of, Primitive};
 use crate::compile::Compiler;
 use crate::grid::{Cell, Grid};
-use crate::solve::presolve::{Contradiction, Domains};
+use crate::solve::presolve::{bit_indices, Contradiction, Domains};
 
 #[derive(Clone, Debug)]
 pub struct Sum {
@@ -37,14 +37,12 @@ impl Sum {
                 }
                 return;
             }
-            let mut b = if from > 64 {
+            let rest = if from > 64 {
                 0
             } else {
                 allowed & (u64::MAX << (from - 1))
             };
-            while b != 0 {
-                let v = u64::from(b.trailing_zeros()) + 1;
-                b &= b - 1;
+            for v in bit_indices(rest).map(|i| i as u64 + 1) {
                 // The smallest sum of `left` distinct values from v up: v + (v + 1) + ... Values only grow.
                 if left * v + left * (left - 1) / 2 > total {
                     break;

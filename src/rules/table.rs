@@ -14,7 +14,7 @@
 use super::{values_of, Primitive};
 use crate::compile::Compiler;
 use crate::grid::{Cell, Grid};
-use crate::solve::presolve::{Contradiction, Domains};
+use crate::solve::presolve::{bit_indices, Contradiction, Domains};
 
 /// Past this many candidate combinations (n^cells) a cage is too large to tabulate; the grammar builder
 /// refuses such cages with an error rather than truncating the table.
@@ -86,17 +86,21 @@ impl Table {
             return;
         }
         for &v in &candidates[i] {
-            let clash = (0..i).any(|j| {
-                current[j] == v
-                    && (self.cells[j].row == self.cells[i].row
-                        || self.cells[j].col == self.cells[i].col)
-            });
-            if !clash {
+            if !self.clashes(current, v) {
                 current.push(v);
                 self.extend(candidates, current, out);
                 current.pop();
             }
         }
+    }
+
+    /// Whether `v` in the cell after `current` repeats a value of `current` in its row or column.
+    fn clashes(&self, current: &[u32], v: u32) -> bool {
+        let next = self.cells[current.len()];
+        current
+            .iter()
+            .zip(&self.cells)
+            .any(|(&w, c)| w == v && (c.row == next.row || c.col == next.col))
     }
 }
 
@@ -108,14 +112,14 @@ impl Table {
 struct Supports<'a> {
     table: &'a Table,
     domains: &'a [u64],
-    /// Sum and product bounds over the cells from i on: smallest sum, largest sum, smallest product.
+    /// Bounds over the cells from i on: smallest and largest sum, smallest and largest product.
     min_sum: Vec<u64>,
     max_sum: Vec<u64>,
     min_product: Vec<u64>,
     max_product: Vec<u64>,
     current: Vec<u32>,
     support: Vec<u64>,
-    /// Cells whose every candidate is supported (stop when all are).
+    /// Cells with a candidate not yet supported (the search stops when none is left).
     unsupported: usize,
 }
 
@@ -166,15 +170,8 @@ impl<'a> Supports<'a> {
             }
             return self.unsupported == 0;
         }
-        let mut b = self.domains[i];
-        while b != 0 {
-            let v = b.trailing_zeros() + 1;
-            b &= b - 1;
-            let clash = (0..i).any(|j| {
-                self.current[j] == v
-                    && (cells[j].row == cells[i].row || cells[j].col == cells[i].col)
-            });
-            if clash {
+        for v in bit_indices(self.domains[i]).map(|b| b as u32 + 1) {
+            if self.table.clashes(&self.current, v) {
                 continue;
             }
             let (s, p) = (sum + u64::from(v), product.saturating_mul(u64::from(v)));

@@ -15,7 +15,7 @@
 use super::{values_of, Primitive};
 use crate::compile::Compiler;
 use crate::grid::{Cell, Grid};
-use crate::solve::presolve::{bit, Contradiction, Domains};
+use crate::solve::presolve::{bit, bit_indices, Contradiction, Domains};
 
 /// Lines up to this long are pruned exactly (a search over used-value sets, 2^n states); longer lines get the
 /// distance bound only.
@@ -91,10 +91,7 @@ impl Visibility {
                 return memo[key] == 2;
             }
             let mut ok = false;
-            let mut cands = domains[pos] & !used;
-            while cands != 0 {
-                let v = cands.trailing_zeros() as usize + 1;
-                cands &= cands - 1;
+            for v in bit_indices(domains[pos] & !used).map(|i| i + 1) {
                 let (t, s) = if v > tallest {
                     (v, seen + 1)
                 } else {

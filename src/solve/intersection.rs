@@ -12,7 +12,7 @@ use std::sync::Arc;
 use crate::compile::Compiler;
 use crate::grid::{Cell, Grid};
 use crate::rules::{Primitive, Rule};
-use crate::solve::presolve::{Contradiction, Domains};
+use crate::solve::presolve::{all_values, Contradiction, Domains};
 
 /// Two full all-different groups that overlap in two cells or more.
 #[derive(Debug)]
@@ -66,12 +66,7 @@ impl Intersection {
 
 /// Removes from `others` the values that `outside` cannot hold (those must go in the overlap).
 fn confine(d: &mut Domains, outside: &[Cell], others: &[Cell]) -> Result<bool, Contradiction> {
-    let all = if d.size() == 64 {
-        u64::MAX
-    } else {
-        (1u64 << d.size()) - 1
-    };
-    let must_overlap = all & !outside.iter().fold(0u64, |m, &c| m | d.get(c));
+    let must_overlap = all_values(d.size()) & !outside.iter().fold(0u64, |m, &c| m | d.get(c));
     let mut changed = false;
     if must_overlap != 0 {
         for &c in others {

@@ -79,6 +79,20 @@ pub enum Status {
     Timeout,
 }
 
+impl Status {
+    /// A solve that found a solution is solved; one that found none is infeasible, unless it stopped on the
+    /// time limit before it could tell.
+    fn of(found: bool, timed_out: bool) -> Status {
+        if found {
+            Status::Solved
+        } else if timed_out {
+            Status::Timeout
+        } else {
+            Status::Infeasible
+        }
+    }
+}
+
 /// Counters for one solve.
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct Stats {
@@ -107,6 +121,28 @@ pub struct Stats {
     pub rejected: usize,
     pub compile_ms: f64,
     pub solver_ms: f64,
+}
+
+/// The stage that decided a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DecidedBy {
+    Propagation,
+    Search,
+    Cbc,
+}
+
+impl Stats {
+    /// Which stage decided the puzzle these stats describe.
+    pub fn decided_by(&self) -> DecidedBy {
+        if self.solved_by_presolve {
+            DecidedBy::Propagation
+        } else if self.solved_by_search {
+            DecidedBy::Search
+        } else {
+            DecidedBy::Cbc
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -153,7 +189,7 @@ pub fn solve_with(
     };
     let pruned = domains.as_ref().and_then(|d| d.as_ref().ok());
     // What presolve did, shared by every way this solve can end.
-    let presolved = Stats {
+    let mut presolved = Stats {
         presolve_fixed: pruned.map_or(0, presolve::Domains::fixed_count),
         presolve_candidates: pruned.map_or(0, presolve::Domains::candidate_count),
         probes: report.probes,
@@ -198,7 +234,6 @@ pub fn solve_with(
     }
     // Bounded search on what presolve left; what it does not decide goes to CBC with its finds cut off.
     let mut found = Vec::new();
-    let mut presolved = presolved;
     if let (Some(d), None, true) = (pruned, puzzle.objective(), options.search_nodes > 0) {
         let propagator = presolve::Propagator::with_intersections(puzzle);
         let t = Instant::now();
@@ -216,15 +251,8 @@ pub fn solve_with(
         presolved.search_restarts = outcome.restarts;
         presolved.search_ms = ms(t.elapsed());
         if outcome.decided || outcome.timed_out {
-            let status = if !outcome.solutions.is_empty() {
-                Status::Solved
-            } else if outcome.timed_out {
-                Status::Timeout
-            } else {
-                Status::Infeasible
-            };
             return Ok(Outcome {
-                status,
+                status: Status::of(!outcome.solutions.is_empty(), outcome.timed_out),
                 complete: outcome.exhausted,
                 solutions: outcome.solutions,
                 time: start.elapsed(),
@@ -313,15 +341,8 @@ pub fn solve_with(
             break;
         }
     }
-    let status = if !solutions.is_empty() {
-        Status::Solved
-    } else if timed_out {
-        Status::Timeout
-    } else {
-        Status::Infeasible
-    };
     Ok(Outcome {
-        status,
+        status: Status::of(!solutions.is_empty(), timed_out),
         solutions,
         complete: complete && !timed_out,
         time: start.elapsed(),

@@ -39,14 +39,9 @@ impl Domains {
     pub const MAX_SIZE: usize = 64;
 
     pub fn full(size: usize) -> Self {
-        let all = if size == 64 {
-            u64::MAX
-        } else {
-            (1u64 << size) - 1
-        };
         Domains {
             size,
-            bits: vec![all; size * size],
+            bits: vec![all_values(size); size * size],
             log: Vec::new(),
         }
     }
@@ -65,14 +60,7 @@ impl Domains {
 
     /// The candidate values of a cell, ascending.
     pub fn values(&self, cell: Cell) -> impl Iterator<Item = u32> {
-        let mut b = self.get(cell);
-        std::iter::from_fn(move || {
-            (b != 0).then(|| {
-                let v = b.trailing_zeros() + 1;
-                b &= b - 1;
-                v
-            })
-        })
+        bit_indices(self.get(cell)).map(|i| i as u32 + 1)
     }
 
     /// The value of a cell with one candidate.
@@ -133,6 +121,28 @@ impl Domains {
 /// Bit for value v.
 pub fn bit(v: u32) -> u64 {
     1u64 << (v - 1)
+}
+
+/// The bit set of the values 1..=size (size <= 64).
+pub fn all_values(size: usize) -> u64 {
+    if size == 64 {
+        u64::MAX
+    } else {
+        (1u64 << size) - 1
+    }
+}
+
+/// The positions of the set bits of `mask` (0 for the lowest), ascending: the values of a domain less one, or
+/// the members of a set of cells.
+pub fn bit_indices(mask: u64) -> impl Iterator<Item = usize> {
+    let mut b = mask;
+    std::iter::from_fn(move || {
+        (b != 0).then(|| {
+            let i = b.trailing_zeros() as usize;
+            b &= b - 1;
+            i
+        })
+    })
 }
 
 /// How much probing presolve may do: probes (one candidate assumed, then propagated) per puzzle.
@@ -216,7 +226,7 @@ impl<'a> Propagator<'a> {
         self.fixpoint_blame(d, start).map_err(|_| Contradiction)
     }
 
-    /// [`Self::fixpoint`] that names the rule which found the contradiction (its index in the puzzle's rules).
+    /// [`Self::fixpoint`] that names the rule which found the contradiction (its index in the propagator's rules).
     pub fn fixpoint_blame(
         &self,
         d: &mut Domains,
@@ -244,29 +254,19 @@ impl<'a> Propagator<'a> {
         &self.watchers[cell.row * self.puzzle.size() + cell.col]
     }
 
-    /// How many rules the puzzle has.
+    /// How many rules the propagator runs (the puzzle's and derived ones).
     pub fn rule_count(&self) -> usize {
         self.cells.len()
     }
 
     /// Propagates after `cell`'s candidates changed.
     pub fn after(&self, d: &mut Domains, cell: Cell) -> Result<(), Contradiction> {
-        self.fixpoint(
-            d,
-            self.watchers[cell.row * d.size() + cell.col]
-                .iter()
-                .copied(),
-        )
+        self.after_blame(d, cell).map_err(|_| Contradiction)
     }
 
     /// [`Self::after`] that names the rule which found the contradiction.
     pub fn after_blame(&self, d: &mut Domains, cell: Cell) -> Result<(), usize> {
-        self.fixpoint_blame(
-            d,
-            self.watchers[cell.row * d.size() + cell.col]
-                .iter()
-                .copied(),
-        )
+        self.fixpoint_blame(d, self.rules_of(cell).iter().copied())
     }
 
     /// Probing (singleton consistency): assume each candidate of each open cell in turn, propagate, and remove

@@ -62,9 +62,9 @@ struct Search<'a> {
     budget: SearchBudget,
     /// Per rule: 1 + how many contradictions it has found.
     weights: Vec<u64>,
-    /// Failures in this run, and the run's limit (`None`: no limit).
+    /// Failures in this run, and the run's limit.
     failures: u64,
-    failure_limit: Option<u64>,
+    failure_limit: u64,
     rng: fastrand::Rng,
     randomize: bool,
     seen: HashSet<Grid>,
@@ -115,7 +115,7 @@ fn run(
         budget,
         weights: vec![1; propagator.rule_count()],
         failures: 0,
-        failure_limit: None,
+        failure_limit: 0,
         // Seeded: the same puzzle takes the same path every time.
         rng: fastrand::Rng::with_seed(0x1a71_5a0e),
         randomize: false,
@@ -124,7 +124,7 @@ fn run(
     };
     for run in 1.. {
         s.failures = 0;
-        s.failure_limit = Some(luby(run) * unit);
+        s.failure_limit = luby(run) * unit;
         s.randomize = run > 1;
         match s.explore(domains.clone()) {
             Ok(()) => {
@@ -183,7 +183,7 @@ impl Search<'_> {
     fn fail(&mut self, rule: usize) -> Result<(), Stop> {
         self.weights[rule] += 1;
         self.failures += 1;
-        if self.failure_limit.is_some_and(|l| self.failures > l) {
+        if self.failures > self.failure_limit {
             return Err(Stop::Restart);
         }
         Ok(())
