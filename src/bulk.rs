@@ -88,9 +88,10 @@ pub struct Summary {
     pub infeasible: usize,
     pub timeout: usize,
     pub invalid: usize,
-    /// Decided by propagation alone, and by the search after it (CBC was not called for either).
+    /// Decided by propagation alone, by the search after it, and by CaDiCaL (CBC was called for none of these).
     pub by_presolve: usize,
     pub by_search: usize,
+    pub by_cdcl: usize,
     pub seconds: f64,
 }
 
@@ -103,6 +104,7 @@ impl Summary {
         self.puzzles += 1;
         self.by_presolve += usize::from(a.decided_by == Some(DecidedBy::Propagation));
         self.by_search += usize::from(a.decided_by == Some(DecidedBy::Search));
+        self.by_cdcl += usize::from(a.decided_by == Some(DecidedBy::Cdcl));
         match a.status {
             LineStatus::Solved => self.solved += 1,
             LineStatus::Multiple => self.multiple += 1,

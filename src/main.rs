@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use latin::grammar::{primitives::PRIMITIVES, Registry};
 use latin::rules::catalogue::NAMED;
+use latin::solve::BackendChoice;
 use latin::{model, report, solve, Error, Puzzle, SolveOptions, Status};
 
 const EXIT_CODES: &str = "Exit codes:
@@ -138,15 +139,35 @@ enum Command {
     Grammars,
 }
 
-/// Which stages run before CBC (shared by solve, count and bench).
+/// Which stages run, and which backend takes what they leave (shared by solve, count and bench).
 #[derive(clap::Args, Clone, Copy, Debug)]
 struct Stages {
-    /// Send the whole program to CBC, without pruning candidates by propagation (or searching) first
+    /// Send the whole program to the backend, without pruning candidates by propagation (or searching) first
     #[arg(long)]
     no_presolve: bool,
-    /// Search nodes over the propagator before CBC takes over (0: straight to CBC after presolve)
+    /// Search nodes over the propagator before the backend takes over (0: straight to it after presolve); a
+    /// clausal program goes to CaDiCaL after at most 2,000
     #[arg(long, value_name = "N", default_value_t = latin::solve::DEFAULT_SEARCH_NODES)]
     search_nodes: u64,
+    /// auto: CaDiCaL (clause learning) when every row of the program is a clause, CBC otherwise; cbc: always CBC
+    #[arg(long, value_enum, default_value = "auto")]
+    backend: BackendArg,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum BackendArg {
+    Auto,
+    Cbc,
+}
+
+impl Default for Stages {
+    fn default() -> Self {
+        Stages {
+            no_presolve: false,
+            search_nodes: latin::solve::DEFAULT_SEARCH_NODES,
+            backend: BackendArg::Auto,
+        }
+    }
 }
 
 /// An outcome the user should see as an exit code, with its message already printed.
@@ -191,6 +212,10 @@ fn options(max: usize, time_limit: Option<f64>, stages: Stages) -> anyhow::Resul
         time_limit,
         presolve: !stages.no_presolve,
         search_nodes: stages.search_nodes,
+        backend: match stages.backend {
+            BackendArg::Auto => BackendChoice::Auto,
+            BackendArg::Cbc => BackendChoice::Cbc,
+        },
         ..SolveOptions::default()
     })
 }
@@ -418,7 +443,7 @@ fn solve_lines(
     bar.finish_and_clear();
     eprintln!(
         "{} puzzles: {} solved, {} with several solutions, {} with none, {} timed out, {} invalid; \
-         {} decided by propagation alone, {} by search, the rest by CBC; {:.2} s, {:.1} puzzles/s on {} threads",
+         {} decided by propagation alone, {} by search, {} by CaDiCaL, the rest by CBC; {:.2} s, {:.1} puzzles/s on {} threads",
         summary.puzzles,
         summary.solved,
         summary.multiple,
@@ -427,6 +452,7 @@ fn solve_lines(
         summary.invalid,
         summary.by_presolve,
         summary.by_search,
+        summary.by_cdcl,
         summary.seconds,
         summary.per_second(),
         rayon::current_num_threads()
@@ -529,11 +555,7 @@ fn print_text(puzzle: &Puzzle, outcome: &latin::Outcome, max: usize) {
 
 fn check(file: &Path, registry: &Registry, time_limit: Option<f64>) -> anyhow::Result<Exit> {
     let puzzle = model::load(file, registry)?;
-    let stages = Stages {
-        no_presolve: false,
-        search_nodes: latin::solve::DEFAULT_SEARCH_NODES,
-    };
-    let outcome = solve(&puzzle, &options(2, time_limit, stages)?)?;
+    let outcome = solve(&puzzle, &options(2, time_limit, Stages::default())?)?;
     let name = file.display();
     match (outcome.status, outcome.solutions.as_slice()) {
         (Status::Timeout, []) => {

@@ -6,6 +6,7 @@ mod common;
 use std::time::Instant;
 
 use latin::grammar::Registry;
+use latin::solve::BackendChoice;
 use latin::{model, solve, verify, SolveOptions, Status};
 use rayon::prelude::*;
 use serde_json::Value;
@@ -231,9 +232,10 @@ fn evenodd() {
     run("evenodd.jsonl", |_| true);
 }
 
-/// Presolve removes only candidates that no solution uses, and search is exhaustive: presolve then search,
-/// presolve then CBC, and the whole program to CBC agree on statuses and counts up to 2, and a unique solution
-/// is the same grid. A sample from every file of the family.
+/// Presolve removes only candidates that no solution uses, search is exhaustive, and the clauses say what the
+/// rows say: presolve then search, presolve then the automatic backend (CaDiCaL for clausal programs), presolve
+/// then CBC, and the whole program to CBC agree on statuses and counts up to 2, and a unique solution is the
+/// same grid. A sample from every file of the family.
 #[test]
 fn presolve_search_and_whole_program_agree() {
     let registry = Registry::built_in();
@@ -266,13 +268,14 @@ fn presolve_search_and_whole_program_agree() {
             .filter_map(|rec| {
                 let id = rec["id"].as_str().unwrap_or("?");
                 let puzzle = model::load_str(&common::to_yaml(rec), &registry).ok()?;
-                let run = |presolve, search_nodes| {
+                let run = |presolve, search_nodes, backend| {
                     solve(
                         &puzzle,
                         &SolveOptions {
                             max_solutions: 2,
                             presolve,
                             search_nodes,
+                            backend,
                             ..SolveOptions::default()
                         },
                     )
@@ -283,15 +286,20 @@ fn presolve_search_and_whole_program_agree() {
                     })
                     .map_err(|e| e.to_string())
                 };
-                let (with, cbc_only, without) = (
-                    run(true, latin::solve::DEFAULT_SEARCH_NODES),
-                    run(true, 0),
-                    run(false, 0),
+                let (with, auto, cbc_only, without) = (
+                    run(
+                        true,
+                        latin::solve::DEFAULT_SEARCH_NODES,
+                        BackendChoice::Auto,
+                    ),
+                    run(true, 0, BackendChoice::Auto),
+                    run(true, 0, BackendChoice::Cbc),
+                    run(false, 0, BackendChoice::Cbc),
                 );
-                (with != without || cbc_only != without).then(|| {
+                (with != without || auto != without || cbc_only != without).then(|| {
                     format!(
-                        "{file} {id}: presolve + search {with:?}, presolve + CBC {cbc_only:?}, \
-                         whole program {without:?}"
+                        "{file} {id}: presolve + search {with:?}, presolve + backend {auto:?}, \
+                         presolve + CBC {cbc_only:?}, whole program {without:?}"
                     )
                 })
             })

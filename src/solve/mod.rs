@@ -10,6 +10,7 @@
 pub mod cbc;
 pub mod intersection;
 pub mod presolve;
+pub mod sat;
 pub mod search;
 
 use std::time::{Duration, Instant};
@@ -42,6 +43,20 @@ pub trait Backend {
 /// The default search budget: about a second of search on a 9x9, several on a 25x25, before CBC takes over.
 pub const DEFAULT_SEARCH_NODES: u64 = 200_000;
 
+/// Search nodes before a clausal program goes to CaDiCaL instead ([`sat`]): search is cheaper on the easy
+/// end, clause learning wins on the hard end.
+pub const SAT_HANDOVER_NODES: u64 = 2_000;
+
+/// Which backend takes what presolve and search leave.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BackendChoice {
+    /// CaDiCaL when every row of the residual program is a clause ([`sat::Cnf::encode`]), CBC otherwise.
+    #[default]
+    Auto,
+    /// CBC always (for comparisons and tests).
+    Cbc,
+}
+
 /// How to solve.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
@@ -54,8 +69,10 @@ pub struct SolveOptions {
     pub cbc_params: Vec<(String, String)>,
     /// Prune candidates by propagation before compiling (on by default; off sends the whole program to CBC).
     pub presolve: bool,
-    /// Search nodes over the propagator after presolve before CBC takes over ([`search`]); 0: straight to CBC.
+    /// Search nodes over the propagator after presolve before a backend takes over ([`search`]); 0: straight
+    /// to the backend. A clausal program goes to CaDiCaL after at most [`SAT_HANDOVER_NODES`].
     pub search_nodes: u64,
+    pub backend: BackendChoice,
 }
 
 impl Default for SolveOptions {
@@ -67,6 +84,7 @@ impl Default for SolveOptions {
             cbc_params: Vec::new(),
             presolve: true,
             search_nodes: DEFAULT_SEARCH_NODES,
+            backend: BackendChoice::Auto,
         }
     }
 }
@@ -117,6 +135,8 @@ pub struct Stats {
     /// The search after presolve decided the puzzle (every solution up to the maximum, or none); CBC was not
     /// called.
     pub solved_by_search: bool,
+    /// Every row of the residual program was a clause, and it went to CaDiCaL instead of CBC.
+    pub clausal: bool,
     /// Grids the solver returned that failed exact verification and were cut off.
     pub rejected: usize,
     pub compile_ms: f64,
@@ -129,6 +149,7 @@ pub struct Stats {
 pub enum DecidedBy {
     Propagation,
     Search,
+    Cdcl,
     Cbc,
 }
 
@@ -139,6 +160,8 @@ impl Stats {
             DecidedBy::Propagation
         } else if self.solved_by_search {
             DecidedBy::Search
+        } else if self.clausal {
+            DecidedBy::Cdcl
         } else {
             DecidedBy::Cbc
         }
@@ -232,50 +255,74 @@ pub fn solve_with(
         }
         _ => {}
     }
-    // Bounded search on what presolve left; what it does not decide goes to CBC with its finds cut off.
-    let mut found = Vec::new();
-    if let (Some(d), None, true) = (pruned, puzzle.objective(), options.search_nodes > 0) {
-        let propagator = presolve::Propagator::with_intersections(puzzle);
+    // Bounded search on what presolve left. A clausal residual goes to CaDiCaL after a short search; any other
+    // gets the whole search budget, then CBC, with the grids search found cut off.
+    let deadline = options.time_limit.map(|l| start + l);
+    let searchable = pruned.filter(|_| puzzle.objective().is_none() && options.search_nodes > 0);
+    let propagator = searchable.map(|_| presolve::Propagator::with_intersections(puzzle));
+    let search_stage = |nodes: u64, stats: &mut Stats| {
+        let (Some(d), Some(propagator)) = (searchable, &propagator) else {
+            return None;
+        };
         let t = Instant::now();
         let outcome = search::search(
             puzzle,
-            &propagator,
+            propagator,
             d.clone(),
             options.max_solutions,
-            search::SearchBudget {
-                nodes: options.search_nodes,
-                deadline: options.time_limit.map(|l| start + l),
-            },
+            search::SearchBudget { nodes, deadline },
         );
-        presolved.search_nodes = outcome.nodes;
-        presolved.search_restarts = outcome.restarts;
-        presolved.search_ms = ms(t.elapsed());
+        stats.search_nodes += outcome.nodes;
+        stats.search_restarts += outcome.restarts;
+        stats.search_ms += ms(t.elapsed());
+        Some(outcome)
+    };
+    let decided = |outcome: search::SearchOutcome, stats: Stats| Outcome {
+        status: Status::of(!outcome.solutions.is_empty(), outcome.timed_out),
+        complete: outcome.exhausted,
+        solutions: outcome.solutions,
+        time: start.elapsed(),
+        stats: Stats {
+            solved_by_search: outcome.decided,
+            ..stats
+        },
+    };
+    let first_budget = match options.backend {
+        BackendChoice::Auto => options.search_nodes.min(SAT_HANDOVER_NODES),
+        BackendChoice::Cbc => options.search_nodes,
+    };
+    let mut found = Vec::new();
+    if let Some(outcome) = search_stage(first_budget, &mut presolved) {
         if outcome.decided || outcome.timed_out {
-            return Ok(Outcome {
-                status: Status::of(!outcome.solutions.is_empty(), outcome.timed_out),
-                complete: outcome.exhausted,
-                solutions: outcome.solutions,
-                time: start.elapsed(),
-                stats: Stats {
-                    solved_by_search: outcome.decided,
-                    ..presolved
-                },
-            });
+            return Ok(decided(outcome, presolved));
         }
         found = outcome.solutions;
     }
     let t = Instant::now();
     let mut program = compile::compile_with(puzzle, pruned);
+    let clausal = options.backend == BackendChoice::Auto && sat::Cnf::encode(&program).is_some();
+    let compile_ms = ms(t.elapsed());
+    if !clausal && first_budget < options.search_nodes {
+        // Not for CaDiCaL: search again with the whole budget before CBC (a fresh run; the first was short).
+        if let Some(outcome) = search_stage(options.search_nodes, &mut presolved) {
+            if outcome.decided || outcome.timed_out {
+                return Ok(decided(outcome, presolved));
+            }
+            found = outcome.solutions;
+        }
+    }
     for grid in &found {
         program.exclude(grid);
     }
+    let backend: &dyn Backend = if clausal { &sat::Cdcl } else { backend };
     let mut stats = Stats {
         rows: program.rows.len(),
         columns: program.num_cols(),
         fixed_columns: (0..program.num_cols())
             .filter(|&i| program.upper[i] < 0.5 || program.lower[i] > 0.5)
             .count(),
-        compile_ms: ms(t.elapsed()),
+        compile_ms,
+        clausal,
         ..presolved
     };
     let mut solutions = found;
