@@ -32,7 +32,38 @@ pub struct Cbc {
 }
 
 impl Backend for Cbc {
+    /// With a time limit, CBC runs on a thread of its own and the answer is awaited only until the limit: CBC
+    /// checks its `seconds` parameter between nodes and can overshoot it by a long LP re-solve. A run that
+    /// overshoots is abandoned (it still stops at its own limit soon after) and the solve reports a timeout.
     fn solve(
+        &self,
+        program: &BinaryProgram,
+        time_limit: Option<Duration>,
+    ) -> Result<BackendAnswer, Error> {
+        let Some(limit) = time_limit else {
+            return self.run(program, None);
+        };
+        let (send, receive) = std::sync::mpsc::channel();
+        let (cbc, program) = (self.clone(), program.clone());
+        std::thread::Builder::new()
+            .name("cbc".into())
+            .spawn(move || {
+                // The receiver is gone when the answer came too late; nothing is left to tell.
+                let _ = send.send(cbc.run(&program, Some(limit)));
+            })
+            .map_err(|e| Error::Solver(format!("cannot start CBC's thread: {e}")))?;
+        match receive.recv_timeout(limit) {
+            Ok(answer) => answer,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Ok(BackendAnswer::TimedOut(None)),
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(Error::Solver(
+                "CBC's thread stopped without an answer".into(),
+            )),
+        }
+    }
+}
+
+impl Cbc {
+    fn run(
         &self,
         program: &BinaryProgram,
         time_limit: Option<Duration>,
