@@ -146,7 +146,7 @@ struct Stages {
     #[arg(long)]
     no_presolve: bool,
     /// Search nodes over the propagator before the backend takes over (0: straight to it after presolve); a
-    /// clausal program goes to CaDiCaL after at most 2,000
+    /// clausal program goes to CaDiCaL after 2 per open cell
     #[arg(long, value_name = "N", default_value_t = latin::solve::DEFAULT_SEARCH_NODES)]
     search_nodes: u64,
     /// auto: CaDiCaL (clause learning) when every row of the program is a clause, CBC otherwise; cbc: always CBC
