@@ -184,7 +184,12 @@ impl Backend for Cdcl {
         let cnf = Cnf::encode(program).ok_or_else(|| {
             Error::Solver("the program has rows that are not clauses (sums, products)".into())
         })?;
-        let mut solver: cadical::Solver<Deadline> = cadical::Solver::new();
+        // CaDiCaL's `sat` configuration (longer stable phases, fewer restarts) because puzzles have solutions
+        // far more often than not. Measured on six of the 25x25 Sudokus: 27 s in all against 70 s with the
+        // default configuration; on the 30 order-20/25 QCPs, counting to 2 (so also proving uniqueness and
+        // infeasibility): 9.4 s against 11.6 s.
+        let mut solver: cadical::Solver<Deadline> = cadical::Solver::with_config("sat")
+            .map_err(|e| Error::Solver(format!("CaDiCaL: {}", e.msg)))?;
         solver.set_callbacks(Some(Deadline(time_limit.map(|l| Instant::now() + l))));
         solver.reserve(cnf.variables as i32);
         for clause in cnf.clauses {
