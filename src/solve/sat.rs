@@ -334,6 +334,9 @@ mod tests {
         }));
         let p = program(pigeons * holes, rows);
         let answer = Cdcl.solve(&p, Some(Duration::from_millis(50))).unwrap();
-        assert!(matches!(answer, BackendAnswer::TimedOut(None)), "{answer:?}");
+        assert!(
+            matches!(answer, BackendAnswer::TimedOut(None)),
+            "{answer:?}"
+        );
     }
 }
