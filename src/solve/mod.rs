@@ -31,13 +31,48 @@ pub enum BackendAnswer {
     TimedOut(Option<Vec<f64>>),
 }
 
-/// A MILP backend for binary programs.
+/// A backend for binary programs.
 pub trait Backend {
     fn solve(
         &self,
         program: &BinaryProgram,
         time_limit: Option<Duration>,
     ) -> Result<BackendAnswer, Error>;
+}
+
+/// Solves one program again and again, with each grid found cut off before the next solve (enumeration). An
+/// incremental backend keeps what it learned from one solve to the next ([`sat::CdclSession`]).
+pub trait Session {
+    fn solve(&mut self, time_limit: Option<Duration>) -> Result<BackendAnswer, Error>;
+    /// Forbids a grid from now on.
+    fn exclude(&mut self, grid: &Grid);
+    /// Reads a grid back from an answer's column values.
+    fn grid_from(&self, values: &[f64]) -> Grid;
+}
+
+/// The default session: the whole program to the backend for every solve, no-good rows added as it goes.
+struct Afresh<'a> {
+    backend: &'a dyn Backend,
+    program: BinaryProgram,
+}
+
+impl Session for Afresh<'_> {
+    fn solve(&mut self, time_limit: Option<Duration>) -> Result<BackendAnswer, Error> {
+        self.backend.solve(&self.program, time_limit)
+    }
+
+    fn exclude(&mut self, grid: &Grid) {
+        self.program.exclude(grid);
+    }
+
+    fn grid_from(&self, values: &[f64]) -> Grid {
+        self.program.grid_from(values)
+    }
+}
+
+/// A session that hands the whole program to the backend for every solve.
+fn afresh<'a>(backend: &'a dyn Backend, program: BinaryProgram) -> Box<dyn Session + 'a> {
+    Box::new(Afresh { backend, program })
 }
 
 /// The default search budget: about a second of search on a 9x9, several on a 25x25, before CBC takes over.
@@ -311,8 +346,12 @@ pub fn solve_with(
         found = outcome.solutions;
     }
     let t = Instant::now();
-    let mut program = compile::compile_with(puzzle, pruned);
-    let clausal = options.backend == BackendChoice::Auto && sat::Cnf::encode(&program).is_some();
+    let program = compile::compile_with(puzzle, pruned);
+    let cnf = match options.backend {
+        BackendChoice::Auto => sat::Cnf::encode(&program),
+        BackendChoice::Cbc => None,
+    };
+    let clausal = cnf.is_some();
     let compile_ms = ms(t.elapsed());
     if !clausal && first_budget < options.search_nodes {
         // Not for CaDiCaL: search again with the whole budget before CBC (a fresh run; the first was short).
@@ -323,10 +362,6 @@ pub fn solve_with(
             found = outcome.solutions;
         }
     }
-    for grid in &found {
-        program.exclude(grid);
-    }
-    let backend: &dyn Backend = if clausal { &sat::Cdcl } else { backend };
     let mut stats = Stats {
         rows: program.rows.len(),
         columns: program.num_cols(),
@@ -337,6 +372,14 @@ pub fn solve_with(
         clausal,
         ..presolved
     };
+    // CaDiCaL keeps its learned clauses from one solution to the next; CBC starts afresh each time.
+    let mut session: Box<dyn Session> = match cnf {
+        Some(cnf) => Box::new(sat::CdclSession::with_clauses(program, cnf)?),
+        None => afresh(backend, program),
+    };
+    for grid in &found {
+        session.exclude(grid);
+    }
     let mut solutions = found;
     let mut complete = false;
     let mut timed_out = false;
@@ -353,7 +396,7 @@ pub fn solve_with(
             None => None,
         };
         let t = Instant::now();
-        let answer = backend.solve(&program, remaining)?;
+        let answer = session.solve(remaining)?;
         stats.solver_calls += 1;
         stats.solver_ms += ms(t.elapsed());
         let values = match answer {
@@ -371,7 +414,7 @@ pub fn solve_with(
             }
             BackendAnswer::Solution(values) => values,
         };
-        let grid = program.grid_from(&values);
+        let grid = session.grid_from(&values);
         if !grid.is_complete() {
             if timed_out {
                 break;
@@ -380,7 +423,7 @@ pub fn solve_with(
                 "the solver returned a point that is not a grid".into(),
             ));
         }
-        program.exclude(&grid);
+        session.exclude(&grid);
         if verify::verify(puzzle, &grid).is_err() {
             stats.rejected += 1;
             rejected_in_a_row += 1;
