@@ -58,8 +58,26 @@ impl BinaryProgram {
         grid
     }
 
-    /// Forbids a complete grid: at least one non-fixed cell must take another value (a no-good cut).
-    pub fn exclude(&mut self, grid: &Grid) {
+    /// The value (0 or 1) a column's bounds fix it to; `None` for a free column. With contradictory bounds
+    /// (see [`Self::bounds_hold`]) the answer means nothing.
+    pub fn fixed(&self, i: usize) -> Option<f64> {
+        if self.lower[i] > 0.5 {
+            Some(1.0)
+        } else if self.upper[i] < 0.5 {
+            Some(0.0)
+        } else {
+            None
+        }
+    }
+
+    /// No column has a lower bound above its upper bound (a rule forbade a given's value).
+    pub fn bounds_hold(&self) -> bool {
+        self.lower.iter().zip(&self.upper).all(|(l, u)| l <= u)
+    }
+
+    /// The row that forbids a complete grid: at least one cell not fixed to its value must take another (a
+    /// no-good cut).
+    pub fn no_good(&self, grid: &Grid) -> Row {
         let terms: Vec<(usize, f64)> = grid
             .filled()
             .map(|(cell, v)| self.x(cell, v))
@@ -67,11 +85,17 @@ impl BinaryProgram {
             .map(|i| (i, 1.0))
             .collect();
         let free = terms.len() as f64;
-        self.rows.push(Row {
+        Row {
             terms,
             lower: f64::NEG_INFINITY,
             upper: free - 1.0,
-        });
+        }
+    }
+
+    /// Forbids a complete grid from now on ([`Self::no_good`]).
+    pub fn exclude(&mut self, grid: &Grid) {
+        let row = self.no_good(grid);
+        self.rows.push(row);
     }
 
     /// The program in CPLEX LP format, for other solvers and for reading by eye.
@@ -123,7 +147,7 @@ impl BinaryProgram {
         }
         out.push_str("Bounds\n");
         for i in 0..self.num_cols() {
-            if self.upper[i] < 0.5 || self.lower[i] > 0.5 {
+            if self.fixed(i).is_some() {
                 let _ = writeln!(out, " {} = {}", name(i), self.lower[i]);
             }
         }

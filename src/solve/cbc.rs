@@ -72,23 +72,34 @@ impl Cbc {
     ) -> Result<BackendAnswer, Error> {
         // Only the residual goes to CBC: a column fixed by presolve or the givens is a constant, and a row
         // left with no free column is checked here and dropped.
-        let fixed = |i: usize| (program.lower[i] == program.upper[i]).then_some(program.lower[i]);
+        if !program.bounds_hold() {
+            return Ok(BackendAnswer::Infeasible);
+        }
         let mut vars = ProblemVariables::new();
         let cols: Vec<Option<Variable>> = (0..program.num_cols())
-            .map(|i| fixed(i).is_none().then(|| vars.add(variable().binary())))
+            .map(|i| {
+                program
+                    .fixed(i)
+                    .is_none()
+                    .then(|| vars.add(variable().binary()))
+            })
             .collect();
         let mut residual_rows = Vec::with_capacity(program.rows.len());
         for row in &program.rows {
             let mut e = Expression::with_capacity(row.terms.len());
             let mut constant = 0.0;
+            let mut any_free = false;
             for &(i, a) in &row.terms {
                 match cols[i] {
-                    Some(x) => e.add_mul(a, x),
+                    Some(x) => {
+                        e.add_mul(a, x);
+                        any_free = true;
+                    }
                     None => constant += a * program.lower[i],
                 }
             }
             let (lower, upper) = (row.lower - constant, row.upper - constant);
-            if row.terms.iter().all(|&(i, _)| cols[i].is_none()) {
+            if !any_free {
                 if lower > 1e-9 || upper < -1e-9 {
                     return Ok(BackendAnswer::Infeasible);
                 }

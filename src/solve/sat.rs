@@ -21,7 +21,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Backend, BackendAnswer, Session};
+use super::{BackendAnswer, Session};
 use crate::compile::{BinaryProgram, Row};
 use crate::error::Error;
 use crate::grid::Grid;
@@ -48,13 +48,13 @@ impl Cnf {
             variables: program.num_cols(),
             clauses: Vec::new(),
         };
+        if !program.bounds_hold() {
+            cnf.clauses.push(Vec::new());
+        }
         for i in 0..program.num_cols() {
-            if program.lower[i] > program.upper[i] {
-                cnf.clauses.push(Vec::new());
-            } else if program.lower[i] > 0.5 {
-                cnf.clauses.push(vec![var(i)]);
-            } else if program.upper[i] < 0.5 {
-                cnf.clauses.push(vec![-var(i)]);
+            if let Some(value) = program.fixed(i) {
+                cnf.clauses
+                    .push(vec![if value > 0.5 { var(i) } else { -var(i) }]);
             }
         }
         for row in &program.rows {
@@ -79,8 +79,8 @@ impl Cnf {
                 a += terms[k].1;
                 k += 1;
             }
-            if program.lower[i] == program.upper[i] {
-                constant += a * program.lower[i];
+            if let Some(value) = program.fixed(i) {
+                constant += a * value;
             } else if a == 1.0 {
                 literals.push(var(i));
             } else if a == -1.0 {
@@ -163,10 +163,6 @@ fn var(i: usize) -> i32 {
     i as i32 + 1
 }
 
-/// CaDiCaL on programs [`Cnf::encode`] accepts.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Cdcl;
-
 /// Stops CaDiCaL at a deadline (it asks every few hundred conflicts).
 struct Deadline(Option<Instant>);
 
@@ -176,21 +172,13 @@ impl cadical::Callbacks for Deadline {
     }
 }
 
-impl Backend for Cdcl {
-    fn solve(
-        &self,
-        program: &BinaryProgram,
-        time_limit: Option<Duration>,
-    ) -> Result<BackendAnswer, Error> {
-        CdclSession::new(program.clone())?.solve(time_limit)
-    }
-}
-
 /// One CaDiCaL instance over one program: a grid cut off is one more clause, and what the solver learned
 /// while finding the last grid helps find the next or prove there is none (the uniqueness question).
 pub struct CdclSession {
     solver: cadical::Solver<Deadline>,
     program: BinaryProgram,
+    /// Variables in use (columns and counter auxiliaries).
+    variables: usize,
 }
 
 impl CdclSession {
@@ -213,7 +201,11 @@ impl CdclSession {
         for clause in cnf.clauses {
             solver.add_clause(clause);
         }
-        Ok(CdclSession { solver, program })
+        Ok(CdclSession {
+            solver,
+            program,
+            variables: cnf.variables,
+        })
     }
 }
 
@@ -232,16 +224,18 @@ impl Session for CdclSession {
         })
     }
 
-    /// The clause "some cell not fixed by the program takes another value".
+    /// The program's no-good row for the grid, as clauses (one: some free cell takes another value).
     fn exclude(&mut self, grid: &Grid) {
-        let p = &self.program;
-        let clause: Vec<i32> = grid
-            .filled()
-            .map(|(cell, v)| p.x(cell, v))
-            .filter(|&i| p.lower[i] < 0.5)
-            .map(|i| -var(i))
-            .collect();
-        self.solver.add_clause(clause);
+        let mut cnf = Cnf {
+            variables: self.variables,
+            clauses: Vec::new(),
+        };
+        cnf.row(&self.program, &self.program.no_good(grid))
+            .expect("a no-good row has coefficients 1");
+        self.variables = cnf.variables;
+        for clause in cnf.clauses {
+            self.solver.add_clause(clause);
+        }
     }
 
     fn grid_from(&self, values: &[f64]) -> Grid {
@@ -347,13 +341,13 @@ mod tests {
         let mut p = program(3, vec![row(&[(0, 1.0), (1, 1.0), (2, 1.0)], 1.0, 1.0)]);
         p.upper[0] = 0.0;
         p.upper[1] = 0.0;
-        match Cdcl.solve(&p, None).unwrap() {
+        match CdclSession::new(p.clone()).unwrap().solve(None).unwrap() {
             BackendAnswer::Solution(values) => assert_eq!(values, [0.0, 0.0, 1.0]),
             other => panic!("{other:?}"),
         }
         p.upper[2] = 0.0;
         assert!(matches!(
-            Cdcl.solve(&p, None).unwrap(),
+            CdclSession::new(p.clone()).unwrap().solve(None).unwrap(),
             BackendAnswer::Infeasible
         ));
     }
@@ -375,7 +369,10 @@ mod tests {
             row(&terms, f64::NEG_INFINITY, 1.0)
         }));
         let p = program(pigeons * holes, rows);
-        let answer = Cdcl.solve(&p, Some(Duration::from_millis(50))).unwrap();
+        let answer = CdclSession::new(p)
+            .unwrap()
+            .solve(Some(Duration::from_millis(50)))
+            .unwrap();
         assert!(
             matches!(answer, BackendAnswer::TimedOut(None)),
             "{answer:?}"
