@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use latin::grammar::Registry;
-use latin::{model, solve, SolveOptions, Status};
+use latin::Registry;
+use latin::{load, solve, SolveOptions, Status};
 
 const PUZZLES: &[&str] = &[
     "sudoku/clue-list-9x9.yaml",
@@ -32,8 +32,7 @@ fn solve_examples(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve");
     group.sample_size(20);
     for name in PUZZLES {
-        let puzzle =
-            model::load(&root.join(name), &registry).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let puzzle = load(&root.join(name), &registry).unwrap_or_else(|e| panic!("{name}: {e}"));
         let options = SolveOptions::default();
         // A benchmark of a wrong answer is worthless: check once before timing.
         let outcome = solve(&puzzle, &options).expect("solves");

@@ -8,65 +8,17 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::Error;
 use crate::grammar::Registry;
 use crate::model;
-use crate::solve::{solve, SolveOptions, Status};
-
-/// One puzzle's result.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct PuzzleResult {
-    pub file: String,
-    #[serde(rename = "type")]
-    pub kind: String,
-    /// `solved`, `infeasible`, `timeout`, or `error` (the file did not load, or the solver failed).
-    pub status: String,
-    /// Whether the answer equals the file's `solution:`; absent when the file has none.
-    pub matches: Option<bool>,
-    /// The answer in the one-line form, so a baseline can tell when it changed.
-    pub answer: Option<String>,
-    pub median_ms: f64,
-    pub times_ms: Vec<f64>,
-    /// What decided the puzzle (propagation, search or cbc); none on error.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub decided_by: Option<crate::solve::DecidedBy>,
-    /// Why the status is `error`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-}
-
-/// One type's figures.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct TypeResult {
-    #[serde(rename = "type")]
-    pub kind: String,
-    pub puzzles: usize,
-    pub median_ms: f64,
-    pub slowest_ms: f64,
-    pub total_ms: f64,
-    /// Puzzles whose answer differs from their `solution:`.
-    pub mismatches: usize,
-}
-
-/// A whole run.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct Report {
-    pub repeat: usize,
-    pub cores: usize,
-    pub puzzles: Vec<PuzzleResult>,
-    pub types: Vec<TypeResult>,
-}
+use crate::report::bench::{describe, PuzzleResult, Report, TypeResult};
+use crate::solve::{SolveOptions, Status};
 
 /// The puzzle files under `paths`: files as given, directories searched recursively for `.yaml` and `.yml`,
 /// in sorted order so that runs compare puzzle by puzzle.
-pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
+pub(crate) fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Error> {
-        let io = |source| Error::Io {
-            path: dir.to_owned(),
-            source,
-        };
+        let io = |source: std::io::Error| Error::io(dir, &source);
         let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
             .map_err(io)?
             .map(|e| e.map(|e| e.path()))
@@ -91,10 +43,7 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
         } else {
             return Err(Error::Io {
                 path: p.clone(),
-                source: std::io::Error::new(
-                    std::io::ErrorKind::NotFound,
-                    "no such file or directory",
-                ),
+                message: "no such file or directory".into(),
             });
         }
     }
@@ -112,7 +61,7 @@ fn median(xs: &[f64]) -> f64 {
 }
 
 /// Benchmarks one file.
-pub fn bench_file(
+pub(crate) fn bench_file(
     file: &Path,
     registry: &Registry,
     options: &SolveOptions,
@@ -138,7 +87,7 @@ pub fn bench_file(
     };
     result.kind = puzzle.kind().to_string();
     for _ in 0..repeat.max(1) {
-        match solve(&puzzle, options) {
+        match crate::solve(&puzzle, options) {
             Ok(outcome) => {
                 result.times_ms.push(outcome.time.as_secs_f64() * 1000.0);
                 result.decided_by = Some(outcome.stats.decided_by());
@@ -164,7 +113,7 @@ pub fn bench_file(
 }
 
 /// Benchmarks every file; `progress` is called after each.
-pub fn run(
+pub(crate) fn run(
     files: &[PathBuf],
     registry: &Registry,
     options: &SolveOptions,
@@ -212,7 +161,7 @@ pub fn run(
 
 /// What changed against a baseline: answers that differ, and types whose median slowed by more than
 /// `tolerance` (0.25 = 25%). Medians below `floor_ms` on both sides are timer noise and never count as slower.
-pub fn regressions(
+pub(crate) fn regressions(
     current: &Report,
     baseline: &Report,
     tolerance: f64,
@@ -257,13 +206,6 @@ pub fn regressions(
         }
     }
     out
-}
-
-fn describe(p: &PuzzleResult) -> String {
-    match &p.answer {
-        Some(a) => format!("{} {a}", p.status),
-        None => p.status.clone(),
-    }
 }
 
 #[cfg(test)]

@@ -11,112 +11,19 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 use rayon::prelude::*;
-use serde::Serialize;
 
 use crate::error::Error;
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
 use crate::parse::grid::{compact_value, is_empty_mark};
-use crate::solve::{solve, DecidedBy, SolveOptions, Status};
+use crate::report::lines::{LineAnswer, LineStatus, Summary};
+use crate::solve::{SolveOptions, Status};
 
 /// Lines solved together: enough to keep every core busy, few enough to keep memory flat.
 const CHUNK: usize = 1024;
 
-/// What became of one line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum LineStatus {
-    /// Exactly one solution.
-    Solved,
-    /// Two or more solutions (the first is given).
-    Multiple,
-    /// No solution (givens that already break a rule included).
-    Infeasible,
-    /// The time limit ran out first.
-    Timeout,
-    /// The line is not a puzzle of this size (bad length or character).
-    Invalid,
-}
-
-/// One answer line.
-#[derive(Clone, Debug, Serialize)]
-pub struct LineAnswer {
-    /// 1-based line number in the input.
-    pub line: usize,
-    pub status: LineStatus,
-    /// The (first) solution in the one-line form.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub solution: Option<String>,
-    /// Why a line is invalid or infeasible, when there is more to say.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub message: Option<String>,
-    pub ms: f64,
-    /// What decided the puzzle: propagation alone, the search after it, or CBC (none for invalid lines).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub decided_by: Option<DecidedBy>,
-}
-
-impl LineAnswer {
-    /// The text form: the solution line for a unique solution; otherwise the status, then the first solution
-    /// or the reason.
-    pub fn to_text(&self) -> String {
-        match (self.status, &self.solution, &self.message) {
-            (LineStatus::Solved, Some(s), _) => s.clone(),
-            (LineStatus::Multiple, Some(s), _) => format!("multiple {s}"),
-            (status, _, Some(m)) => format!("{} {m}", status_word(status)),
-            (status, _, None) => status_word(status).to_string(),
-        }
-    }
-}
-
-fn status_word(s: LineStatus) -> &'static str {
-    match s {
-        LineStatus::Solved => "solved",
-        LineStatus::Multiple => "multiple",
-        LineStatus::Infeasible => "infeasible",
-        LineStatus::Timeout => "timeout",
-        LineStatus::Invalid => "invalid",
-    }
-}
-
-/// Counts over a whole run.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct Summary {
-    pub puzzles: usize,
-    pub solved: usize,
-    pub multiple: usize,
-    pub infeasible: usize,
-    pub timeout: usize,
-    pub invalid: usize,
-    /// Decided by propagation alone, by the search after it, and by CaDiCaL (CBC was called for none of these).
-    pub by_presolve: usize,
-    pub by_search: usize,
-    pub by_cdcl: usize,
-    pub seconds: f64,
-}
-
-impl Summary {
-    pub fn per_second(&self) -> f64 {
-        self.puzzles as f64 / self.seconds.max(1e-9)
-    }
-
-    fn add(&mut self, a: &LineAnswer) {
-        self.puzzles += 1;
-        self.by_presolve += usize::from(a.decided_by == Some(DecidedBy::Propagation));
-        self.by_search += usize::from(a.decided_by == Some(DecidedBy::Search));
-        self.by_cdcl += usize::from(a.decided_by == Some(DecidedBy::Cdcl));
-        match a.status {
-            LineStatus::Solved => self.solved += 1,
-            LineStatus::Multiple => self.multiple += 1,
-            LineStatus::Infeasible => self.infeasible += 1,
-            LineStatus::Timeout => self.timeout += 1,
-            LineStatus::Invalid => self.invalid += 1,
-        }
-    }
-}
-
 /// Reads one line into givens for a size-n grid; `Err` says which column is wrong.
-pub fn parse_line(text: &str, n: usize) -> Result<Grid, String> {
+pub(crate) fn parse_line(text: &str, n: usize) -> Result<Grid, String> {
     let chars: Vec<char> = text.trim().chars().collect();
     if chars.len() != n * n {
         return Err(format!(
@@ -141,20 +48,20 @@ pub fn parse_line(text: &str, n: usize) -> Result<Grid, String> {
 }
 
 /// Whether a line holds a puzzle: blank lines and `#` comments do not.
-pub fn is_puzzle_line(line: &str) -> bool {
+pub(crate) fn is_puzzle_line(line: &str) -> bool {
     let t = line.trim();
     !t.is_empty() && !t.starts_with('#')
 }
 
 /// The size a line's length implies (its square root), if it is a square.
-pub fn size_of_line(text: &str) -> Option<usize> {
+pub(crate) fn size_of_line(text: &str) -> Option<usize> {
     let len = text.trim().chars().count();
     let n = (len as f64).sqrt().round() as usize;
     (n > 0 && n * n == len).then_some(n)
 }
 
 /// Solves one line against the template puzzle.
-pub fn solve_line(
+pub(crate) fn solve_line(
     template: &Puzzle,
     line: usize,
     text: &str,
@@ -177,14 +84,15 @@ pub fn solve_line(
     let mut puzzle = template.clone();
     for (cell, v) in givens.filled() {
         if let Err(e) = puzzle.give(cell, v) {
+            // A given that breaks a rule makes the line infeasible; say which rule, as the model words it.
             let message = match e {
-                Error::Model(m) => m,
+                Error::Model(m) => m.to_string(),
                 e => e.to_string(),
             };
             return answer(LineStatus::Infeasible, None, Some(message), None);
         }
     }
-    let outcome = match solve(&puzzle, options) {
+    let outcome = match crate::solve(&puzzle, options) {
         Ok(o) => o,
         Err(e) => return answer(LineStatus::Invalid, None, Some(e.to_string()), None),
     };
@@ -201,7 +109,7 @@ pub fn solve_line(
 
 /// How answers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LineFormat {
+pub(crate) enum LineFormat {
     Text,
     Json,
 }
@@ -209,7 +117,7 @@ pub enum LineFormat {
 /// Solves every line of `input` and writes one answer a line to `output`, in input order. `progress` is told
 /// how many lines are done after each chunk. Blank lines and lines starting with `#` are skipped (they are not
 /// puzzles); every other line gets an answer.
-pub fn run(
+pub(crate) fn run(
     template: &Puzzle,
     input: impl BufRead,
     mut output: impl Write,
@@ -224,10 +132,7 @@ pub fn run(
     };
     let mut summary = Summary::default();
     let mut lines = input.lines().enumerate();
-    let io = |e: std::io::Error| Error::Io {
-        path: "<lines>".into(),
-        source: e,
-    };
+    let io = |e: std::io::Error| Error::io("<lines>", &e);
     loop {
         let mut chunk: Vec<(usize, String)> = Vec::with_capacity(CHUNK);
         for (i, line) in lines.by_ref() {

@@ -1,17 +1,110 @@
-//! Typed library errors.
+//! Typed errors, from the rule up.
 //!
-//! Every error a user can cause names where it happened: the section of the puzzle file, and the line and
-//! column inside that section's text when there is one. The binary prefixes the file name and prints the error
-//! once; nothing in the library prints.
+//! A rule that a grid breaks is a [`Violation`]; a puzzle built inconsistently (a cell off the grid, givens that
+//! break a rule) is a [`ModelError`], which may carry the violation; everything the library reports is an
+//! [`Error`]. Each layer keeps the one below as a value, so nothing parses a message back, and the binary chooses
+//! its exit code from the kind ([`Error::exit_code`]) and prints each error once. Every error a user can cause
+//! names where it happened: the section of the puzzle file, and the line and column inside that section's text
+//! when there is one. Nothing in the library prints.
 
 use std::path::PathBuf;
+
 use thiserror::Error;
+
+use crate::grid::Cell;
 
 /// A position inside a section's text, 1-based, counted in characters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
     pub line: usize,
     pub column: usize,
+}
+
+/// How a grid (complete, or partly filled) breaks a rule, checked in exact integer arithmetic. `rule` is what a
+/// person calls the rule (`row 3`, `hints.A`); `values` are the values its cells hold, in the rule's order.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Violation {
+    #[error("{rule} repeats {value} ({values:?})")]
+    Repeats {
+        rule: String,
+        value: u32,
+        values: Vec<u32>,
+    },
+    #[error("{rule} repeats a value ({values:?})")]
+    RepeatsAValue { rule: String, values: Vec<u32> },
+    #[error("{cell} must be {name} but holds {value}")]
+    NotAllowed {
+        cell: Cell,
+        name: String,
+        value: u32,
+    },
+    #[error("{rule} multiplies to {} ({values:?})", got.map_or_else(|| "more than 2^64".to_owned(), |g| g.to_string()))]
+    Product {
+        rule: String,
+        /// The product, `None` when it overflows 64 bits.
+        got: Option<u64>,
+        values: Vec<u32>,
+    },
+    #[error("{rule} adds up to {got} ({values:?})")]
+    Sum {
+        rule: String,
+        got: u64,
+        values: Vec<u32>,
+    },
+    #[error("{rule} is violated: {a} = {a_value}, {b} = {b_value}")]
+    Relation {
+        rule: String,
+        a: Cell,
+        a_value: u32,
+        b: Cell,
+        b_value: u32,
+    },
+    #[error("{rule} does not hold for {values:?}")]
+    Table { rule: String, values: Vec<u32> },
+    #[error("{rule}: {got} are seen along {values:?}")]
+    Seen {
+        rule: String,
+        got: u64,
+        values: Vec<u32>,
+    },
+    #[error("{cell} holds {value}, outside 1..{size}")]
+    OutOfRange { cell: Cell, value: u32, size: usize },
+    #[error("{cell} is given as {given} but holds {value}")]
+    GivenChanged { cell: Cell, given: u32, value: u32 },
+    #[error("the grid is {grid}x{grid}, the puzzle {puzzle}x{puzzle}")]
+    WrongSize { grid: usize, puzzle: usize },
+}
+
+/// A puzzle that is inconsistent as built: in code, or from a file whose sections parsed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ModelError {
+    #[error("size {0} is out of range 1..255")]
+    SizeOutOfRange(usize),
+    #[error("{cell} is off the {size}x{size} grid")]
+    OffGrid { cell: Cell, size: usize },
+    #[error("value {value} at {cell} is out of range 1..{size}")]
+    ValueOutOfRange { cell: Cell, value: u32, size: usize },
+    /// The givens already break a rule.
+    #[error(transparent)]
+    Breaks(#[from] Violation),
+    #[error("no box shape tiles a {0}x{0} grid")]
+    NoBoxShape(usize),
+    #[error("boxes of {height}x{width} do not tile a {size}x{size} grid")]
+    BoxesDoNotTile {
+        height: usize,
+        width: usize,
+        size: usize,
+    },
+    #[error("unknown rule {name:?} (known: {known})")]
+    UnknownRule { name: String, known: String },
+    #[error("`{rule}` needs a {need}x{need} grid, this one is {size}x{size}")]
+    NeedsSize {
+        rule: String,
+        need: usize,
+        size: usize,
+    },
+    #[error("the solution is {solution}x{solution}, the puzzle {puzzle}x{puzzle}")]
+    SolutionSize { solution: usize, puzzle: usize },
 }
 
 #[derive(Debug, Error)]
@@ -38,17 +131,16 @@ pub enum Error {
 
     /// A puzzle built in code is inconsistent (a cell off the grid, a value out of range, ...).
     #[error("invalid puzzle: {0}")]
-    Model(String),
+    Model(#[from] ModelError),
 
     /// The solver failed in a way that is not an answer (not infeasible, not a time-out).
     #[error("solver failure: {0}")]
     Solver(String),
 
-    #[error("{}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    /// Reading or writing a file failed. The cause is part of the message, and deliberately not a `source`, so
+    /// that a printer that walks the chain does not print it twice.
+    #[error("{}: {message}", path.display())]
+    Io { path: PathBuf, message: String },
 
     /// Any of the above, found while reading the named file.
     #[error("{file}: {error}")]
@@ -74,6 +166,14 @@ impl Error {
         }
     }
 
+    /// An I/O error on a path.
+    pub fn io(path: impl Into<PathBuf>, source: &std::io::Error) -> Self {
+        Error::Io {
+            path: path.into(),
+            message: io_message(source),
+        }
+    }
+
     /// Wraps the error with the file it came from.
     pub fn in_file(self, file: impl Into<String>) -> Self {
         Error::InFile {
@@ -81,9 +181,34 @@ impl Error {
             error: Box::new(self),
         }
     }
+
+    /// Whether the user's input (a file, an argument) is at fault, rather than the solver.
+    pub fn is_bad_input(&self) -> bool {
+        match self {
+            Error::Solver(_) => false,
+            Error::InFile { error, .. } => error.is_bad_input(),
+            _ => true,
+        }
+    }
+
+    /// The exit code of the command line for this error: 2 for bad input, 1 for a solver failure.
+    pub fn exit_code(&self) -> u8 {
+        if self.is_bad_input() {
+            2
+        } else {
+            1
+        }
+    }
 }
 
-pub type Result<T, E = Error> = std::result::Result<T, E>;
+/// An I/O error's own words, without the `(os error N)` suffix that repeats them for a person.
+fn io_message(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(i) => text[..i].to_owned(),
+        None => text,
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -105,5 +230,40 @@ mod tests {
             Error::section("rooms", "missing").to_string(),
             "rooms: missing"
         );
+    }
+
+    #[test]
+    fn io_errors_say_their_cause_once() {
+        let source = std::fs::read("/nonexistent/x.yaml").unwrap_err();
+        let e = Error::io("x.yaml", &source);
+        assert_eq!(e.to_string(), "x.yaml: No such file or directory");
+        assert!(std::error::Error::source(&e).is_none());
+        assert_eq!(e.exit_code(), 2);
+    }
+
+    #[test]
+    fn exit_codes_follow_the_kind_through_the_file_wrapper() {
+        let bad = Error::Model(ModelError::NoBoxShape(7)).in_file("a.yaml");
+        assert_eq!(bad.exit_code(), 2);
+        assert_eq!(Error::Solver("x".into()).in_file("a.yaml").exit_code(), 1);
+    }
+
+    #[test]
+    fn violations_read_as_before() {
+        let v = Violation::Product {
+            rule: "hints.A".into(),
+            got: None,
+            values: vec![9, 9],
+        };
+        assert_eq!(
+            v.to_string(),
+            "hints.A multiplies to more than 2^64 ([9, 9])"
+        );
+        let m = ModelError::from(Violation::Repeats {
+            rule: "row 1".into(),
+            value: 5,
+            values: vec![5, 5],
+        });
+        assert_eq!(m.to_string(), "row 1 repeats 5 ([5, 5])");
     }
 }

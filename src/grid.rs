@@ -101,7 +101,7 @@ impl Grid {
 }
 
 /// One character for a value in the no-space form: `.` for empty, `1`-`9`, `A`-`Z` for 10..35.
-pub fn value_char(v: u32) -> char {
+pub(crate) fn value_char(v: u32) -> char {
     match v {
         0 => '.',
         1..=9 => char::from_digit(v, 10).unwrap_or('?'),

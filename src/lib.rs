@@ -1,13 +1,17 @@
-//! `latin` solves the Latin-square puzzle family (Sudoku of any box shape, Latin squares, Inshi no heya, and
-//! more types declared as grammars) with integer programming.
+//! `latin` solves the Latin-square puzzle family (Sudoku of any box shape, Latin squares, Inshi no heya, KenKen,
+//! and any type declared as a grammar file) exactly, with propagation, search, clause learning and integer
+//! programming behind one pipeline.
 //!
-//! The pipeline runs one way, one module per stage:
-//! file -> [`parse`] (nom parsers for the mini-languages) -> [`model`] (a checked [`Puzzle`], built through a
-//! [`grammar`]) -> [`compile`] (a solver-neutral [`BinaryProgram`] over `x[r][c][v]`, written by the rule
-//! primitives in [`rules`]) -> [`solve`] (CBC) -> [`verify`] (exact integer check) -> [`report`].
+//! Data flows one way: a puzzle file is parsed, read through its type's grammar into a checked [`Puzzle`] made
+//! of rule values, compiled to a solver-neutral [`BinaryProgram`] over `x[r][c][v]`, and solved: presolve and
+//! search over the rules' own propagators decide most puzzles, and what they leave goes to CaDiCaL (when every
+//! row is a clause) or COIN-OR CBC. Every answer is verified in exact integer arithmetic ([`check`]) before it
+//! is returned.
+//!
+//! This façade is the whole public surface: load a puzzle, solve or count it, check a grid, export the program.
 //!
 //! ```
-//! use latin::{grammar::Registry, model, solve, SolveOptions};
+//! use latin::{load_str, solve, Registry, SolveOptions};
 //! let file = "type: inshi
 //! rooms: |
 //!   ABBCD
@@ -17,32 +21,71 @@
 //!   ILHMM
 //! hints: {A: 6, B: 15, C: 1, D: 12, E: 20, F: 8, G: 10, H: 6, I: 4, J: 4, K: 15, L: 1, M: 10}
 //! ";
-//! let puzzle = model::load_str(file, &Registry::built_in()).unwrap();
+//! let puzzle = load_str(file, &Registry::built_in()).unwrap();
 //! let outcome = solve(&puzzle, &SolveOptions { max_solutions: 2, ..SolveOptions::default() }).unwrap();
 //! assert_eq!(outcome.solutions.len(), 1);
 //! assert!(outcome.complete);
 //! assert_eq!(outcome.solutions[0].rows()[0], vec![2, 3, 5, 1, 4]);
+//! assert!(latin::check(&puzzle, &outcome.solutions[0]).is_ok());
 //! ```
 
-pub mod bench;
-pub mod bulk;
-pub mod compile;
-pub mod error;
-pub mod grammar;
-pub mod grid;
-pub mod model;
-pub mod parse;
-pub mod report;
-pub mod rules;
-pub mod solve;
-pub mod verify;
-pub mod yaml;
+// Foundations: import nothing above them.
+mod domains;
+mod error;
+mod grid;
+mod program;
+mod yaml;
+// The pipeline, in order.
+mod compile;
+mod grammar;
+mod model;
+mod parse;
+mod report;
+mod rules;
+mod solve;
+mod verify;
+// Drivers over many puzzles, and the command line.
+mod bench;
+mod bulk;
+pub mod cli;
 
 // CBC is built from source and linked statically by `cbc-src`; naming the crate keeps the link.
 use cbc_src as _;
 
-pub use compile::{compile, compile_with, BinaryProgram};
-pub use error::Error;
+pub use error::{Error, ModelError, Position, Violation};
+pub use grammar::{Grammar, Registry};
 pub use grid::{Cell, Grid};
-pub use model::{Objective, Puzzle, Sense};
-pub use solve::{solve, Outcome, SolveOptions, Status};
+pub use model::{load, load_str, Objective, Puzzle, Sense};
+pub use program::BinaryProgram;
+pub use solve::{
+    BackendChoice, Cbc, DecidedBy, Outcome, SolveOptions, Stats, Status, DEFAULT_SEARCH_NODES,
+};
+
+/// Solves a puzzle: up to `options.max_solutions` solutions, each verified exactly before it is returned, and
+/// whether there are more (`complete`).
+pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, Error> {
+    verify::outcome(puzzle, solve::run(puzzle, options)?)
+}
+
+/// The whole binary program of a puzzle, before any presolve: for export (`to_lp`) and for other solvers.
+pub fn compile(puzzle: &Puzzle) -> BinaryProgram {
+    compile::compile(puzzle, None)
+}
+
+/// Counts solutions up to `max`: `outcome.solutions.len()` of them, and `outcome.complete` when there are no
+/// more.
+pub fn count(puzzle: &Puzzle, max: usize, options: &SolveOptions) -> Result<Outcome, Error> {
+    solve(
+        puzzle,
+        &SolveOptions {
+            max_solutions: max,
+            ..options.clone()
+        },
+    )
+}
+
+/// Checks a complete grid against every rule of the puzzle in exact integer arithmetic; `Err` lists the first
+/// few violations.
+pub fn check(puzzle: &Puzzle, grid: &Grid) -> Result<(), Vec<Violation>> {
+    puzzle.check_grid(grid)
+}

@@ -1,42 +1,25 @@
-//! Exact verification of a grid against a puzzle: values in range, givens kept, every rule's own exact check.
+//! The last stage before an answer is shown: every solution of an outcome is checked again, exactly, against
+//! the puzzle ([`Puzzle::check_grid`]), independently of the stage that found it.
 //!
-//! This is independent of the compiler: it reads the rules' integer definitions, never the rows they compiled
-//! to, so a solver answer that satisfied the rows only through floating-point tolerance is caught here.
+//! Solving already rejects every grid that fails the exact check, so a failure here is a bug in a stage, and it
+//! is reported as a solver failure rather than shown as an answer.
 
-use crate::grid::Grid;
+use crate::error::Error;
 use crate::model::Puzzle;
+use crate::solve::Outcome;
 
-/// Checks a complete grid; `Err` lists what is wrong (the first few violations).
-pub fn verify(puzzle: &Puzzle, grid: &Grid) -> Result<(), Vec<String>> {
-    let n = puzzle.size();
-    let mut problems = Vec::new();
-    if grid.size() != n {
-        return Err(vec![format!(
-            "the grid is {0}x{0}, the puzzle {n}x{n}",
-            grid.size()
-        )]);
-    }
-    for cell in grid.cells() {
-        let v = grid.get(cell);
-        if v == 0 || v as usize > n {
-            problems.push(format!("{cell} holds {v}, outside 1..{n}"));
+/// Passes the outcome on when every solution in it checks exactly.
+pub(crate) fn outcome(puzzle: &Puzzle, outcome: Outcome) -> Result<Outcome, Error> {
+    for grid in &outcome.solutions {
+        if let Err(problems) = puzzle.check_grid(grid) {
+            let first = problems
+                .first()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            return Err(Error::Solver(format!(
+                "an answer failed exact verification ({first}); it is not shown"
+            )));
         }
     }
-    for (cell, v) in puzzle.givens().filled() {
-        if grid.get(cell) != v {
-            problems.push(format!(
-                "{cell} is given as {v} but holds {}",
-                grid.get(cell)
-            ));
-        }
-    }
-    if problems.is_empty() {
-        problems.extend(puzzle.rules().iter().filter_map(|r| r.check(grid).err()));
-    }
-    problems.truncate(10);
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(problems)
-    }
+    Ok(outcome)
 }

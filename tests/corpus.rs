@@ -5,9 +5,9 @@ mod common;
 
 use std::time::Instant;
 
-use latin::grammar::Registry;
-use latin::solve::BackendChoice;
-use latin::{model, solve, verify, SolveOptions, Status};
+use latin::BackendChoice;
+use latin::Registry;
+use latin::{check, load_str, solve, SolveOptions, Status};
 use rayon::prelude::*;
 use serde_json::Value;
 
@@ -24,7 +24,7 @@ fn run(file: &str, keep: impl Fn(&Value) -> bool + Sync) {
         .map(|rec| {
             let id = rec["id"].as_str().unwrap_or("?");
             let yaml = common::to_yaml(rec);
-            let puzzle = model::load_str(&yaml, &registry)
+            let puzzle = load_str(&yaml, &registry)
                 .map_err(|e| format!("{id}: does not load: {e}\n{yaml}"))?;
             let count = rec.get("count").and_then(Value::as_u64);
             let max = if count.is_some() || rec.get("solution").is_some() {
@@ -99,8 +99,7 @@ fn run(file: &str, keep: impl Fn(&Value) -> bool + Sync) {
             let Some(grid) = outcome.solutions.first() else {
                 return Err(format!("{id}: no solution ({:?})", outcome.status));
             };
-            verify::verify(&puzzle, grid)
-                .map_err(|v| format!("{id}: answer fails verification: {v:?}"))?;
+            check(&puzzle, grid).map_err(|v| format!("{id}: answer fails verification: {v:?}"))?;
             if let Some(expected) = common::solution(rec) {
                 if grid.rows() != expected {
                     return Err(format!("{id}: answer differs from the stored solution"));
@@ -301,7 +300,7 @@ fn presolve_search_and_whole_program_agree() {
             .par_iter()
             .filter_map(|rec| {
                 let id = rec["id"].as_str().unwrap_or("?");
-                let puzzle = model::load_str(&common::to_yaml(rec), &registry).ok()?;
+                let puzzle = load_str(&common::to_yaml(rec), &registry).ok()?;
                 let run = |presolve, search_nodes, backend| {
                     solve(
                         &puzzle,
@@ -321,11 +320,7 @@ fn presolve_search_and_whole_program_agree() {
                     .map_err(|e| e.to_string())
                 };
                 let (with, auto, cbc_only, without) = (
-                    run(
-                        true,
-                        latin::solve::DEFAULT_SEARCH_NODES,
-                        BackendChoice::Auto,
-                    ),
+                    run(true, latin::DEFAULT_SEARCH_NODES, BackendChoice::Auto),
                     run(true, 0, BackendChoice::Auto),
                     run(true, 0, BackendChoice::Cbc),
                     run(false, 0, BackendChoice::Cbc),

@@ -10,7 +10,8 @@
 //! directory. Every grammar is checked when it is loaded, so a mistake in one is reported against the grammar,
 //! not against the first puzzle that uses it.
 
-pub mod primitives;
+pub(crate) mod sections;
+pub(crate) mod vocabulary;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -19,101 +20,12 @@ use serde::Deserialize;
 
 use crate::error::Error;
 use crate::yaml;
-
-/// How a section of a puzzle file is written and read.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum SectionKind {
-    /// A grid of region ids, one per cell (`ABBC` or `a a b c`).
-    Regions,
-    /// A map from region id to a clue (`{A: 6, B: 24x}`).
-    Clues,
-    /// Inequality chains between cells, one per line (`r1c1 < r1c2 > r2c2`).
-    Relations,
-    /// Pairs of cells, one per line (`r1c1-r1c2`).
-    Pairs,
-    /// One clue per row or column seen from one side of the grid (`. 3 3 . .`).
-    Edge,
-    /// A grid of marks such as `E`, `O` and `.`; the grammar says what each mark allows.
-    Marks,
-}
-
-/// How a clue's text is read.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum ClueKind {
-    /// A positive integer.
-    #[default]
-    Integer,
-    /// A number with an optional operator: `11+`, `2-`, `24x`, `3/`, `5`.
-    Arithmetic,
-}
-
-/// What a mark in a marks grid allows.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
-#[serde(untagged)]
-pub enum MarkMeaning {
-    /// `even` or `odd`.
-    Named(String),
-    /// An explicit list of values.
-    Values(Vec<u32>),
-}
-
-impl MarkMeaning {
-    /// The values allowed in a grid of size n, and the name shown in messages.
-    pub fn allowed(&self, n: usize) -> Result<(Vec<u32>, String), String> {
-        let all = 1..=n as u32;
-        match self {
-            MarkMeaning::Named(s) if s == "even" => {
-                Ok((all.filter(|v| v % 2 == 0).collect(), "even".into()))
-            }
-            MarkMeaning::Named(s) if s == "odd" => {
-                Ok((all.filter(|v| v % 2 == 1).collect(), "odd".into()))
-            }
-            MarkMeaning::Named(s) => Err(format!(
-                "unknown mark meaning {s:?} (use even, odd or a list of values)"
-            )),
-            MarkMeaning::Values(vs) => Ok((vs.clone(), format!("one of {vs:?}"))),
-        }
-    }
-}
-
-/// One section a puzzle type reads.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SectionSpec {
-    pub kind: SectionKind,
-    /// A one-line description for `latin grammars` and the README.
-    #[serde(default)]
-    pub description: String,
-    /// The section may be left out.
-    #[serde(default)]
-    pub optional: bool,
-    /// `clues`: the regions section whose ids the keys name.
-    #[serde(default)]
-    pub of: Option<String>,
-    /// `clues`: how each clue is read.
-    #[serde(default)]
-    pub clue: ClueKind,
-    /// `clues`: whether every region must have a clue (default true).
-    #[serde(default = "yes")]
-    pub every: bool,
-    /// `pairs`: the two cells of each pair must share an edge.
-    #[serde(default)]
-    pub adjacent: bool,
-    /// `marks`: what each mark means (`{E: even, O: odd}`).
-    #[serde(default)]
-    pub marks: BTreeMap<String, MarkMeaning>,
-}
-
-fn yes() -> bool {
-    true
-}
+use sections::{SectionKind, SectionSpec};
 
 /// A rule of the type: a named whole-grid rule, or a primitive bound to sections.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(untagged)]
-pub enum RuleUse {
+pub(crate) enum RuleUse {
     Named(String),
     Primitive {
         primitive: String,
@@ -129,15 +41,15 @@ pub struct Grammar {
     pub name: String,
     pub description: String,
     #[serde(default)]
-    pub sections: BTreeMap<String, SectionSpec>,
-    pub rules: Vec<RuleUse>,
+    pub(crate) sections: BTreeMap<String, SectionSpec>,
+    pub(crate) rules: Vec<RuleUse>,
     /// Whether the type uses `box:` (and so accepts it in puzzle files).
     #[serde(skip)]
-    pub uses_boxes: bool,
+    pub(crate) uses_boxes: bool,
 }
 
 /// Sections every puzzle file may have, whatever its type.
-pub const COMMON_SECTIONS: &[&str] = &[
+pub(crate) const COMMON_SECTIONS: &[&str] = &[
     "type",
     "size",
     "title",
@@ -152,7 +64,7 @@ pub const COMMON_SECTIONS: &[&str] = &[
 
 impl Grammar {
     /// Parses and checks a grammar file's text.
-    pub fn parse(origin: &str, text: &str) -> Result<Grammar, Error> {
+    pub(crate) fn parse(origin: &str, text: &str) -> Result<Grammar, Error> {
         let bad = |message: String| Error::Grammar {
             grammar: origin.to_owned(),
             message,
@@ -190,15 +102,15 @@ impl Grammar {
         for rule in &g.rules {
             match rule {
                 RuleUse::Named(name) => {
-                    if !crate::rules::catalogue::NAMED
-                        .iter()
-                        .any(|(k, _)| k == name)
-                    {
-                        return Err(bad(format!("unknown rule {name:?}")));
+                    if !vocabulary::is_named_rule(name) {
+                        return Err(bad(format!(
+                            "unknown rule {name:?} (known: {})",
+                            vocabulary::named_rule_list()
+                        )));
                     }
                 }
                 RuleUse::Primitive { primitive, args } => {
-                    primitives::check_use(primitive, args, &g.sections).map_err(bad)?
+                    vocabulary::check_use(primitive, args, &g.sections).map_err(bad)?
                 }
             }
         }
@@ -254,10 +166,7 @@ impl Registry {
 
     /// Adds (or overrides) every `*.yaml` / `*.yml` grammar in `dir`.
     pub fn load_dir(&mut self, dir: &Path) -> Result<(), Error> {
-        let io = |source| Error::Io {
-            path: dir.to_owned(),
-            source,
-        };
+        let io = |source: std::io::Error| Error::io(dir, &source);
         let mut paths: Vec<_> = std::fs::read_dir(dir)
             .map_err(io)?
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -265,10 +174,7 @@ impl Registry {
             .collect();
         paths.sort();
         for path in paths {
-            let text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
-                path: path.clone(),
-                source,
-            })?;
+            let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))?;
             let g = Grammar::parse(&path.display().to_string(), &text)?;
             self.grammars.insert(g.name.clone(), g);
         }

@@ -7,10 +7,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::sections::{self, SectionValue, Sections};
-use super::{Layout, Objective, Puzzle, Sense};
+use super::{bind, Layout, Objective, Puzzle, Sense};
 use crate::error::{Error, Position};
-use crate::grammar::{primitives, Grammar, Registry, RuleUse, SectionKind, COMMON_SECTIONS};
+use crate::grammar::sections::{self, SectionKind, SectionSpec, SectionValue, Sections};
+use crate::grammar::{Grammar, Registry, RuleUse, COMMON_SECTIONS};
 use crate::grid::Cell;
 use crate::parse::{self, SectionText};
 use crate::rules::catalogue;
@@ -18,10 +18,7 @@ use crate::yaml::{self, Mapping, Value};
 
 /// Loads a puzzle file; errors name the file.
 pub fn load(path: &Path, registry: &Registry) -> Result<Puzzle, Error> {
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-        path: path.to_owned(),
-        source,
-    })?;
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))?;
     load_str(&text, registry).map_err(|e| e.in_file(path.display().to_string()))
 }
 
@@ -33,6 +30,36 @@ pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
             "expected a map of sections (`type: sudoku`, `givens: ...`)".into(),
         ));
     };
+    load_map(&map, registry)
+}
+
+/// A puzzle with no givens, as a file with these sections would give: the template of `solve --lines`, whose
+/// flags are checked like the sections of a file.
+pub(crate) fn template(
+    kind: &str,
+    size: usize,
+    boxes: Option<&str>,
+    rules: &[String],
+    registry: &Registry,
+) -> Result<Puzzle, Error> {
+    let mut map = Mapping::new();
+    let mut put = |key: &str, value: Value| map.insert(Value::String(key.into()), value);
+    put("type", Value::String(kind.into()));
+    put("size", Value::Number((size as u64).into()));
+    if let Some(b) = boxes {
+        put("box", Value::String(b.into()));
+    }
+    if !rules.is_empty() {
+        put(
+            "rules",
+            Value::Sequence(rules.iter().cloned().map(Value::String).collect()),
+        );
+    }
+    load_map(&map, registry)
+}
+
+/// Loads a puzzle from its sections.
+fn load_map(map: &Mapping, registry: &Registry) -> Result<Puzzle, Error> {
     let get = |key: &str| map.get(Value::String(key.to_owned()));
     let kind = match get("type") {
         Some(v) => {
@@ -46,12 +73,34 @@ pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
         }
     };
     let grammar = registry.get(&kind)?;
-    check_keys(&map, grammar)?;
-
-    let n = size(&map, grammar)?;
+    check_keys(map, grammar)?;
+    let n = size(map, grammar)?;
     let mut puzzle = Puzzle::blank(&grammar.name, n)?;
+    if let Some(shape) = boxes(get("box"), grammar, n)? {
+        puzzle.set_boxes(shape);
+    }
+    let parsed = parse_sections(map, grammar, n)?;
+    add_rules(&mut puzzle, grammar, &parsed, get("rules"))?;
+    if let Some(v) = get("givens") {
+        add_givens(&mut puzzle, v)?;
+    }
+    if let Some(v) = get("solution") {
+        puzzle.set_solution(Some(solution(v, n)?))?;
+    }
+    if let Some(v) = get("objective") {
+        puzzle.set_objective(Some(objective(v, n)?))?;
+    }
+    puzzle.set_layout(layout(grammar, &parsed, &puzzle));
+    Ok(puzzle)
+}
 
-    if let Some(v) = get("box") {
+/// The box shape: `box:` as written, else the default when the type uses boxes.
+fn boxes(
+    written: Option<&Value>,
+    grammar: &Grammar,
+    n: usize,
+) -> Result<Option<(usize, usize)>, Error> {
+    if let Some(v) = written {
         let text = SectionText::from_value("box", v)?;
         let (h, w) = parse::clues::box_shape(&text)?;
         if h * w != n {
@@ -60,18 +109,27 @@ pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
                 format!("boxes of {h}x{w} hold {} cells, not {n}", h * w),
             ));
         }
-        puzzle.set_boxes((h, w));
-    } else if grammar.uses_boxes {
-        let shape = catalogue::default_boxes(n).ok_or_else(|| {
-            Error::section(
-                "box",
-                format!("no box shape tiles a {n}x{n} grid; give one, e.g. `box: 1x{n}`"),
-            )
-        })?;
-        puzzle.set_boxes(shape);
+        return Ok(Some((h, w)));
     }
+    if !grammar.uses_boxes {
+        return Ok(None);
+    }
+    catalogue::default_boxes(n).map(Some).ok_or_else(|| {
+        Error::section(
+            "box",
+            format!("no box shape tiles a {n}x{n} grid; give one, e.g. `box: 1x{n}`"),
+        )
+    })
+}
 
-    let parsed = parse_sections(&map, grammar, n)?;
+/// The grammar's rules bound to the parsed sections, then the named rules of the file's own `rules:`.
+fn add_rules(
+    puzzle: &mut Puzzle,
+    grammar: &Grammar,
+    parsed: &Sections,
+    extra: Option<&Value>,
+) -> Result<(), Error> {
+    let n = puzzle.size();
     for rule in &grammar.rules {
         match rule {
             RuleUse::Named(name) => {
@@ -80,60 +138,56 @@ pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
                     .map_err(|e| Error::section(name.clone(), e.to_string()))?;
             }
             RuleUse::Primitive { primitive, args } => {
-                for r in primitives::build(primitive, args, &parsed, n)? {
+                for r in bind::build(primitive, args, parsed, n)? {
                     puzzle.add_rule(r)?;
                 }
             }
         }
     }
-    if let Some(v) = get("rules") {
-        for (i, name) in rule_names(v)?.iter().enumerate() {
-            let position = Position {
-                line: i + 1,
-                column: 1,
-            };
-            let rules = catalogue::expand(name, puzzle.geometry())
-                .map_err(|m| Error::at("rules", position, m))?;
-            for r in rules {
-                puzzle.add_rule(r)?;
-            }
-        }
+    let Some(v) = extra else {
+        return Ok(());
+    };
+    for (i, name) in rule_names(v)?.iter().enumerate() {
+        let position = Position {
+            line: i + 1,
+            column: 1,
+        };
+        puzzle.add_named_rule(name).map_err(|e| match e {
+            Error::Model(m) => Error::at("rules", position, m.to_string()),
+            e => e,
+        })?;
     }
+    Ok(())
+}
 
-    if let Some(v) = get("givens") {
-        for (cell, value, position) in givens(v, n)? {
-            if let Err(e) = puzzle.give(cell, value) {
-                let message = e
-                    .to_string()
-                    .trim_start_matches("invalid puzzle: ")
-                    .to_owned();
+/// Each given, checked against the range and every rule as it is placed; an error names where it was written.
+fn add_givens(puzzle: &mut Puzzle, v: &Value) -> Result<(), Error> {
+    for (cell, value, position) in givens(v, puzzle.size())? {
+        match puzzle.give(cell, value) {
+            Ok(_) => {}
+            Err(Error::Model(e)) => {
                 return Err(Error::at(
                     "givens",
                     position,
-                    format!("{cell} = {value}: {message}"),
-                ));
+                    format!("{cell} = {value}: {e}"),
+                ))
             }
+            Err(e) => return Err(e),
         }
     }
-    if let Some(v) = get("solution") {
-        let text = SectionText::from_value("solution", v)?;
-        let tokens = parse::grid::tokenize(&text)?;
-        let grid = parse::grid::values(&text, &tokens, n)?;
-        if let Some(cell) = grid.cells().find(|&c| grid.get(c) == 0) {
-            let tok = tokens.token(cell.row, cell.col);
-            return Err(text.error_at(tok.line, tok.column, "a solution must fill every cell"));
-        }
-        puzzle.set_solution(Some(grid))?;
+    Ok(())
+}
+
+/// The expected answer: a full grid.
+fn solution(v: &Value, n: usize) -> Result<crate::grid::Grid, Error> {
+    let text = SectionText::from_value("solution", v)?;
+    let tokens = parse::grid::tokenize(&text)?;
+    let grid = parse::grid::values(&text, &tokens, n)?;
+    if let Some(cell) = grid.cells().find(|&c| grid.get(c) == 0) {
+        let tok = tokens.token(cell.row, cell.col);
+        return Err(text.error_at(tok.line, tok.column, "a solution must fill every cell"));
     }
-    if let Some(v) = get("objective") {
-        puzzle.set_objective(Some(objective(v, n)?))?;
-    }
-    let title = ["title", "author", "source"]
-        .iter()
-        .find_map(|k| get(k).and_then(yaml::scalar_text));
-    puzzle.set_title(get("title").and_then(yaml::scalar_text).or(title));
-    puzzle.set_layout(layout(grammar, &parsed, &puzzle));
-    Ok(puzzle)
+    Ok(grid)
 }
 
 fn check_keys(map: &Mapping, grammar: &Grammar) -> Result<(), Error> {
@@ -211,7 +265,7 @@ fn size(map: &Mapping, grammar: &Grammar) -> Result<usize, Error> {
 /// Parses the grammar's sections, regions first (clues refer to them).
 fn parse_sections(map: &Mapping, grammar: &Grammar, n: usize) -> Result<Sections, Error> {
     let mut parsed = BTreeMap::new();
-    let mut order: Vec<(&String, &crate::grammar::SectionSpec)> = grammar.sections.iter().collect();
+    let mut order: Vec<(&String, &SectionSpec)> = grammar.sections.iter().collect();
     order.sort_by_key(|(_, s)| s.kind != SectionKind::Regions);
     for (name, spec) in order {
         if let Some(v) = map.get(Value::String(name.clone())) {

@@ -18,23 +18,20 @@
 //! assert_eq!(again.solutions[0].rows()[2][..3], [7, 8, 9]);
 //! ```
 
-pub mod load;
-pub mod sections;
+pub(crate) mod bind;
+mod exact;
+pub(crate) mod load;
 
-use crate::error::Error;
+use std::sync::Arc;
+
+use crate::error::{Error, ModelError, Violation};
+use crate::grammar::vocabulary;
 use crate::grid::{Cell, Grid};
+pub use crate::program::Sense;
 use crate::rules::catalogue::{self, Geometry};
 use crate::rules::Rule;
 
 pub use load::{load, load_str};
-
-/// Direction of an objective.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Sense {
-    Minimize,
-    Maximize,
-}
 
 /// Weights on cell values: the solver returns an optimal grid among the solutions.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,7 +42,7 @@ pub struct Objective {
 
 /// Where region boundaries are drawn in the text report.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Layout {
+pub(crate) enum Layout {
     Plain,
     Boxes(usize, usize),
     Regions(Vec<String>),
@@ -58,10 +55,9 @@ pub struct Puzzle {
     size: usize,
     boxes: (usize, usize),
     givens: Grid,
-    rules: Vec<Rule>,
+    rules: Vec<Arc<dyn Rule>>,
     objective: Option<Objective>,
     solution: Option<Grid>,
-    title: Option<String>,
     layout: Layout,
 }
 
@@ -69,7 +65,7 @@ impl Puzzle {
     /// A Latin square of size n (rows and columns only): quasigroup completion.
     pub fn latin(n: usize) -> Result<Puzzle, Error> {
         if n == 0 || n > 255 {
-            return Err(Error::Model(format!("size {n} is out of range 1..255")));
+            return Err(ModelError::SizeOutOfRange(n).into());
         }
         let boxes = catalogue::default_boxes(n).unwrap_or((1, n));
         let mut p = Puzzle {
@@ -80,7 +76,6 @@ impl Puzzle {
             rules: Vec::new(),
             objective: None,
             solution: None,
-            title: None,
             layout: Layout::Plain,
         };
         p.add_named_rule("latin")?;
@@ -89,8 +84,7 @@ impl Puzzle {
 
     /// A Sudoku of size n with the default box shape (square root, or near-square such as 2x3 for 6).
     pub fn sudoku(n: usize) -> Result<Puzzle, Error> {
-        let (h, w) = catalogue::default_boxes(n)
-            .ok_or_else(|| Error::Model(format!("no box shape tiles a {n}x{n} grid")))?;
+        let (h, w) = catalogue::default_boxes(n).ok_or(ModelError::NoBoxShape(n))?;
         Puzzle::sudoku_with_boxes(n, h, w)
     }
 
@@ -105,7 +99,7 @@ impl Puzzle {
     }
 
     /// An empty puzzle of size n with no rules at all; add them with [`Puzzle::add_rule`].
-    pub fn blank(kind: &str, n: usize) -> Result<Puzzle, Error> {
+    pub(crate) fn blank(kind: &str, n: usize) -> Result<Puzzle, Error> {
         let mut p = Puzzle::latin(n)?;
         p.kind = kind.to_owned();
         p.rules.clear();
@@ -124,7 +118,7 @@ impl Puzzle {
         &self.givens
     }
 
-    pub fn rules(&self) -> &[Rule] {
+    pub(crate) fn rules(&self) -> &[Arc<dyn Rule>] {
         &self.rules
     }
 
@@ -137,15 +131,11 @@ impl Puzzle {
         self.solution.as_ref()
     }
 
-    pub fn title(&self) -> Option<&str> {
-        self.title.as_deref()
-    }
-
-    pub fn layout(&self) -> &Layout {
+    pub(crate) fn layout(&self) -> &Layout {
         &self.layout
     }
 
-    pub fn geometry(&self) -> Geometry {
+    pub(crate) fn geometry(&self) -> Geometry {
         Geometry {
             size: self.size,
             boxes: self.boxes,
@@ -154,10 +144,11 @@ impl Puzzle {
 
     fn check_cell(&self, cell: Cell) -> Result<(), Error> {
         if cell.row >= self.size || cell.col >= self.size {
-            return Err(Error::Model(format!(
-                "{cell} is off the {0}x{0} grid",
-                self.size
-            )));
+            return Err(ModelError::OffGrid {
+                cell,
+                size: self.size,
+            }
+            .into());
         }
         Ok(())
     }
@@ -166,22 +157,24 @@ impl Puzzle {
     pub fn give(&mut self, cell: Cell, value: u32) -> Result<&mut Self, Error> {
         self.check_cell(cell)?;
         if value == 0 || value as usize > self.size {
-            return Err(Error::Model(format!(
-                "value {value} at {cell} is out of range 1..{}",
-                self.size
-            )));
+            return Err(ModelError::ValueOutOfRange {
+                cell,
+                value,
+                size: self.size,
+            }
+            .into());
         }
         let old = self.givens.get(cell);
         self.givens.set(cell, value);
         if let Err(e) = self.check_givens() {
             self.givens.set(cell, old);
-            return Err(Error::Model(e));
+            return Err(ModelError::Breaks(e).into());
         }
         Ok(self)
     }
 
-    /// Adds a rule primitive.
-    pub fn add_rule(&mut self, rule: Rule) -> Result<&mut Self, Error> {
+    /// Adds a rule.
+    pub(crate) fn add_rule(&mut self, rule: Arc<dyn Rule>) -> Result<&mut Self, Error> {
         for cell in rule.cells() {
             self.check_cell(cell)?;
         }
@@ -191,7 +184,11 @@ impl Puzzle {
 
     /// Adds a named whole-grid rule such as `diagonals` or `anti-knight`.
     pub fn add_named_rule(&mut self, name: &str) -> Result<&mut Self, Error> {
-        let rules = catalogue::expand(name, self.geometry()).map_err(Error::Model)?;
+        let rules =
+            catalogue::expand(name, self.geometry())?.ok_or_else(|| ModelError::UnknownRule {
+                name: name.to_owned(),
+                known: vocabulary::named_rule_list(),
+            })?;
         for r in rules {
             self.add_rule(r)?;
         }
@@ -208,22 +205,18 @@ impl Puzzle {
         Ok(self)
     }
 
-    pub fn set_title(&mut self, title: Option<String>) {
-        self.title = title;
-    }
-
-    pub fn set_layout(&mut self, layout: Layout) {
+    pub(crate) fn set_layout(&mut self, layout: Layout) {
         self.layout = layout;
     }
 
     pub fn set_solution(&mut self, solution: Option<Grid>) -> Result<&mut Self, Error> {
         if let Some(s) = &solution {
             if s.size() != self.size {
-                return Err(Error::Model(format!(
-                    "the solution is {0}x{0}, the puzzle {1}x{1}",
-                    s.size(),
-                    self.size
-                )));
+                return Err(ModelError::SolutionSize {
+                    solution: s.size(),
+                    puzzle: self.size,
+                }
+                .into());
             }
         }
         self.solution = solution;
@@ -236,7 +229,7 @@ impl Puzzle {
 
     /// Checks that the givens do not already break a rule (a repeated value in a row, a full cage with the
     /// wrong sum, ...). Returns what is broken.
-    pub fn check_givens(&self) -> Result<(), String> {
+    pub fn check_givens(&self) -> Result<(), Violation> {
         self.rules
             .iter()
             .try_for_each(|rule| rule.check_partial(&self.givens))

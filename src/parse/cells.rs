@@ -13,7 +13,7 @@ use crate::grid::Cell;
 
 /// `<` or `>` between two cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Order {
+pub(crate) enum Order {
     Less,
     Greater,
 }
@@ -81,7 +81,7 @@ fn checked(
 }
 
 /// Parses `cell (op cell)+` on each line: a chain of inequalities. Returns (smaller, larger) pairs.
-pub fn relations(section: &SectionText, n: usize) -> Result<Vec<(Cell, Cell)>, Error> {
+pub(crate) fn relations(section: &SectionText, n: usize) -> Result<Vec<(Cell, Cell)>, Error> {
     let mut out = Vec::new();
     for (line, text) in section.content_lines() {
         let first = padded_cell(text);
@@ -123,7 +123,11 @@ pub fn relations(section: &SectionText, n: usize) -> Result<Vec<(Cell, Cell)>, E
 
 /// Parses one pair per line, `r1c1-r1c2` (also `r1c1 r1c2` or `r1c1,r1c2`); with `adjacent`, the two cells must
 /// share an edge.
-pub fn pairs(section: &SectionText, n: usize, adjacent: bool) -> Result<Vec<(Cell, Cell)>, Error> {
+pub(crate) fn pairs(
+    section: &SectionText,
+    n: usize,
+    adjacent: bool,
+) -> Result<Vec<(Cell, Cell)>, Error> {
     let mut out = Vec::new();
     for (line, text) in section.content_lines() {
         let start = text.trim_start();
@@ -157,7 +161,7 @@ pub fn pairs(section: &SectionText, n: usize, adjacent: bool) -> Result<Vec<(Cel
 }
 
 /// Parses `rRcC=V` entries, one per line (the clue-list form of givens).
-pub fn assignments(section: &SectionText, n: usize) -> Result<Vec<(Cell, u32)>, Error> {
+pub(crate) fn assignments(section: &SectionText, n: usize) -> Result<Vec<(Cell, u32)>, Error> {
     let mut out = Vec::new();
     for (line, text) in section.content_lines() {
         let start = text.trim_start();
@@ -183,7 +187,7 @@ pub fn assignments(section: &SectionText, n: usize) -> Result<Vec<(Cell, u32)>, 
 }
 
 /// Parses a lone cell reference such as an objective key.
-pub fn cell(section: &SectionText, n: usize) -> Result<Cell, Error> {
+pub(crate) fn cell(section: &SectionText, n: usize) -> Result<Cell, Error> {
     let text = section.lines.first().map(String::as_str).unwrap_or("");
     let start = text.trim_start();
     let (_, raw) = all_consuming(padded_cell)

@@ -13,7 +13,7 @@ use crate::error::Error;
 
 /// The four KenKen operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Op {
+pub(crate) enum Op {
     Add,
     Sub,
     Mul,
@@ -21,9 +21,7 @@ pub enum Op {
 }
 
 impl Op {
-    pub const ALL: [Op; 4] = [Op::Add, Op::Sub, Op::Mul, Op::Div];
-
-    pub fn symbol(self) -> char {
+    pub(crate) fn symbol(self) -> char {
         match self {
             Op::Add => '+',
             Op::Sub => '-',
@@ -35,9 +33,9 @@ impl Op {
 
 /// An arithmetic hint: a target and its operator, `None` when the operator is hidden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ArithmeticClue {
-    pub target: u64,
-    pub op: Option<Op>,
+pub(crate) struct ArithmeticClue {
+    pub(crate) target: u64,
+    pub(crate) op: Option<Op>,
 }
 
 fn positive(input: &str) -> IResult<&str, u64> {
@@ -55,7 +53,7 @@ fn operator(input: &str) -> IResult<&str, Op> {
 }
 
 /// A positive integer hint.
-pub fn integer(section: &SectionText) -> Result<u64, Error> {
+pub(crate) fn integer(section: &SectionText) -> Result<u64, Error> {
     let text = section.lines.first().map(String::as_str).unwrap_or("");
     let start = text.trim_start();
     match padded_positive(start) {
@@ -79,7 +77,7 @@ pub fn integer(section: &SectionText) -> Result<u64, Error> {
 }
 
 /// An arithmetic hint such as `11+`, `2-`, `24x`, `3/`, or a bare `5`.
-pub fn arithmetic(section: &SectionText) -> Result<ArithmeticClue, Error> {
+pub(crate) fn arithmetic(section: &SectionText) -> Result<ArithmeticClue, Error> {
     let text = section.lines.first().map(String::as_str).unwrap_or("");
     let start = text.trim_start();
     let (rest, target) = positive(start).map_err(|_| {
@@ -132,7 +130,7 @@ fn padded_positive(input: &str) -> IResult<&str, u64> {
 }
 
 /// A box shape `HxW` (height x width).
-pub fn box_shape(section: &SectionText) -> Result<(usize, usize), Error> {
+pub(crate) fn box_shape(section: &SectionText) -> Result<(usize, usize), Error> {
     let text = section.lines.first().map(String::as_str).unwrap_or("");
     match shape(text) {
         Ok((_, (h, w))) if h > 0 && w > 0 => Ok((h, w)),
@@ -157,7 +155,7 @@ fn edge_token(input: &str) -> IResult<&str, Option<u64>> {
 }
 
 /// A line of `n` edge clues, e.g. `. 3 3 . .`.
-pub fn edge(section: &SectionText, n: usize) -> Result<Vec<Option<u64>>, Error> {
+pub(crate) fn edge(section: &SectionText, n: usize) -> Result<Vec<Option<u64>>, Error> {
     let joined = section.lines.join(" ");
     let text = joined.as_str();
     let start = text.trim_start();

@@ -17,18 +17,18 @@ use crate::grid::Grid;
 
 /// One cell's token with where it was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Token {
-    pub text: String,
+pub(crate) struct Token {
+    pub(crate) text: String,
     /// 0-based line inside the section.
-    pub line: usize,
+    pub(crate) line: usize,
     /// 0-based character column inside the line.
-    pub column: usize,
+    pub(crate) column: usize,
     /// Whether the row was written with spaces (then values are decimal; otherwise `A`-`Z` mean 10..35).
-    pub spaced: bool,
+    pub(crate) spaced: bool,
 }
 
 impl Token {
-    pub fn position(&self) -> Position {
+    pub(crate) fn position(&self) -> Position {
         Position {
             line: self.line + 1,
             column: self.column + 1,
@@ -38,16 +38,16 @@ impl Token {
 
 /// A square grid of tokens, row by row.
 #[derive(Clone, Debug)]
-pub struct TokenGrid {
-    pub rows: Vec<Vec<Token>>,
+pub(crate) struct TokenGrid {
+    pub(crate) rows: Vec<Vec<Token>>,
 }
 
 impl TokenGrid {
-    pub fn size(&self) -> usize {
+    pub(crate) fn size(&self) -> usize {
         self.rows.len()
     }
 
-    pub fn token(&self, row: usize, col: usize) -> &Token {
+    pub(crate) fn token(&self, row: usize, col: usize) -> &Token {
         &self.rows[row][col]
     }
 }
@@ -64,7 +64,7 @@ fn words(input: &str) -> IResult<&str, Vec<&str>> {
 }
 
 /// Splits a section into rows of tokens; rejects grids that are not square.
-pub fn tokenize(section: &SectionText) -> Result<TokenGrid, Error> {
+pub(crate) fn tokenize(section: &SectionText) -> Result<TokenGrid, Error> {
     let mut rows = Vec::new();
     for (index, line) in section.content_lines() {
         let trimmed = line.trim_end();
@@ -127,7 +127,7 @@ fn w_rest<'a>(line: &'a str, w: &str) -> &'a str {
 }
 
 /// A value written as one character in the no-space form: `1`-`9`, then `A`-`Z` for 10..35 (no empties).
-pub fn compact_value(c: char) -> Option<u32> {
+pub(crate) fn compact_value(c: char) -> Option<u32> {
     match c {
         '1'..='9' => c.to_digit(10),
         'A'..='Z' => Some(c as u32 - 'A' as u32 + 10),
@@ -136,12 +136,12 @@ pub fn compact_value(c: char) -> Option<u32> {
 }
 
 /// The characters that mark an empty cell: `.`, `0`, `_`.
-pub fn is_empty_mark(c: char) -> bool {
+pub(crate) fn is_empty_mark(c: char) -> bool {
     matches!(c, '.' | '0' | '_')
 }
 
 /// Reads one value token: `.`, `0`, `_` are empty (0); otherwise 1..=max.
-pub fn value(section: &SectionText, token: &Token, max: usize) -> Result<u32, Error> {
+pub(crate) fn value(section: &SectionText, token: &Token, max: usize) -> Result<u32, Error> {
     let t = token.text.as_str();
     let mut chars = t.chars();
     if let (Some(c), None) = (chars.next(), chars.next()) {
@@ -170,7 +170,7 @@ pub fn value(section: &SectionText, token: &Token, max: usize) -> Result<u32, Er
 }
 
 /// Reads a grid of values of size `n` (0 = empty).
-pub fn values(section: &SectionText, tokens: &TokenGrid, n: usize) -> Result<Grid, Error> {
+pub(crate) fn values(section: &SectionText, tokens: &TokenGrid, n: usize) -> Result<Grid, Error> {
     if tokens.size() != n {
         return Err(Error::section(
             section.name.clone(),

@@ -5,23 +5,23 @@
 //! section and the column inside that line, counted in characters. The parsers know nothing of puzzle types:
 //! they turn text into cells, values, ids and clues, and the model decides what those mean.
 
-pub mod cells;
-pub mod clues;
-pub mod grid;
+pub(crate) mod cells;
+pub(crate) mod clues;
+pub(crate) mod grid;
 
 use crate::error::{Error, Position};
 use crate::yaml::{self, Value};
 
 /// The lines of one section, as written.
 #[derive(Clone, Debug)]
-pub struct SectionText {
-    pub name: String,
-    pub lines: Vec<String>,
+pub(crate) struct SectionText {
+    pub(crate) name: String,
+    pub(crate) lines: Vec<String>,
 }
 
 impl SectionText {
     /// Reads a section that may be written as a text block or a list of strings.
-    pub fn from_value(name: &str, value: &Value) -> Result<Self, Error> {
+    pub(crate) fn from_value(name: &str, value: &Value) -> Result<Self, Error> {
         let lines = match value {
             Value::Sequence(items) => items
                 .iter()
@@ -48,7 +48,7 @@ impl SectionText {
     }
 
     /// A section of one line (used for single values such as a hint).
-    pub fn single(name: &str, text: &str) -> Self {
+    pub(crate) fn single(name: &str, text: &str) -> Self {
         SectionText {
             name: name.to_owned(),
             lines: vec![text.to_owned()],
@@ -56,7 +56,7 @@ impl SectionText {
     }
 
     /// An error at a line (0-based index) and a character column (0-based) of this section.
-    pub fn error_at(&self, line: usize, column: usize, message: impl Into<String>) -> Error {
+    pub(crate) fn error_at(&self, line: usize, column: usize, message: impl Into<String>) -> Error {
         Error::at(
             self.name.clone(),
             Position {
@@ -68,12 +68,17 @@ impl SectionText {
     }
 
     /// An error at the place where `rest` (a suffix of line `line`) begins.
-    pub fn error_at_rest(&self, line: usize, rest: &str, message: impl Into<String>) -> Error {
+    pub(crate) fn error_at_rest(
+        &self,
+        line: usize,
+        rest: &str,
+        message: impl Into<String>,
+    ) -> Error {
         self.error_at(line, column_of(&self.lines[line], rest), message)
     }
 
     /// The non-blank lines with their indices.
-    pub fn content_lines(&self) -> impl Iterator<Item = (usize, &str)> {
+    pub(crate) fn content_lines(&self) -> impl Iterator<Item = (usize, &str)> {
         self.lines
             .iter()
             .enumerate()
@@ -87,7 +92,7 @@ fn not_text(name: &str) -> Error {
 }
 
 /// The character column at which `rest`, a suffix of `line`, begins.
-pub fn column_of(line: &str, rest: &str) -> usize {
+pub(crate) fn column_of(line: &str, rest: &str) -> usize {
     let consumed = line.len().saturating_sub(rest.len());
     line[..consumed].chars().count()
 }

@@ -18,7 +18,7 @@ struct Report<'a> {
 }
 
 /// One puzzle's outcome as a JSON object (one line).
-pub fn render(puzzle: &Puzzle, outcome: &Outcome) -> String {
+pub(crate) fn render(puzzle: &Puzzle, outcome: &Outcome) -> String {
     let report = Report {
         r#type: puzzle.kind(),
         size: puzzle.size(),

@@ -1,4 +1,10 @@
-//! Reports: a solved grid as text a person reads, or as JSON a program reads.
+//! Reports: everything a person or a program reads. Grids as text ([`text`]), a solve, count or check as text
+//! ([`outcome`]) or JSON ([`json`]), the records of bulk and bench runs ([`lines`], [`bench`]), and the
+//! vocabulary listing ([`vocabulary`]). Renderers return strings; the command line decides where they go.
 
-pub mod json;
-pub mod text;
+pub(crate) mod bench;
+pub(crate) mod json;
+pub(crate) mod lines;
+pub(crate) mod outcome;
+pub(crate) mod text;
+pub(crate) mod vocabulary;

@@ -16,7 +16,7 @@ fn different(layout: &Layout, n: usize, a: Cell, b: Cell) -> bool {
 }
 
 /// Renders a grid (0 = empty, shown as `.`).
-pub fn render(grid: &Grid, layout: &Layout) -> String {
+pub(crate) fn render(grid: &Grid, layout: &Layout) -> String {
     let n = grid.size();
     let width = n.to_string().len();
     let show = |v: u32| {

@@ -5,19 +5,20 @@
 //! cells and n values, the pigeonhole principle makes "at most once" and "exactly once" the same, and the
 //! equality gives the LP relaxation more to work with.
 
-use super::{values_of, Primitive};
-use crate::compile::Compiler;
+use super::{values_of, Rule};
+use crate::domains::{all_values, bit_indices, Contradiction, Domains, Propagator};
+use crate::error::Violation;
 use crate::grid::{Cell, Grid};
-use crate::solve::presolve::{all_values, bit_indices, Contradiction, Domains};
+use crate::program::Compiler;
 
 #[derive(Clone, Debug)]
-pub struct AllDifferent {
-    pub label: String,
-    pub cells: Vec<Cell>,
+pub(crate) struct AllDifferent {
+    pub(crate) label: String,
+    pub(crate) cells: Vec<Cell>,
 }
 
 impl AllDifferent {
-    pub fn new(label: impl Into<String>, cells: Vec<Cell>) -> Self {
+    pub(crate) fn new(label: impl Into<String>, cells: Vec<Cell>) -> Self {
         AllDifferent {
             label: label.into(),
             cells,
@@ -34,7 +35,8 @@ impl AllDifferent {
 /// maximum matching exactly when it lies on a cycle (both ends in one strongly connected component) or on an
 /// alternating path from a free value (its value end is reachable from a free value). Every other edge is
 /// removed. Returns the domains to keep, or `None` when the cells cannot all differ. Cells <= 64, values <= 64.
-pub fn matching_support(domains: &[u64]) -> Option<Vec<u64>> {
+#[cfg(test)]
+fn matching_support(domains: &[u64]) -> Option<Vec<u64>> {
     let mut keep = vec![0; domains.len()];
     matching_support_into(domains, &mut keep).then_some(keep)
 }
@@ -42,46 +44,13 @@ pub fn matching_support(domains: &[u64]) -> Option<Vec<u64>> {
 /// [`matching_support`] without allocating (it runs at every search node): writes the domains to keep into
 /// `keep` and returns false when the cells cannot all differ. The graph has at most 64 cells and 64 values, so
 /// adjacency is bit sets and every table lives on the stack.
-pub fn matching_support_into(domains: &[u64], keep: &mut [u64]) -> bool {
+pub(crate) fn matching_support_into(domains: &[u64], keep: &mut [u64]) -> bool {
     let m = domains.len();
     assert!(m <= 64 && keep.len() == m);
-    const NONE: u8 = u8::MAX;
     let mut value_of = [NONE; 64];
-    let mut cell_of = [NONE; 64];
-    fn augment(
-        k: usize,
-        domains: &[u64],
-        seen: &mut u64,
-        value_of: &mut [u8; 64],
-        cell_of: &mut [u8; 64],
-    ) -> bool {
-        for v in bit_indices(domains[k] & !*seen) {
-            *seen |= 1 << v;
-            if cell_of[v] == NONE || augment(cell_of[v] as usize, domains, seen, value_of, cell_of)
-            {
-                value_of[k] = v as u8;
-                cell_of[v] = k as u8;
-                return true;
-            }
-        }
-        false
-    }
-    // The values matched so far: an augmenting path keeps every matched value matched and adds one.
-    let mut matched = 0u64;
-    for k in 0..m {
-        // Greedy first: most cells find a free value directly.
-        let free = domains[k] & !matched;
-        if free != 0 {
-            let v = free.trailing_zeros() as usize;
-            value_of[k] = v as u8;
-            cell_of[v] = k as u8;
-            matched |= 1 << v;
-        } else if augment(k, domains, &mut 0, &mut value_of, &mut cell_of) {
-            matched = value_of[..=k].iter().fold(0, |a, &v| a | 1 << v);
-        } else {
-            return false;
-        }
-    }
+    let Some(matched) = maximum_matching(domains, &mut value_of) else {
+        return false;
+    };
     // Edges: a matched edge runs cell -> value, every other edge value -> cell. `cells_of[v]`: the cells value v
     // points to (those with v as a candidate, other than the one matched to v).
     let mut cells_of = [0u64; 64];
@@ -90,70 +59,7 @@ pub fn matching_support_into(domains: &[u64], keep: &mut [u64]) -> bool {
             cells_of[v] |= 1 << k;
         }
     }
-    let all_values = domains.iter().fold(0u64, |a, &b| a | b);
-    // Values reachable from a free value along alternating paths (value -> cell -> its matched value).
-    let mut reached = all_values & !matched;
-    let mut frontier = reached;
-    while frontier != 0 {
-        let v = frontier.trailing_zeros() as usize;
-        frontier &= frontier - 1;
-        for k in bit_indices(cells_of[v]) {
-            let w = 1u64 << value_of[k];
-            if reached & w == 0 {
-                reached |= w;
-                frontier |= w;
-            }
-        }
-    }
-    // Strongly connected components (Tarjan) over nodes: cells 0..m, values 64..128.
-    struct Tarjan<'a> {
-        value_of: &'a [u8; 64],
-        cells_of: &'a [u64; 64],
-        index: [u8; 128],
-        low: [u8; 128],
-        on: [bool; 128],
-        stack: [u8; 128],
-        depth: usize,
-        comp: [u8; 128],
-        next: u8,
-        comps: u8,
-    }
-    const UNSEEN: u8 = u8::MAX;
-    fn visit(t: &mut Tarjan, x: usize) {
-        t.index[x] = t.next;
-        t.low[x] = t.next;
-        t.next += 1;
-        t.stack[t.depth] = x as u8;
-        t.depth += 1;
-        t.on[x] = true;
-        let succ = if x < 64 {
-            // The cell's matched value: one successor, as a one-bit set over values.
-            1u64 << t.value_of[x]
-        } else {
-            t.cells_of[x - 64]
-        };
-        let base = if x < 64 { 64 } else { 0 };
-        for y in bit_indices(succ).map(|i| base + i) {
-            if t.index[y] == UNSEEN {
-                visit(t, y);
-                t.low[x] = t.low[x].min(t.low[y]);
-            } else if t.on[y] {
-                t.low[x] = t.low[x].min(t.index[y]);
-            }
-        }
-        if t.low[x] == t.index[x] {
-            loop {
-                t.depth -= 1;
-                let y = t.stack[t.depth] as usize;
-                t.on[y] = false;
-                t.comp[y] = t.comps;
-                if y == x {
-                    break;
-                }
-            }
-            t.comps += 1;
-        }
-    }
+    let reached = reached_from_free_values(domains, matched, &value_of, &cells_of);
     let mut t = Tarjan {
         value_of: &value_of,
         cells_of: &cells_of,
@@ -168,7 +74,7 @@ pub fn matching_support_into(domains: &[u64], keep: &mut [u64]) -> bool {
     };
     for x in 0..m {
         if t.index[x] == UNSEEN {
-            visit(&mut t, x);
+            t.visit(x);
         }
     }
     for k in 0..m {
@@ -183,7 +89,132 @@ pub fn matching_support_into(domains: &[u64], keep: &mut [u64]) -> bool {
     true
 }
 
-impl Primitive for AllDifferent {
+/// No value (or cell) matched yet.
+const NONE: u8 = u8::MAX;
+
+/// A matching of every cell to a distinct value, written into `value_of`; the set of matched values, or `None`
+/// when no such matching exists.
+fn maximum_matching(domains: &[u64], value_of: &mut [u8; 64]) -> Option<u64> {
+    let mut cell_of = [NONE; 64];
+    // The values matched so far: an augmenting path keeps every matched value matched and adds one.
+    let mut matched = 0u64;
+    for k in 0..domains.len() {
+        // Greedy first: most cells find a free value directly.
+        let free = domains[k] & !matched;
+        if free != 0 {
+            let v = free.trailing_zeros() as usize;
+            value_of[k] = v as u8;
+            cell_of[v] = k as u8;
+            matched |= 1 << v;
+        } else if augment(k, domains, &mut 0, value_of, &mut cell_of) {
+            matched = value_of[..=k].iter().fold(0, |a, &v| a | 1 << v);
+        } else {
+            return None;
+        }
+    }
+    Some(matched)
+}
+
+/// An augmenting path from cell k (depth-first over values not yet `seen`): true when k got a value.
+fn augment(
+    k: usize,
+    domains: &[u64],
+    seen: &mut u64,
+    value_of: &mut [u8; 64],
+    cell_of: &mut [u8; 64],
+) -> bool {
+    for v in bit_indices(domains[k] & !*seen) {
+        *seen |= 1 << v;
+        if cell_of[v] == NONE || augment(cell_of[v] as usize, domains, seen, value_of, cell_of) {
+            value_of[k] = v as u8;
+            cell_of[v] = k as u8;
+            return true;
+        }
+    }
+    false
+}
+
+/// Values reachable from a free value along alternating paths (value -> cell -> its matched value).
+fn reached_from_free_values(
+    domains: &[u64],
+    matched: u64,
+    value_of: &[u8; 64],
+    cells_of: &[u64; 64],
+) -> u64 {
+    let all_values = domains.iter().fold(0u64, |a, &b| a | b);
+    let mut reached = all_values & !matched;
+    let mut frontier = reached;
+    while frontier != 0 {
+        let v = frontier.trailing_zeros() as usize;
+        frontier &= frontier - 1;
+        for k in bit_indices(cells_of[v]) {
+            let w = 1u64 << value_of[k];
+            if reached & w == 0 {
+                reached |= w;
+                frontier |= w;
+            }
+        }
+    }
+    reached
+}
+
+/// Not yet visited by Tarjan's algorithm.
+const UNSEEN: u8 = u8::MAX;
+
+/// Strongly connected components (Tarjan) over the oriented graph: cells 0..m, values 64..128; every table on
+/// the stack.
+struct Tarjan<'a> {
+    value_of: &'a [u8; 64],
+    cells_of: &'a [u64; 64],
+    index: [u8; 128],
+    low: [u8; 128],
+    on: [bool; 128],
+    stack: [u8; 128],
+    depth: usize,
+    comp: [u8; 128],
+    next: u8,
+    comps: u8,
+}
+
+impl Tarjan<'_> {
+    fn visit(&mut self, x: usize) {
+        self.index[x] = self.next;
+        self.low[x] = self.next;
+        self.next += 1;
+        self.stack[self.depth] = x as u8;
+        self.depth += 1;
+        self.on[x] = true;
+        let succ = if x < 64 {
+            // The cell's matched value: one successor, as a one-bit set over values.
+            1u64 << self.value_of[x]
+        } else {
+            self.cells_of[x - 64]
+        };
+        let base = if x < 64 { 64 } else { 0 };
+        for y in bit_indices(succ).map(|i| base + i) {
+            if self.index[y] == UNSEEN {
+                self.visit(y);
+                self.low[x] = self.low[x].min(self.low[y]);
+            } else if self.on[y] {
+                self.low[x] = self.low[x].min(self.index[y]);
+            }
+        }
+        if self.low[x] == self.index[x] {
+            loop {
+                self.depth -= 1;
+                let y = self.stack[self.depth] as usize;
+                self.on[y] = false;
+                self.comp[y] = self.comps;
+                if y == x {
+                    break;
+                }
+            }
+            self.comps += 1;
+        }
+    }
+}
+
+impl Rule for AllDifferent {
     fn label(&self) -> String {
         self.label.clone()
     }
@@ -196,7 +227,7 @@ impl Primitive for AllDifferent {
         Some(self.cells.clone())
     }
 
-    fn compile(&self, c: &mut Compiler) {
+    fn encode(&self, c: &mut Compiler) {
         let n = c.size();
         let full = self.cells.len() == n;
         for v in 1..=n as u32 {
@@ -209,14 +240,46 @@ impl Primitive for AllDifferent {
         }
     }
 
-    fn check(&self, grid: &Grid) -> Result<(), String> {
+    fn check(&self, grid: &Grid) -> Result<(), Violation> {
         self.check_partial(grid)
+    }
+
+    fn check_partial(&self, grid: &Grid) -> Result<(), Violation> {
+        // A bit per value (values are at most 255): this runs on every grid search or a backend finds.
+        let mut seen = [0u64; 4];
+        for &cell in &self.cells {
+            let v = grid.get(cell) as usize;
+            if v == 0 {
+                continue;
+            }
+            let (word, bit) = (v / 64 % 4, 1u64 << (v % 64));
+            let repeated = seen[word] & bit != 0;
+            seen[word] |= bit;
+            if repeated {
+                return Err(Violation::Repeats {
+                    rule: self.label.clone(),
+                    value: grid.get(cell),
+                    values: values_of(grid, &self.cells),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn propagator(&self) -> Option<&dyn Propagator> {
+        Some(self)
+    }
+}
+
+impl Propagator for AllDifferent {
+    fn watches(&self) -> Vec<Cell> {
+        Rule::cells(self)
     }
 
     /// Naked singles (a placed value leaves the other cells) and, when the set holds every value, hidden
     /// singles (a value with one possible cell goes there): cheap, and they shrink the domains before the full
     /// arc-consistency pass ([`matching_support`]) that finds Hall sets of any size.
-    fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+    fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let m = self.cells.len();
         // Work on a copy of the cells' domains, as bit sets on the stack, and write back once.
         let mut dom = [0u64; 64];
@@ -282,21 +345,6 @@ impl Primitive for AllDifferent {
             changed |= d.restrict(cell, mask)?;
         }
         Ok(changed)
-    }
-
-    fn check_partial(&self, grid: &Grid) -> Result<(), String> {
-        let mut seen = std::collections::HashSet::new();
-        for &cell in &self.cells {
-            if grid.get(cell) != 0 && !seen.insert(grid.get(cell)) {
-                return Err(format!(
-                    "{} repeats {} ({:?})",
-                    self.label,
-                    grid.get(cell),
-                    values_of(grid, &self.cells)
-                ));
-            }
-        }
-        Ok(())
     }
 }
 

@@ -1,45 +1,27 @@
 //! Named whole-grid rules: the words a grammar's `rules:` list or a puzzle's `rules:` may use.
 //!
 //! Each name expands to primitives over the geometry of the grid (rows, boxes, diagonals, knight moves, ...).
-//! They take no section data, which is why a puzzle file may add them to any type.
+//! They take no section data, which is why a puzzle file may add them to any type. The words themselves, with
+//! their descriptions, are part of the grammar vocabulary (`grammar::vocabulary::NAMED_RULES`), which a test in
+//! `model` keeps equal to what this module expands.
 
 use std::sync::Arc;
 
 use super::{AllDifferent, Relation, RelationKind, Rule, Sum};
+use crate::error::ModelError;
 use crate::grid::Cell;
-
-/// Every named rule with a one-line description.
-pub const NAMED: &[(&str, &str)] = &[
-    ("latin", "every row and every column holds 1..n once"),
-    (
-        "boxes",
-        "every box (`box: HxW`, default near-square) holds 1..n once",
-    ),
-    ("diagonals", "both main diagonals hold 1..n once"),
-    ("anti-knight", "cells a chess knight's move apart differ"),
-    ("anti-king", "diagonally touching cells differ"),
-    ("non-consecutive", "orthogonal neighbours never differ by 1"),
-    (
-        "windoku",
-        "four extra 3x3 regions of a 9x9 (rows and columns 2-4 and 6-8) hold 1..9",
-    ),
-    (
-        "magic-centre",
-        "the rows and columns of the centre 3x3 box of a 9x9 each sum to 15",
-    ),
-];
 
 /// The geometry a named rule may need.
 #[derive(Clone, Copy, Debug)]
-pub struct Geometry {
-    pub size: usize,
+pub(crate) struct Geometry {
+    pub(crate) size: usize,
     /// Box height x width.
-    pub boxes: (usize, usize),
+    pub(crate) boxes: (usize, usize),
 }
 
 /// The default box shape for size n: the square root when n is a square, else the most nearly square
 /// `h x w` with `h < w` (6 -> 2x3, 12 -> 3x4); `None` when n is prime.
-pub fn default_boxes(n: usize) -> Option<(usize, usize)> {
+pub(crate) fn default_boxes(n: usize) -> Option<(usize, usize)> {
     let h = (1..=n)
         .take_while(|h| h * h <= n)
         .filter(|h| n % h == 0)
@@ -47,70 +29,26 @@ pub fn default_boxes(n: usize) -> Option<(usize, usize)> {
     (h > 1 || n == 1).then_some((h, n / h))
 }
 
-/// Expands a named rule into primitives; `Err` for an unknown name or a geometry it does not fit.
-pub fn expand(name: &str, g: Geometry) -> Result<Vec<Rule>, String> {
+type Rules = Vec<Arc<dyn Rule>>;
+
+/// Expands a named rule into primitives; `None` for a name this module does not know, `Err` for a geometry the
+/// rule does not fit.
+pub(crate) fn expand(name: &str, g: Geometry) -> Result<Option<Rules>, ModelError> {
     let n = g.size;
-    let all =
-        |label: String, cells: Vec<Cell>| -> Rule { Arc::new(AllDifferent::new(label, cells)) };
-    let pairs = |kind: RelationKind, offsets: &[(isize, isize)]| -> Vec<Rule> {
-        let mut out: Vec<Rule> = Vec::new();
-        for r in 0..n as isize {
-            for c in 0..n as isize {
-                for &(dr, dc) in offsets {
-                    let (r2, c2) = (r + dr, c + dc);
-                    // Each unordered pair once: only offsets pointing "forward".
-                    if (dr, dc) > (0, 0) && r2 >= 0 && c2 >= 0 && r2 < n as isize && c2 < n as isize
-                    {
-                        out.push(Arc::new(Relation {
-                            a: Cell::new(r as usize, c as usize),
-                            b: Cell::new(r2 as usize, c2 as usize),
-                            kind,
-                            source: name.to_owned(),
-                        }));
-                    }
-                }
-            }
-        }
-        out
-    };
     let needs_9 = || {
         if n == 9 {
             Ok(())
         } else {
-            Err(format!("`{name}` needs a 9x9 grid, this one is {n}x{n}"))
+            Err(ModelError::NeedsSize {
+                rule: name.to_owned(),
+                need: 9,
+                size: n,
+            })
         }
     };
-    Ok(match name {
-        "latin" => (0..n)
-            .map(|i| {
-                all(
-                    format!("row {}", i + 1),
-                    (0..n).map(|c| Cell::new(i, c)).collect(),
-                )
-            })
-            .chain((0..n).map(|i| {
-                all(
-                    format!("column {}", i + 1),
-                    (0..n).map(|r| Cell::new(r, i)).collect(),
-                )
-            }))
-            .collect(),
-        "boxes" => {
-            let (h, w) = g.boxes;
-            if h * w != n {
-                return Err(format!("boxes of {h}x{w} do not tile a {n}x{n} grid"));
-            }
-            let mut out = Vec::new();
-            for br in 0..n / h {
-                for bc in 0..n / w {
-                    let cells = (0..h)
-                        .flat_map(|r| (0..w).map(move |c| Cell::new(br * h + r, bc * w + c)))
-                        .collect();
-                    out.push(all(format!("box {}", br * (n / w) + bc + 1), cells));
-                }
-            }
-            out
-        }
+    Ok(Some(match name {
+        "latin" => latin(n),
+        "boxes" => boxes(g)?,
         "diagonals" => vec![
             all(
                 "main diagonal".into(),
@@ -121,59 +59,133 @@ pub fn expand(name: &str, g: Geometry) -> Result<Vec<Rule>, String> {
                 (0..n).map(|i| Cell::new(i, n - 1 - i)).collect(),
             ),
         ],
-        "anti-knight" => pairs(RelationKind::Different, &[(1, -2), (1, 2), (2, -1), (2, 1)]),
-        "anti-king" => pairs(RelationKind::Different, &[(1, -1), (1, 1)]),
-        "non-consecutive" => pairs(RelationKind::NotConsecutive, &[(0, 1), (1, 0)]),
+        "anti-knight" => pairs(
+            name,
+            n,
+            RelationKind::Different,
+            &[(1, -2), (1, 2), (2, -1), (2, 1)],
+        ),
+        "anti-king" => pairs(name, n, RelationKind::Different, &[(1, -1), (1, 1)]),
+        "non-consecutive" => pairs(name, n, RelationKind::NotConsecutive, &[(0, 1), (1, 0)]),
         "windoku" => {
             needs_9()?;
-            [(1, 1), (1, 5), (5, 1), (5, 5)]
-                .iter()
-                .enumerate()
-                .map(|(k, &(r0, c0))| {
-                    all(
-                        format!("window {}", k + 1),
-                        (0..3)
-                            .flat_map(|r| (0..3).map(move |c| Cell::new(r0 + r, c0 + c)))
-                            .collect(),
-                    )
-                })
-                .collect()
+            windows()
         }
-        "magic-centre" | "magic-center" => {
+        "magic-centre" => {
             needs_9()?;
-            // Each line lies within one row or column, so its digits are distinct anyway; saying so lets the
-            // sum compile to its digit combinations (a much tighter relaxation than the plain sum).
-            let line = |label: String, cells: Vec<Cell>| -> Rule {
-                Arc::new(Sum {
-                    label,
-                    cells,
-                    total: 15,
-                    distinct: true,
-                })
-            };
-            (0..3)
-                .map(|i| {
-                    line(
-                        format!("centre row {}", i + 1),
-                        (3..6).map(|c| Cell::new(3 + i, c)).collect(),
-                    )
-                })
-                .chain((0..3).map(|i| {
-                    line(
-                        format!("centre column {}", i + 1),
-                        (3..6).map(|r| Cell::new(r, 3 + i)).collect(),
-                    )
-                }))
-                .collect()
+            magic_centre()
         }
-        _ => {
-            let known: Vec<&str> = NAMED.iter().map(|(k, _)| *k).collect();
-            return Err(format!(
-                "unknown rule {name:?} (known: {})",
-                known.join(", ")
-            ));
+        _ => return Ok(None),
+    }))
+}
+
+fn all(label: String, cells: Vec<Cell>) -> Arc<dyn Rule> {
+    Arc::new(AllDifferent::new(label, cells))
+}
+
+/// Every row and every column.
+fn latin(n: usize) -> Rules {
+    let rows = (0..n).map(|i| {
+        all(
+            format!("row {}", i + 1),
+            (0..n).map(|c| Cell::new(i, c)).collect(),
+        )
+    });
+    let columns = (0..n).map(|i| {
+        all(
+            format!("column {}", i + 1),
+            (0..n).map(|r| Cell::new(r, i)).collect(),
+        )
+    });
+    rows.chain(columns).collect()
+}
+
+/// Every box of the geometry's shape, numbered row by row.
+fn boxes(g: Geometry) -> Result<Rules, ModelError> {
+    let (n, (h, w)) = (g.size, g.boxes);
+    if h * w != n {
+        return Err(ModelError::BoxesDoNotTile {
+            height: h,
+            width: w,
+            size: n,
+        });
+    }
+    let mut out = Vec::new();
+    for br in 0..n / h {
+        for bc in 0..n / w {
+            let cells = (0..h)
+                .flat_map(|r| (0..w).map(move |c| Cell::new(br * h + r, bc * w + c)))
+                .collect();
+            out.push(all(format!("box {}", br * (n / w) + bc + 1), cells));
         }
-    })
+    }
+    Ok(out)
+}
+
+/// A relation between every cell and each cell at one of the offsets (each unordered pair once).
+fn pairs(name: &str, n: usize, kind: RelationKind, offsets: &[(isize, isize)]) -> Rules {
+    let mut out: Rules = Vec::new();
+    for r in 0..n as isize {
+        for c in 0..n as isize {
+            for &(dr, dc) in offsets {
+                let (r2, c2) = (r + dr, c + dc);
+                // Each unordered pair once: only offsets pointing "forward".
+                if (dr, dc) > (0, 0) && r2 >= 0 && c2 >= 0 && r2 < n as isize && c2 < n as isize {
+                    out.push(Arc::new(Relation {
+                        a: Cell::new(r as usize, c as usize),
+                        b: Cell::new(r2 as usize, c2 as usize),
+                        kind,
+                        source: name.to_owned(),
+                    }));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The four extra 3x3 windows of a 9x9 windoku.
+fn windows() -> Rules {
+    [(1, 1), (1, 5), (5, 1), (5, 5)]
+        .iter()
+        .enumerate()
+        .map(|(k, &(r0, c0))| {
+            all(
+                format!("window {}", k + 1),
+                (0..3)
+                    .flat_map(|r| (0..3).map(move |c| Cell::new(r0 + r, c0 + c)))
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// The rows and columns of the centre box of a 9x9, each summing to 15.
+fn magic_centre() -> Rules {
+    // Each line lies within one row or column, so its digits are distinct anyway; saying so lets the sum
+    // compile to its digit combinations (a much tighter relaxation than the plain sum).
+    let line = |label: String, cells: Vec<Cell>| -> Arc<dyn Rule> {
+        Arc::new(Sum {
+            label,
+            cells,
+            total: 15,
+            distinct: true,
+        })
+    };
+    (0..3)
+        .map(|i| {
+            line(
+                format!("centre row {}", i + 1),
+                (3..6).map(|c| Cell::new(3 + i, c)).collect(),
+            )
+        })
+        .chain((0..3).map(|i| {
+            line(
+                format!("centre column {}", i + 1),
+                (3..6).map(|r| Cell::new(r, 3 + i)).collect(),
+            )
+        }))
+        .collect()
 }
 
 #[cfg(test)]
@@ -194,12 +206,12 @@ mod tests {
             size: 9,
             boxes: (3, 3),
         };
-        assert_eq!(expand("latin", g).unwrap().len(), 18);
-        assert_eq!(expand("boxes", g).unwrap().len(), 9);
+        assert_eq!(expand("latin", g).unwrap().unwrap().len(), 18);
+        assert_eq!(expand("boxes", g).unwrap().unwrap().len(), 9);
         // Knight moves on 9x9: 2 * (8*7 + 7*8) unordered pairs... counted directly.
-        let knights = expand("anti-knight", g).unwrap().len();
+        let knights = expand("anti-knight", g).unwrap().unwrap().len();
         assert_eq!(knights, 2 * 8 * 7 + 2 * 7 * 8);
-        assert_eq!(expand("anti-king", g).unwrap().len(), 2 * 8 * 8);
+        assert_eq!(expand("anti-king", g).unwrap().unwrap().len(), 2 * 8 * 8);
         assert!(expand(
             "windoku",
             Geometry {
@@ -208,6 +220,6 @@ mod tests {
             }
         )
         .is_err());
-        assert!(expand("bogus", g).unwrap_err().contains("unknown rule"));
+        assert!(expand("bogus", g).unwrap().is_none());
     }
 }

@@ -1,76 +1,75 @@
 //! Rule primitives: the vocabulary every puzzle type is written in.
 //!
-//! A rule is a value ([`Rule`]) that knows three things about itself: how to compile to linear rows over the
-//! binaries `x[r][c][v]` ([`Primitive::compile`]), how to check a finished grid exactly
-//! ([`Primitive::check`]), and how to describe itself to a person. Puzzle types never appear here; grammars
-//! combine these primitives (see `grammar`), and named whole-grid rules such as `diagonals` are listed in
-//! [`catalogue`].
+//! A rule is a value ([`Rule`]) with two capabilities. It encodes itself as linear rows over the binaries
+//! `x[r][c][v]` ([`Rule::encode`]) and checks a grid exactly ([`Rule::check`], [`Rule::check_partial`]); and,
+//! separately, it may offer a [`Propagator`] ([`Rule::propagator`]) that prunes candidates for presolve and
+//! search. Something that only propagates (pointing and claiming, derived from the rules) implements
+//! [`Propagator`] alone and never pretends to encode or check. Rules import only the foundations (grid,
+//! errors, domains, the program builder); puzzle types never appear here. Grammars combine these primitives,
+//! and named whole-grid rules such as `diagonals` are expanded in [`catalogue`].
 //!
-//! Adding a primitive is one file here plus one entry in `grammar::primitives`.
+//! Adding a primitive is one file here, one signature line in `grammar::vocabulary` and one binding in
+//! `model::bind`.
 
-pub mod all_different;
-pub mod catalogue;
-pub mod domain;
-pub mod product;
-pub mod relation;
-pub mod sum;
-pub mod table;
-pub mod visibility;
+pub(crate) mod all_different;
+pub(crate) mod allowed;
+pub(crate) mod catalogue;
+pub(crate) mod product;
+pub(crate) mod relation;
+pub(crate) mod sum;
+pub(crate) mod table;
+pub(crate) mod visibility;
 
 use std::fmt;
-use std::sync::Arc;
 
-use crate::compile::Compiler;
+use crate::domains::Propagator;
+use crate::error::Violation;
 use crate::grid::{Cell, Grid};
-use crate::solve::presolve::{Contradiction, Domains};
+use crate::program::Compiler;
 
-pub use all_different::AllDifferent;
-pub use domain::Domain;
-pub use product::Product;
-pub use relation::{Relation, RelationKind};
-pub use sum::Sum;
-pub use table::{Table, TablePredicate};
-pub use visibility::Visibility;
+pub(crate) use all_different::AllDifferent;
+pub(crate) use allowed::Allowed;
+pub(crate) use product::Product;
+pub(crate) use relation::{Relation, RelationKind};
+pub(crate) use sum::Sum;
+pub(crate) use table::{Table, TablePredicate};
+pub(crate) use visibility::Visibility;
 
-/// One rule primitive.
-pub trait Primitive: fmt::Debug + Send + Sync {
-    /// What a person calls this constraint: `row 3`, `room A (product 24)`.
+/// One rule of a puzzle.
+pub(crate) trait Rule: fmt::Debug + Send + Sync {
+    /// What a person calls this constraint: `row 3`, `hints.A`.
     fn label(&self) -> String;
 
     /// The cells the rule reads.
     fn cells(&self) -> Vec<Cell>;
 
     /// Appends this rule's rows (and auxiliary columns) to the program.
-    fn compile(&self, c: &mut Compiler);
+    fn encode(&self, c: &mut Compiler);
 
-    /// Checks a complete grid in exact integer arithmetic; `Err` says what is violated.
-    fn check(&self, grid: &Grid) -> Result<(), String>;
+    /// Checks a complete grid in exact integer arithmetic.
+    fn check(&self, grid: &Grid) -> Result<(), Violation>;
 
-    /// Removes candidates that no solution can use (presolve); `Ok(true)` when something was removed. The
-    /// default removes nothing: pruning is an optimisation, never needed for correctness.
-    fn prune(&self, _domains: &mut Domains) -> Result<bool, Contradiction> {
-        Ok(false)
-    }
-
-    /// The cells, when the rule says they all differ (with n cells: each value exactly once). Propagation
-    /// derives pointing and claiming between such groups from these ([`crate::solve::intersection`]).
-    fn permutation_cells(&self) -> Option<Vec<Cell>> {
-        None
-    }
-
-    /// Checks a partly filled grid (0 = empty): an error only when the filled cells already break the rule.
+    /// Checks a partly filled grid (0 = empty): a violation only when the filled cells already break the rule.
     /// By default the rule is checked once all its cells are filled.
-    fn check_partial(&self, grid: &Grid) -> Result<(), String> {
+    fn check_partial(&self, grid: &Grid) -> Result<(), Violation> {
         if self.cells().iter().all(|&c| grid.get(c) != 0) {
             self.check(grid)
         } else {
             Ok(())
         }
     }
-}
 
-/// A shared, immutable rule.
-pub type Rule = Arc<dyn Primitive>;
+    /// The cells, when the rule says they all differ (with n cells: each value exactly once). The engine
+    /// derives pointing and claiming between such groups from these.
+    fn permutation_cells(&self) -> Option<Vec<Cell>> {
+        None
+    }
+
+    /// The rule's own deductions on candidates, if it has any.
+    fn propagator(&self) -> Option<&dyn Propagator> {
+        None
+    }
+}
 
 /// Values as written in messages: `[1, 2, 3]`.
 pub(crate) fn values_of(grid: &Grid, cells: &[Cell]) -> Vec<u32> {

@@ -17,29 +17,30 @@
 //!
 //! The solver accepts points within its own tolerances of integrality, so `d` is also reported to the compiler
 //! ([`Compiler::note_band`]), the backend tightens its tolerances to stay well inside it, and every answer is
-//! verified exactly ([`Primitive::check`]) before it is shown: a grid that got through on rounding is cut off and
+//! verified exactly ([`Rule::check`]) before it is shown: a grid that got through on rounding is cut off and
 //! the program solved again.
 
 use std::collections::BTreeSet;
 
-use super::{values_of, Primitive};
-use crate::compile::Compiler;
+use super::{values_of, Rule};
+use crate::domains::{Contradiction, Domains, Propagator};
+use crate::error::Violation;
 use crate::grid::{Cell, Grid};
-use crate::solve::presolve::{Contradiction, Domains};
+use crate::program::Compiler;
 
 /// Enumeration stops beyond this many distinct partial products and falls back to the integer gap.
 const MAX_PRODUCTS: usize = 200_000;
 
 #[derive(Clone, Debug)]
-pub struct Product {
-    pub label: String,
-    pub cells: Vec<Cell>,
-    pub product: u64,
+pub(crate) struct Product {
+    pub(crate) label: String,
+    pub(crate) cells: Vec<Cell>,
+    pub(crate) product: u64,
 }
 
 impl Product {
     /// The half-width of the band for this product, given each cell's candidate values.
-    pub fn band(&self, candidates: &[Vec<u32>]) -> f64 {
+    pub(crate) fn band(&self, candidates: &[Vec<u32>]) -> f64 {
         let p = self.product;
         let integer_gap = (1.0 + 1.0 / p as f64).ln();
         // Partial products above p * max_value cannot come back below it; keep them out of the set, and
@@ -84,7 +85,7 @@ fn divides(v: u32, p: u64) -> bool {
     p % u64::from(v) == 0
 }
 
-impl Primitive for Product {
+impl Rule for Product {
     fn label(&self) -> String {
         format!("{} (product {})", self.label, self.product)
     }
@@ -93,7 +94,7 @@ impl Primitive for Product {
         self.cells.clone()
     }
 
-    fn compile(&self, c: &mut Compiler) {
+    fn encode(&self, c: &mut Compiler) {
         let n = c.size() as u32;
         for &cell in &self.cells {
             for v in 1..=n {
@@ -116,9 +117,35 @@ impl Primitive for Product {
         c.row(terms, target - d, target + d);
     }
 
+    fn check(&self, grid: &Grid) -> Result<(), Violation> {
+        let got = self
+            .cells
+            .iter()
+            .try_fold(1u64, |acc, &c| acc.checked_mul(u64::from(grid.get(c))));
+        if got == Some(self.product) {
+            Ok(())
+        } else {
+            Err(Violation::Product {
+                rule: self.label(),
+                got,
+                values: values_of(grid, &self.cells),
+            })
+        }
+    }
+
+    fn propagator(&self) -> Option<&dyn Propagator> {
+        Some(self)
+    }
+}
+
+impl Propagator for Product {
+    fn watches(&self) -> Vec<Cell> {
+        Rule::cells(self)
+    }
+
     /// Keeps divisors of the product whose cofactor the other cells can still reach (between the product of
     /// their smallest and of their largest candidates, and divisible as required).
-    fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+    fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let mut changed = false;
         for (i, &cell) in self.cells.iter().enumerate() {
             let others = self
@@ -142,23 +169,6 @@ impl Primitive for Product {
             changed |= d.restrict(cell, mask)?;
         }
         Ok(changed)
-    }
-
-    fn check(&self, grid: &Grid) -> Result<(), String> {
-        let got = self
-            .cells
-            .iter()
-            .try_fold(1u64, |acc, &c| acc.checked_mul(u64::from(grid.get(c))));
-        if got == Some(self.product) {
-            Ok(())
-        } else {
-            let shown = got.map_or_else(|| "more than 2^64".to_owned(), |g| g.to_string());
-            Err(format!(
-                "{} multiplies to {shown} ({:?})",
-                self.label(),
-                values_of(grid, &self.cells)
-            ))
-        }
     }
 }
 
@@ -212,6 +222,20 @@ mod tests {
     }
 
     #[test]
+    fn band_is_half_the_log_distance_to_the_nearest_other_product() {
+        // Two cells of {1, 2, 3} reach 1, 2, 3, 4, 6 and 9; the nearest to 6 are 4 and 9, both ln(3/2) away.
+        let cands = vec![vec![1, 2, 3], vec![1, 2, 3]];
+        approx::assert_relative_eq!(
+            room(6, 2).band(&cands),
+            1.5f64.ln() / 2.0,
+            max_relative = 1e-12
+        );
+        // One cell can only be the product itself: the band is the integer gap's half, or ln(max value).
+        let d = room(7, 1).band(&[vec![7]]);
+        approx::assert_relative_eq!(d, 7f64.ln() / 2.0, max_relative = 1e-12);
+    }
+
+    #[test]
     fn band_is_at_least_half_the_integer_gap() {
         let cands: Vec<Vec<u32>> = (0..9).map(|_| (1..=9).collect()).collect();
         let d = room(362_880, 9).band(&cands);
@@ -224,6 +248,10 @@ mod tests {
         let g = Grid::from_rows(&[vec![2, 3, 1], vec![1, 1, 1], vec![1, 1, 1]]).unwrap();
         assert!(r.check(&g).is_ok());
         let g = Grid::from_rows(&[vec![3, 3, 1], vec![1, 1, 1], vec![1, 1, 1]]).unwrap();
-        assert!(r.check(&g).unwrap_err().contains("multiplies to 9"));
+        assert!(r
+            .check(&g)
+            .unwrap_err()
+            .to_string()
+            .contains("multiplies to 9"));
     }
 }

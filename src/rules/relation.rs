@@ -7,13 +7,14 @@
 //! fixed to 0. For `!=` the two directions coincide and reduce to `x[a][u] + x[b][u] <= 1`. Support rows are
 //! stronger than a single `value(a) + 1 <= value(b)` row: they cut off fractional points that the latter allows.
 
-use super::Primitive;
-use crate::compile::Compiler;
+use super::Rule;
+use crate::domains::{Contradiction, Domains, Propagator};
+use crate::error::Violation;
 use crate::grid::{Cell, Grid};
-use crate::solve::presolve::{Contradiction, Domains};
+use crate::program::Compiler;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RelationKind {
+pub(crate) enum RelationKind {
     /// a < b
     Less,
     /// |a - b| = 1
@@ -25,7 +26,7 @@ pub enum RelationKind {
 }
 
 impl RelationKind {
-    pub fn holds(self, a: u32, b: u32) -> bool {
+    pub(crate) fn holds(self, a: u32, b: u32) -> bool {
         match self {
             RelationKind::Less => a < b,
             RelationKind::Consecutive => a.abs_diff(b) == 1,
@@ -45,15 +46,15 @@ impl RelationKind {
 }
 
 #[derive(Clone, Debug)]
-pub struct Relation {
-    pub a: Cell,
-    pub b: Cell,
-    pub kind: RelationKind,
+pub(crate) struct Relation {
+    pub(crate) a: Cell,
+    pub(crate) b: Cell,
+    pub(crate) kind: RelationKind,
     /// What the relation comes from, e.g. `less` or `anti-knight`.
-    pub source: String,
+    pub(crate) source: String,
 }
 
-impl Primitive for Relation {
+impl Rule for Relation {
     fn label(&self) -> String {
         format!(
             "{}: {} {} {}",
@@ -68,7 +69,7 @@ impl Primitive for Relation {
         vec![self.a, self.b]
     }
 
-    fn compile(&self, c: &mut Compiler) {
+    fn encode(&self, c: &mut Compiler) {
         let n = c.size() as u32;
         if self.kind == RelationKind::Different {
             for v in 1..=n {
@@ -101,8 +102,33 @@ impl Primitive for Relation {
         }
     }
 
+    fn check(&self, grid: &Grid) -> Result<(), Violation> {
+        let (a, b) = (grid.get(self.a), grid.get(self.b));
+        if self.kind.holds(a, b) {
+            Ok(())
+        } else {
+            Err(Violation::Relation {
+                rule: self.label(),
+                a: self.a,
+                a_value: a,
+                b: self.b,
+                b_value: b,
+            })
+        }
+    }
+
+    fn propagator(&self) -> Option<&dyn Propagator> {
+        Some(self)
+    }
+}
+
+impl Propagator for Relation {
+    fn watches(&self) -> Vec<Cell> {
+        Rule::cells(self)
+    }
+
     /// Keeps the values of each cell that some value of the other supports.
-    fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+    fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let keep = |d: &Domains, from: Cell, to: Cell, forward: bool| {
             d.values(from)
                 .filter(|&u| {
@@ -121,19 +147,5 @@ impl Primitive for Relation {
         let b = keep(d, self.b, self.a, false);
         changed |= d.restrict(self.b, b)?;
         Ok(changed)
-    }
-
-    fn check(&self, grid: &Grid) -> Result<(), String> {
-        let (a, b) = (grid.get(self.a), grid.get(self.b));
-        if self.kind.holds(a, b) {
-            Ok(())
-        } else {
-            Err(format!(
-                "{} is violated: {} = {a}, {} = {b}",
-                self.label(),
-                self.a,
-                self.b
-            ))
-        }
     }
 }

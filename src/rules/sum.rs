@@ -12,23 +12,24 @@
 //! sum is the total. Values in no set are fixed to 0. This is far tighter than the sum row alone (hard 9x9
 //! killers: several seconds down to well under one), and there are at most C(n, k) sets.
 
-use super::{values_of, Primitive};
-use crate::compile::Compiler;
+use super::{values_of, Rule};
+use crate::domains::{bit_indices, Contradiction, Domains, Propagator};
+use crate::error::Violation;
 use crate::grid::{Cell, Grid};
-use crate::solve::presolve::{bit_indices, Contradiction, Domains};
+use crate::program::Compiler;
 
 #[derive(Clone, Debug)]
-pub struct Sum {
-    pub label: String,
-    pub cells: Vec<Cell>,
-    pub total: u64,
+pub(crate) struct Sum {
+    pub(crate) label: String,
+    pub(crate) cells: Vec<Cell>,
+    pub(crate) total: u64,
     /// The cage's values must also differ (killer cages): compiled through value combinations.
-    pub distinct: bool,
+    pub(crate) distinct: bool,
 }
 
 impl Sum {
     /// Every set of `k` distinct values from `allowed` (a bit set) that adds up to the total, as bit sets.
-    pub fn combinations(&self, allowed: u64) -> Vec<u64> {
+    pub(crate) fn combinations(&self, allowed: u64) -> Vec<u64> {
         /// Adds to `set` `left` more values from `allowed` (values below `from` already considered).
         fn go(allowed: u64, from: u32, left: u64, total: u64, set: u64, out: &mut Vec<u64>) {
             if left == 0 {
@@ -63,7 +64,7 @@ impl Sum {
     }
 }
 
-impl Primitive for Sum {
+impl Rule for Sum {
     fn label(&self) -> String {
         format!("{} (sum {})", self.label, self.total)
     }
@@ -72,7 +73,7 @@ impl Primitive for Sum {
         self.cells.clone()
     }
 
-    fn compile(&self, c: &mut Compiler) {
+    fn encode(&self, c: &mut Compiler) {
         let n = c.size() as u32;
         let k = self.cells.len() as u64;
         // A value too large to leave room for the other cells (each at least 1) cannot be used.
@@ -120,8 +121,43 @@ impl Primitive for Sum {
         }
     }
 
+    fn check(&self, grid: &Grid) -> Result<(), Violation> {
+        let values = values_of(grid, &self.cells);
+        if self.distinct
+            && values
+                .iter()
+                .enumerate()
+                .any(|(i, v)| values[..i].contains(v))
+        {
+            return Err(Violation::RepeatsAValue {
+                rule: self.label(),
+                values,
+            });
+        }
+        let got: u64 = self.cells.iter().map(|&c| u64::from(grid.get(c))).sum();
+        if got == self.total {
+            Ok(())
+        } else {
+            Err(Violation::Sum {
+                rule: self.label(),
+                got,
+                values,
+            })
+        }
+    }
+
+    fn propagator(&self) -> Option<&dyn Propagator> {
+        Some(self)
+    }
+}
+
+impl Propagator for Sum {
+    fn watches(&self) -> Vec<Cell> {
+        Rule::cells(self)
+    }
+
     /// Bounds: each cell's value lies between the total minus the others' largest and minus their smallest.
-    fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+    fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let lo: u64 = self.cells.iter().map(|&c| u64::from(d.min(c))).sum();
         let hi: u64 = self.cells.iter().map(|&c| u64::from(d.max(c))).sum();
         if self.total < lo || self.total > hi {
@@ -151,28 +187,6 @@ impl Primitive for Sum {
             }
         }
         Ok(changed)
-    }
-
-    fn check(&self, grid: &Grid) -> Result<(), String> {
-        let values = values_of(grid, &self.cells);
-        if self.distinct
-            && values
-                .iter()
-                .enumerate()
-                .any(|(i, v)| values[..i].contains(v))
-        {
-            return Err(format!("{} repeats a value ({values:?})", self.label()));
-        }
-        let got: u64 = self.cells.iter().map(|&c| u64::from(grid.get(c))).sum();
-        if got == self.total {
-            Ok(())
-        } else {
-            Err(format!(
-                "{} adds up to {got} ({:?})",
-                self.label(),
-                values_of(grid, &self.cells)
-            ))
-        }
     }
 }
 

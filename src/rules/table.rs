@@ -7,22 +7,23 @@
 //! cell's value column is forced to agree with it; values that occur in no tuple are fixed to 0. This is the
 //! strongest linear description of a table constraint (its LP relaxation is the convex hull of the tuples).
 //!
-//! The tuples are generated from a [`TablePredicate`], which is also what [`Primitive::check`] evaluates, so the
+//! The tuples are generated from a [`TablePredicate`], which is also what [`Rule::check`] evaluates, so the
 //! check does not trust the enumeration. Tuples that repeat a value in one row or column are left out: every
 //! puzzle in this family is a Latin square.
 
-use super::{values_of, Primitive};
-use crate::compile::Compiler;
+use super::{values_of, Rule};
+use crate::domains::{bit_indices, Contradiction, Domains, Propagator};
+use crate::error::Violation;
 use crate::grid::{Cell, Grid};
-use crate::solve::presolve::{bit_indices, Contradiction, Domains};
+use crate::program::Compiler;
 
 /// Past this many candidate combinations (n^cells) a cage is too large to tabulate; the grammar builder
 /// refuses such cages with an error rather than truncating the table.
-pub const MAX_COMBINATIONS: u64 = 50_000_000;
+pub(crate) const MAX_COMBINATIONS: u64 = 50_000_000;
 
 /// What a tuple must satisfy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TablePredicate {
+pub(crate) enum TablePredicate {
     /// Two cells: the larger minus the smaller.
     Difference(u64),
     /// Two cells: the larger divided by the smaller.
@@ -32,7 +33,7 @@ pub enum TablePredicate {
 }
 
 impl TablePredicate {
-    pub fn holds(self, values: &[u32]) -> bool {
+    pub(crate) fn holds(self, values: &[u32]) -> bool {
         let pair = || {
             let [a, b] = values else { return None };
             Some((u64::from(*a.max(b)), u64::from(*a.min(b))))
@@ -62,15 +63,15 @@ impl TablePredicate {
 }
 
 #[derive(Clone, Debug)]
-pub struct Table {
-    pub label: String,
-    pub cells: Vec<Cell>,
-    pub predicate: TablePredicate,
+pub(crate) struct Table {
+    pub(crate) label: String,
+    pub(crate) cells: Vec<Cell>,
+    pub(crate) predicate: TablePredicate,
 }
 
 impl Table {
     /// Every tuple of candidate values that satisfies the predicate and repeats no value within a row or column.
-    pub fn tuples(&self, candidates: &[Vec<u32>]) -> Vec<Vec<u32>> {
+    pub(crate) fn tuples(&self, candidates: &[Vec<u32>]) -> Vec<Vec<u32>> {
         let mut out = Vec::new();
         let mut current = Vec::with_capacity(self.cells.len());
         self.extend(candidates, &mut current, &mut out);
@@ -200,24 +201,7 @@ impl<'a> Supports<'a> {
 /// Pruning enumerates tuples only while the candidate combinations stay below this.
 const MAX_PRUNE_COMBINATIONS: u64 = 2_000_000;
 
-impl Primitive for Table {
-    /// Generalised arc consistency: a value stays only if it occurs in some allowed tuple of current candidates.
-    fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
-        let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
-        let combinations = domains
-            .iter()
-            .try_fold(1u64, |acc, b| acc.checked_mul(u64::from(b.count_ones())));
-        if combinations.is_none_or(|k| k > MAX_PRUNE_COMBINATIONS) {
-            return Ok(false);
-        }
-        let support = Supports::new(self, &domains).run();
-        let mut changed = false;
-        for (&cell, &mask) in self.cells.iter().zip(&support) {
-            changed |= d.restrict(cell, mask)?;
-        }
-        Ok(changed)
-    }
-
+impl Rule for Table {
     fn label(&self) -> String {
         format!("{} ({})", self.label, self.predicate.describe())
     }
@@ -226,7 +210,7 @@ impl Primitive for Table {
         self.cells.clone()
     }
 
-    fn compile(&self, c: &mut Compiler) {
+    fn encode(&self, c: &mut Compiler) {
         let n = c.size() as u32;
         let candidates: Vec<Vec<u32>> = self.cells.iter().map(|&cell| c.candidates(cell)).collect();
         let tuples = self.tuples(&candidates);
@@ -250,13 +234,43 @@ impl Primitive for Table {
         }
     }
 
-    fn check(&self, grid: &Grid) -> Result<(), String> {
+    fn check(&self, grid: &Grid) -> Result<(), Violation> {
         let values = values_of(grid, &self.cells);
         if self.predicate.holds(&values) {
             Ok(())
         } else {
-            Err(format!("{} does not hold for {values:?}", self.label()))
+            Err(Violation::Table {
+                rule: self.label(),
+                values,
+            })
         }
+    }
+
+    fn propagator(&self) -> Option<&dyn Propagator> {
+        Some(self)
+    }
+}
+
+impl Propagator for Table {
+    fn watches(&self) -> Vec<Cell> {
+        Rule::cells(self)
+    }
+
+    /// Generalised arc consistency: a value stays only if it occurs in some allowed tuple of current candidates.
+    fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
+        let combinations = domains
+            .iter()
+            .try_fold(1u64, |acc, b| acc.checked_mul(u64::from(b.count_ones())));
+        if combinations.is_none_or(|k| k > MAX_PRUNE_COMBINATIONS) {
+            return Ok(false);
+        }
+        let support = Supports::new(self, &domains).run();
+        let mut changed = false;
+        for (&cell, &mask) in self.cells.iter().zip(&support) {
+            changed |= d.restrict(cell, mask)?;
+        }
+        Ok(changed)
     }
 }
 

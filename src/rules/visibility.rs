@@ -12,26 +12,27 @@
 //! Exact: at an integral point the first three rows force `z[i][v] = 1` exactly when position i holds v and no
 //! earlier position holds a value above v, which is the definition of being seen.
 
-use super::{values_of, Primitive};
-use crate::compile::Compiler;
+use super::{values_of, Rule};
+use crate::domains::{bit, bit_indices, Contradiction, Domains, Propagator};
+use crate::error::Violation;
 use crate::grid::{Cell, Grid};
-use crate::solve::presolve::{bit, bit_indices, Contradiction, Domains};
+use crate::program::Compiler;
 
 /// Lines up to this long are pruned exactly (a search over used-value sets, 2^n states); longer lines get the
 /// distance bound only.
 const MAX_EXACT_LINE: usize = 10;
 
 #[derive(Clone, Debug)]
-pub struct Visibility {
+pub(crate) struct Visibility {
     /// Where the clue stands, e.g. `top of column 3`.
-    pub label: String,
+    pub(crate) label: String,
     /// The line in viewing order (nearest first).
-    pub cells: Vec<Cell>,
-    pub clue: u64,
+    pub(crate) cells: Vec<Cell>,
+    pub(crate) clue: u64,
 }
 
 /// How many buildings are seen along `values`, nearest first.
-pub fn seen(values: &[u32]) -> u64 {
+pub(crate) fn seen(values: &[u32]) -> u64 {
     let mut tallest = 0;
     let mut count = 0;
     for &v in values {
@@ -119,34 +120,7 @@ impl Visibility {
     }
 }
 
-impl Primitive for Visibility {
-    /// Lines of a Latin square up to [`MAX_EXACT_LINE`] long: exact support (see [`Visibility::supports`]).
-    /// Otherwise the distance bound: the building i places from the viewer is at most `n - clue + 1 + i`, since
-    /// `clue - 1` taller ones must still follow it.
-    fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
-        let n = self.cells.len();
-        let mut changed = false;
-        if n == d.size() && n <= MAX_EXACT_LINE && self.is_line() {
-            let support = self.supports(d).ok_or(Contradiction)?;
-            for (&cell, &mask) in self.cells.iter().zip(&support) {
-                changed |= d.restrict(cell, mask)?;
-            }
-            return Ok(changed);
-        }
-        let clue = self.clue as usize;
-        if clue == 0 || clue > n {
-            return Err(Contradiction);
-        }
-        for (i, &cell) in self.cells.iter().enumerate() {
-            let cap = (n + 1 + i).saturating_sub(clue).min(d.size());
-            if cap == 0 {
-                return Err(Contradiction);
-            }
-            changed |= d.restrict(cell, (1..=cap as u32).fold(0, |m, v| m | bit(v)))?;
-        }
-        Ok(changed)
-    }
-
+impl Rule for Visibility {
     fn label(&self) -> String {
         format!("{} (sees {})", self.label, self.clue)
     }
@@ -155,7 +129,7 @@ impl Primitive for Visibility {
         self.cells.clone()
     }
 
-    fn compile(&self, c: &mut Compiler) {
+    fn encode(&self, c: &mut Compiler) {
         let n = c.size() as u32;
         let mut count: Vec<(usize, f64)> = (1..=n).map(|v| (c.x(self.cells[0], v), 1.0)).collect();
         for (i, &cell) in self.cells.iter().enumerate().skip(1) {
@@ -186,14 +160,55 @@ impl Primitive for Visibility {
         c.equal(count, self.clue as f64);
     }
 
-    fn check(&self, grid: &Grid) -> Result<(), String> {
+    fn check(&self, grid: &Grid) -> Result<(), Violation> {
         let values = values_of(grid, &self.cells);
         let got = seen(&values);
         if got == self.clue {
             Ok(())
         } else {
-            Err(format!("{}: {got} are seen along {values:?}", self.label()))
+            Err(Violation::Seen {
+                rule: self.label(),
+                got,
+                values,
+            })
         }
+    }
+
+    fn propagator(&self) -> Option<&dyn Propagator> {
+        Some(self)
+    }
+}
+
+impl Propagator for Visibility {
+    fn watches(&self) -> Vec<Cell> {
+        Rule::cells(self)
+    }
+
+    /// Lines of a Latin square up to [`MAX_EXACT_LINE`] long: exact support (see [`Visibility::supports`]).
+    /// Otherwise the distance bound: the building i places from the viewer is at most `n - clue + 1 + i`, since
+    /// `clue - 1` taller ones must still follow it.
+    fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        let n = self.cells.len();
+        let mut changed = false;
+        if n == d.size() && n <= MAX_EXACT_LINE && self.is_line() {
+            let support = self.supports(d).ok_or(Contradiction)?;
+            for (&cell, &mask) in self.cells.iter().zip(&support) {
+                changed |= d.restrict(cell, mask)?;
+            }
+            return Ok(changed);
+        }
+        let clue = self.clue as usize;
+        if clue == 0 || clue > n {
+            return Err(Contradiction);
+        }
+        for (i, &cell) in self.cells.iter().enumerate() {
+            let cap = (n + 1 + i).saturating_sub(clue).min(d.size());
+            if cap == 0 {
+                return Err(Contradiction);
+            }
+            changed |= d.restrict(cell, (1..=cap as u32).fold(0, |m, v| m | bit(v)))?;
+        }
+        Ok(changed)
     }
 }
 
@@ -251,12 +266,15 @@ mod tests {
     #[test]
     fn pruning_fixes_the_obvious_lines() {
         let mut d = Domains::full(5);
-        line(5, 1).prune(&mut d).unwrap();
+        line(5, 1).propagate(&mut d).unwrap();
         assert_eq!(d.fixed(Cell::new(0, 0)), Some(5));
         let mut d = Domains::full(5);
-        line(5, 5).prune(&mut d).unwrap();
+        line(5, 5).propagate(&mut d).unwrap();
         assert_eq!(d.grid().rows()[0], vec![1, 2, 3, 4, 5]);
-        assert_eq!(line(5, 6).prune(&mut Domains::full(5)), Err(Contradiction));
+        assert_eq!(
+            line(5, 6).propagate(&mut Domains::full(5)),
+            Err(Contradiction)
+        );
     }
 
     #[test]

@@ -19,13 +19,12 @@ use good_lp::{
     Variable,
 };
 
-use super::{Backend, BackendAnswer};
-use crate::compile::BinaryProgram;
+use super::backend::{Backend, BackendAnswer};
 use crate::error::Error;
-use crate::model::Sense;
+use crate::program::{BinaryProgram, Sense};
 
-/// CBC through good_lp.
-#[derive(Clone, Debug, Default)]
+/// CBC through good_lp, with its settings.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cbc {
     /// Keep CBC's default cuts, heuristics and strong branching (for measurements).
     pub defaults: bool,
@@ -64,16 +63,20 @@ impl Backend for Cbc {
     }
 }
 
-impl Cbc {
-    fn run(
-        &self,
-        program: &BinaryProgram,
-        time_limit: Option<Duration>,
-    ) -> Result<BackendAnswer, Error> {
-        // Only the residual goes to CBC: a column fixed by presolve or the givens is a constant, and a row
-        // left with no free column is checked here and dropped.
+/// The part of a program CBC sees: a variable per free column, and the rows that still have one.
+struct Residual {
+    vars: ProblemVariables,
+    /// The variable of each column; `None` for a column fixed to its bound.
+    cols: Vec<Option<Variable>>,
+    rows: Vec<(Expression, f64, f64)>,
+}
+
+impl Residual {
+    /// Fixed columns become constants; a row with no free column left is checked here and dropped. `None` when
+    /// such a row (or a column's bounds) cannot hold: the program is infeasible before CBC starts.
+    fn of(program: &BinaryProgram) -> Option<Residual> {
         if !program.bounds_hold() {
-            return Ok(BackendAnswer::Infeasible);
+            return None;
         }
         let mut vars = ProblemVariables::new();
         let cols: Vec<Option<Variable>> = (0..program.num_cols())
@@ -84,7 +87,7 @@ impl Cbc {
                     .then(|| vars.add(variable().binary()))
             })
             .collect();
-        let mut residual_rows = Vec::with_capacity(program.rows.len());
+        let mut rows = Vec::with_capacity(program.rows.len());
         for row in &program.rows {
             let mut e = Expression::with_capacity(row.terms.len());
             let mut constant = 0.0;
@@ -101,34 +104,93 @@ impl Cbc {
             let (lower, upper) = (row.lower - constant, row.upper - constant);
             if !any_free {
                 if lower > 1e-9 || upper < -1e-9 {
-                    return Ok(BackendAnswer::Infeasible);
+                    return None;
                 }
                 continue;
             }
-            residual_rows.push((e, lower, upper));
+            rows.push((e, lower, upper));
         }
-        let values_of = |free: &dyn Fn(Variable) -> f64| -> Vec<f64> {
-            (0..program.num_cols())
-                .map(|i| cols[i].map_or(program.lower[i], free))
-                .collect()
+        Some(Residual { vars, cols, rows })
+    }
+}
+
+/// Every column's value: a free column's from `free`, a fixed column's its bound.
+fn values(
+    program: &BinaryProgram,
+    cols: &[Option<Variable>],
+    free: &dyn Fn(Variable) -> f64,
+) -> Vec<f64> {
+    (0..program.num_cols())
+        .map(|i| cols[i].map_or(program.lower[i], free))
+        .collect()
+}
+
+impl Cbc {
+    fn run(
+        &self,
+        program: &BinaryProgram,
+        time_limit: Option<Duration>,
+    ) -> Result<BackendAnswer, Error> {
+        let Some(residual) = Residual::of(program) else {
+            return Ok(BackendAnswer::Infeasible);
         };
-        if cols.iter().all(Option::is_none) {
+        if residual.cols.iter().all(Option::is_none) {
             // Every column is fixed and every row holds: nothing to ask CBC.
-            return Ok(BackendAnswer::Solution(values_of(&|_| 0.0)));
+            return Ok(BackendAnswer::Solution(values(
+                program,
+                &residual.cols,
+                &|_| 0.0,
+            )));
         }
         let mut objective = Expression::with_capacity(program.objective.len());
         for &(i, a) in &program.objective {
-            if let Some(x) = cols[i] {
+            if let Some(x) = residual.cols[i] {
                 objective.add_mul(a, x);
             }
         }
+        let Residual { vars, cols, rows } = residual;
         let mut model = match program.sense {
             Sense::Maximize => vars.maximise(objective),
             Sense::Minimize => vars.minimise(objective),
         }
         .using(coin_cbc);
         model.set_log_level(0);
-        let inner = model.as_inner_mut();
+        self.configure(model.as_inner_mut(), program, time_limit);
+        for (e, lower, upper) in rows {
+            if lower == upper {
+                model.add_constraint(e.eq(lower));
+            } else {
+                if lower.is_finite() {
+                    model.add_constraint(e.clone().geq(lower));
+                }
+                if upper.is_finite() {
+                    model.add_constraint(e.leq(upper));
+                }
+            }
+        }
+        match model.solve() {
+            Ok(solution) => {
+                let values = values(program, &cols, &|x| solution.value(x));
+                Ok(match solution.status() {
+                    SolutionStatus::Optimal => BackendAnswer::Solution(values),
+                    SolutionStatus::TimeLimit | SolutionStatus::GapLimit => {
+                        BackendAnswer::TimedOut(Some(values))
+                    }
+                })
+            }
+            Err(ResolutionError::Infeasible) => Ok(BackendAnswer::Infeasible),
+            Err(ResolutionError::Other("Stopped")) => Ok(BackendAnswer::TimedOut(None)),
+            Err(e) => Err(Error::Solver(e.to_string())),
+        }
+    }
+
+    /// CBC's own parameters: ours for the program's shape, then the user's over them, then the time limit.
+    fn configure(
+        &self,
+        inner: &mut coin_cbc::Model,
+        program: &BinaryProgram,
+        time_limit: Option<Duration>,
+    ) {
         // Measured: tuned settings win on plain Latin programs (a hard 9x9: 1.5-2.8 s -> 0.05-0.23 s), but on
         // programs with auxiliary columns (tables, visibility) CBC's cuts pay off (an 8x8 KenKen with hidden
         // operators: 40 s tuned, 0.6 s with defaults).
@@ -147,32 +209,6 @@ impl Cbc {
         }
         if let Some(limit) = time_limit {
             inner.set_parameter("seconds", &format!("{:.3}", limit.as_secs_f64().max(0.001)));
-        }
-        for (e, lower, upper) in residual_rows {
-            if lower == upper {
-                model.add_constraint(e.eq(lower));
-            } else {
-                if lower.is_finite() {
-                    model.add_constraint(e.clone().geq(lower));
-                }
-                if upper.is_finite() {
-                    model.add_constraint(e.leq(upper));
-                }
-            }
-        }
-        match model.solve() {
-            Ok(solution) => {
-                let values = values_of(&|x| solution.value(x));
-                Ok(match solution.status() {
-                    SolutionStatus::Optimal => BackendAnswer::Solution(values),
-                    SolutionStatus::TimeLimit | SolutionStatus::GapLimit => {
-                        BackendAnswer::TimedOut(Some(values))
-                    }
-                })
-            }
-            Err(ResolutionError::Infeasible) => Ok(BackendAnswer::Infeasible),
-            Err(ResolutionError::Other("Stopped")) => Ok(BackendAnswer::TimedOut(None)),
-            Err(e) => Err(Error::Solver(e.to_string())),
         }
     }
 }

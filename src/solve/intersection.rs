@@ -5,18 +5,17 @@
 //! the box alone cannot see this; it follows only from both. The rule is derived from the puzzle's own
 //! all-different groups of n cells (rows, columns, boxes, jigsaw regions, diagonals), whatever grammar declared
 //! them, for every pair that shares two cells or more. It is implied by them, so it adds no rows to the program
-//! and has nothing to check in a finished grid: it exists for presolve and search.
+//! and has nothing to check in a finished grid: it is a [`Propagator`] only, for search.
 
 use std::sync::Arc;
 
-use crate::compile::Compiler;
-use crate::grid::{Cell, Grid};
-use crate::rules::{Primitive, Rule};
-use crate::solve::presolve::{all_values, Contradiction, Domains};
+use crate::domains::{all_values, Contradiction, Domains, Propagator};
+use crate::grid::Cell;
+use crate::rules::Rule;
 
 /// Two full all-different groups that overlap in two cells or more.
 #[derive(Debug)]
-pub struct Intersection {
+pub(crate) struct Intersection {
     /// Cells of the first group only, of both, of the second only.
     first: Vec<Cell>,
     both: Vec<Cell>,
@@ -25,7 +24,7 @@ pub struct Intersection {
 
 impl Intersection {
     /// The intersection rules between the puzzle's full all-different groups.
-    pub fn derive(size: usize, rules: &[Rule]) -> Vec<Rule> {
+    pub(crate) fn derive(size: usize, rules: &[Arc<dyn Rule>]) -> Vec<Intersection> {
         let groups: Vec<Vec<Cell>> = rules
             .iter()
             .filter_map(|r| r.permutation_cells())
@@ -38,7 +37,7 @@ impl Intersection {
                 holding[c.row * size + c.col].push(g);
             }
         }
-        let mut out: Vec<Rule> = Vec::new();
+        let mut out = Vec::new();
         let mut shared = vec![0usize; groups.len()];
         for (a, ga) in groups.iter().enumerate() {
             shared.iter_mut().for_each(|k| *k = 0);
@@ -53,11 +52,11 @@ impl Intersection {
                 }
                 let in_b = |c: &Cell| holding[c.row * size + c.col].contains(&b);
                 let in_a = |c: &Cell| holding[c.row * size + c.col].contains(&a);
-                out.push(Arc::new(Intersection {
+                out.push(Intersection {
                     first: ga.iter().copied().filter(|c| !in_b(c)).collect(),
                     both: ga.iter().copied().filter(in_b).collect(),
                     second: gb.iter().copied().filter(|c| !in_a(c)).collect(),
-                }));
+                });
             }
         }
         out
@@ -76,27 +75,15 @@ fn confine(d: &mut Domains, outside: &[Cell], others: &[Cell]) -> Result<bool, C
     Ok(changed)
 }
 
-impl Primitive for Intersection {
-    fn label(&self) -> String {
-        "group intersection".into()
-    }
-
-    fn cells(&self) -> Vec<Cell> {
+impl Propagator for Intersection {
+    fn watches(&self) -> Vec<Cell> {
         let mut cells = self.first.clone();
         cells.extend(&self.both);
         cells.extend(&self.second);
         cells
     }
 
-    /// Implied by the all-different rows of the two groups: nothing to add.
-    fn compile(&self, _c: &mut Compiler) {}
-
-    /// Implied by the two all-different rules: a grid that passes them passes this.
-    fn check(&self, _grid: &Grid) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn prune(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+    fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let a = confine(d, &self.first, &self.second)?;
         let b = confine(d, &self.second, &self.first)?;
         Ok(a || b)
@@ -127,7 +114,7 @@ mod tests {
         d.remove(Cell::new(1, 0), 1).unwrap();
         d.remove(Cell::new(1, 1), 1).unwrap();
         for rule in &rules {
-            rule.prune(&mut d).unwrap();
+            rule.propagate(&mut d).unwrap();
         }
         assert!(!d.contains(Cell::new(0, 2), 1));
         assert!(!d.contains(Cell::new(0, 3), 1));

@@ -1,9 +1,9 @@
-//! Bounded search over the propagator: the step between presolve and CBC.
+//! Bounded search over the propagation engine: the step between presolve and the backends.
 //!
 //! Probing assumes one candidate and propagates; search branches on it. Depth-first: pick an open cell, assume
 //! one of its candidates and propagate; when that subtree is done, remove the candidate and propagate again.
-//! Every rule prunes with its own [`crate::rules::Primitive::prune`], so search knows every puzzle type the
-//! grammars can express, and a grid where every cell is fixed is verified exactly before it counts.
+//! Every rule prunes with its own propagator ([`crate::rules::Rule::propagator`]), so search knows every puzzle
+//! type the grammars can express, and a grid where every cell is fixed is verified exactly before it counts.
 //!
 //! Hard Latin squares have heavy-tailed search costs (Gomes, Selman, Crato & Kautz 2000): one bad early choice
 //! costs millions of nodes that another order never visits. Two standard remedies are used together:
@@ -15,41 +15,41 @@
 //!
 //! Search is exact within its budget: a run that ends without hitting its failure limit has seen the whole
 //! space, so the solutions found are all there are (up to the maximum asked). When the node budget runs out
-//! first, what was found is handed to CBC, which carries on with those grids cut off. Why search at all in an
-//! integer-programming solver: a CBC node on a 25x25 is a dual-simplex re-solve of tens of milliseconds, a search
-//! node is one propagation of microseconds, and on these programs propagation decides most branches without
-//! any LP.
+//! first, what was found is handed to a backend (CaDiCaL or CBC), which carries on with those grids cut off. Why
+//! search at all in an integer-programming solver: a CBC node on a 25x25 is a dual-simplex re-solve of tens of
+//! milliseconds, a search node is one propagation of microseconds, and on these programs propagation decides
+//! most branches without any LP.
 
 use std::collections::HashSet;
 use std::time::Instant;
 
-use super::presolve::{Domains, Propagator};
+use super::engine::Engine;
+use crate::domains::Domains;
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
-use crate::verify;
 
-/// How much searching is allowed before handing over to CBC.
+/// How much searching is allowed before handing over to a backend.
 #[derive(Clone, Copy, Debug)]
-pub struct SearchBudget {
+pub(crate) struct SearchBudget {
     /// Search nodes (a node is one candidate assumed or removed, then propagated).
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Stop at this instant (the solve's time limit).
-    pub deadline: Option<Instant>,
+    pub(crate) deadline: Option<Instant>,
 }
 
 /// What a bounded search found.
 #[derive(Clone, Debug, Default)]
-pub struct SearchOutcome {
+pub(crate) struct SearchOutcome {
     /// Verified solutions, distinct, in the order found.
-    pub solutions: Vec<Grid>,
-    /// The search space was exhausted or `max_solutions` were found: nothing is left for CBC to decide.
-    pub decided: bool,
+    pub(crate) solutions: Vec<Grid>,
+    /// The search space was exhausted or `max_solutions` were found: nothing is left for a backend to decide.
+    pub(crate) decided: bool,
     /// The search space was exhausted: the solutions are all there are.
-    pub exhausted: bool,
-    pub nodes: u64,
-    pub restarts: u64,
+    pub(crate) exhausted: bool,
+    pub(crate) nodes: u64,
+    pub(crate) restarts: u64,
     /// The deadline passed before the search was decided.
-    pub timed_out: bool,
+    pub(crate) timed_out: bool,
 }
 
 /// Failures allowed in a run, per unit of the Luby sequence.
@@ -57,7 +57,7 @@ const LUBY_UNIT: u64 = 128;
 
 struct Search<'a> {
     puzzle: &'a Puzzle,
-    propagator: &'a Propagator<'a>,
+    engine: &'a Engine<'a>,
     max_solutions: usize,
     budget: SearchBudget,
     /// Per rule: 1 + how many contradictions it has found.
@@ -82,27 +82,20 @@ enum Stop {
 }
 
 /// Searches from presolved domains (at a propagation fixpoint) for up to `max_solutions` solutions.
-pub fn search(
+pub(crate) fn search(
     puzzle: &Puzzle,
-    propagator: &Propagator,
+    engine: &Engine,
     domains: Domains,
     max_solutions: usize,
     budget: SearchBudget,
 ) -> SearchOutcome {
-    run(
-        puzzle,
-        propagator,
-        domains,
-        max_solutions,
-        budget,
-        LUBY_UNIT,
-    )
+    run(puzzle, engine, domains, max_solutions, budget, LUBY_UNIT)
 }
 
 /// [`search`] with `unit` failures per unit of the Luby sequence.
 fn run(
     puzzle: &Puzzle,
-    propagator: &Propagator,
+    engine: &Engine,
     domains: Domains,
     max_solutions: usize,
     budget: SearchBudget,
@@ -110,10 +103,10 @@ fn run(
 ) -> SearchOutcome {
     let mut s = Search {
         puzzle,
-        propagator,
+        engine,
         max_solutions: max_solutions.max(1),
         budget,
-        weights: vec![1; propagator.rule_count()],
+        weights: vec![1; engine.count()],
         failures: 0,
         failure_limit: 0,
         // Seeded: the same puzzle takes the same path every time.
@@ -155,14 +148,14 @@ impl Search<'_> {
             let mut left = d.clone();
             left.assign(cell, v)
                 .expect("v is a candidate of a cell with several");
-            match self.propagator.after_blame(&mut left, cell) {
+            match self.engine.after_blame(&mut left, cell) {
                 Ok(()) => self.explore(left)?,
                 Err(rule) => self.fail(rule)?,
             }
             // Every completion with cell = v has been seen: go on with v removed.
             self.tick()?;
             d.remove(cell, v).expect("the cell had another candidate");
-            if let Err(rule) = self.propagator.after_blame(&mut d, cell) {
+            if let Err(rule) = self.engine.after_blame(&mut d, cell) {
                 return self.fail(rule);
             }
         }
@@ -171,7 +164,7 @@ impl Search<'_> {
     fn leaf(&mut self, d: &Domains) -> Result<(), Stop> {
         let grid = d.grid();
         // After a restart the same solutions are found again: count each once.
-        if verify::verify(self.puzzle, &grid).is_ok() && self.seen.insert(grid.clone()) {
+        if self.puzzle.check_grid(&grid).is_ok() && self.seen.insert(grid.clone()) {
             self.out.solutions.push(grid);
             if self.out.solutions.len() >= self.max_solutions {
                 return Err(Stop::Enough);
@@ -219,8 +212,8 @@ impl Search<'_> {
                 continue;
             }
             let wdeg: u64 = self
-                .propagator
-                .rules_of(cell)
+                .engine
+                .watching(cell)
                 .iter()
                 .map(|&r| self.weights[r])
                 .sum::<u64>()
@@ -270,7 +263,7 @@ mod tests {
         let d = presolve(puzzle, ProbeBudget(0), &mut PresolveReport::default())
             .unwrap()
             .unwrap();
-        let p = Propagator::new(puzzle);
+        let p = Engine::new(puzzle);
         let budget = SearchBudget {
             nodes,
             deadline: None,

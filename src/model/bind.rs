@@ -1,195 +1,50 @@
-//! The primitive table: how a grammar's `{primitive: NAME, ...}` binds puzzle-file sections to rule primitives.
+//! Binding: how a grammar's `{primitive: NAME, ...}` turns parsed puzzle-file sections into rules.
 //!
-//! Each entry lists its parameters (which kind of section each must name) and a builder that turns the parsed
-//! sections into [`Rule`]s. This table is the one place a new primitive is registered.
+//! This is the building half of the vocabulary; the signatures that grammar files are checked against are in
+//! `grammar::vocabulary`. One function per primitive, one line per primitive in [`build`]; a test keeps the
+//! two tables equal.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::{ClueKind, SectionKind, SectionSpec};
 use crate::error::Error;
+use crate::grammar::sections::{Clue, SectionValue, Sections};
 use crate::grid::Cell;
-use crate::model::sections::{Clue, SectionValue, Sections};
 use crate::parse::clues::Op;
 use crate::rules::{
-    AllDifferent, Domain, Product, Relation, RelationKind, Rule, Sum, Table, TablePredicate,
+    AllDifferent, Allowed, Product, Relation, RelationKind, Rule, Sum, Table, TablePredicate,
     Visibility,
 };
 use crate::yaml::Value;
 
-/// What a parameter of a primitive use must be.
-#[derive(Clone, Copy, Debug)]
-pub enum Param {
-    /// The name of a section of this kind.
-    Section(SectionKind, Need),
-    /// A literal `true` / `false`.
-    Flag,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Need {
-    Required,
-    Optional,
-}
-
 type Args = BTreeMap<String, Value>;
-type Build = fn(&Args, &Sections, usize) -> Result<Vec<Rule>, Error>;
-
-/// A primitive as grammars see it.
-pub struct PrimitiveSpec {
-    pub name: &'static str,
-    pub description: &'static str,
-    pub params: &'static [(&'static str, Param)],
-    pub build: Build,
-}
-
-use Need::{Optional, Required};
-use SectionKind as K;
-
-/// Every primitive a grammar may use.
-pub const PRIMITIVES: &[PrimitiveSpec] = &[
-    PrimitiveSpec {
-        name: "distinct",
-        description: "the cells of each region hold different values (each region of n cells holds 1..n)",
-        params: &[("regions", Param::Section(K::Regions, Required))],
-        build: build_distinct,
-    },
-    PrimitiveSpec {
-        name: "sum",
-        description: "the values of each region add up to its clue; `distinct: true` also makes them differ",
-        params: &[("regions", Param::Section(K::Regions, Required)), ("clues", Param::Section(K::Clues, Required)), ("distinct", Param::Flag)],
-        build: build_sum,
-    },
-    PrimitiveSpec {
-        name: "product",
-        description: "the values of each region multiply to its clue (tolerance-banded log sum)",
-        params: &[("regions", Param::Section(K::Regions, Required)), ("clues", Param::Section(K::Clues, Required))],
-        build: build_product,
-    },
-    PrimitiveSpec {
-        name: "arithmetic",
-        description: "each cage reaches its target with its operator (+ - x /), or with any of them when hidden",
-        params: &[("regions", Param::Section(K::Regions, Required)), ("clues", Param::Section(K::Clues, Required))],
-        build: build_arithmetic,
-    },
-    PrimitiveSpec {
-        name: "less",
-        description: "each listed relation holds (the smaller cell's value is less)",
-        params: &[("relations", Param::Section(K::Relations, Required))],
-        build: build_less,
-    },
-    PrimitiveSpec {
-        name: "consecutive",
-        description: "listed neighbours differ by exactly 1; with `exclusive` (default) no other neighbours do",
-        params: &[("pairs", Param::Section(K::Pairs, Required)), ("exclusive", Param::Flag)],
-        build: build_consecutive,
-    },
-    PrimitiveSpec {
-        name: "visibility",
-        description: "skyscrapers: each edge clue counts the buildings seen from that side",
-        params: &[
-            ("top", Param::Section(K::Edge, Optional)),
-            ("bottom", Param::Section(K::Edge, Optional)),
-            ("left", Param::Section(K::Edge, Optional)),
-            ("right", Param::Section(K::Edge, Optional)),
-        ],
-        build: build_visibility,
-    },
-    PrimitiveSpec {
-        name: "marks",
-        description: "each marked cell holds a value its mark allows (e.g. E even, O odd)",
-        params: &[("marks", Param::Section(K::Marks, Required))],
-        build: build_marks,
-    },
-];
-
-fn spec(name: &str) -> Option<&'static PrimitiveSpec> {
-    PRIMITIVES.iter().find(|p| p.name == name)
-}
-
-/// Checks a primitive use against the grammar's sections when the grammar is loaded.
-pub fn check_use(
-    primitive: &str,
-    args: &Args,
-    sections: &BTreeMap<String, SectionSpec>,
-) -> Result<(), String> {
-    let known: Vec<&str> = PRIMITIVES.iter().map(|p| p.name).collect();
-    let spec = spec(primitive).ok_or_else(|| {
-        format!(
-            "unknown primitive {primitive:?} (known: {})",
-            known.join(", ")
-        )
-    })?;
-    for key in args.keys() {
-        if !spec.params.iter().any(|(p, _)| p == key) {
-            let params: Vec<&str> = spec.params.iter().map(|(p, _)| *p).collect();
-            return Err(format!(
-                "primitive {primitive}: unknown parameter {key:?} (it takes {})",
-                params.join(", ")
-            ));
-        }
-    }
-    for (param, kind) in spec.params {
-        match (kind, args.get(*param)) {
-            (Param::Section(_, Required), None) => {
-                return Err(format!("primitive {primitive}: `{param}:` is required"))
-            }
-            (Param::Section(want, _), Some(v)) => {
-                let name = v.as_str().ok_or_else(|| {
-                    format!("primitive {primitive}: `{param}:` must name a section")
-                })?;
-                let got = sections.get(name).ok_or_else(|| {
-                    format!(
-                        "primitive {primitive}: `{param}: {name}` names no section of this grammar"
-                    )
-                })?;
-                if got.kind != *want {
-                    return Err(format!("primitive {primitive}: `{param}: {name}` must be a {want:?} section, it is {:?}", got.kind));
-                }
-            }
-            (Param::Flag, Some(v)) if v.as_bool().is_none() => {
-                return Err(format!(
-                    "primitive {primitive}: `{param}:` must be true or false"
-                ))
-            }
-            _ => {}
-        }
-    }
-    if let (Some(regions), Some(clues)) = (
-        args.get("regions").and_then(Value::as_str),
-        args.get("clues").and_then(Value::as_str),
-    ) {
-        let c = &sections[clues];
-        if c.of.as_deref() != Some(regions) {
-            return Err(format!(
-                "primitive {primitive}: clues section {clues:?} is `of: {:?}`, not {regions:?}",
-                c.of
-            ));
-        }
-        let want = if primitive == "arithmetic" {
-            ClueKind::Arithmetic
-        } else {
-            ClueKind::Integer
-        };
-        if c.clue != want {
-            return Err(format!(
-                "primitive {primitive}: clues section {clues:?} must have `clue: {want:?}`"
-            ));
-        }
-    }
-    Ok(())
-}
+type Rules = Vec<Arc<dyn Rule>>;
 
 /// Builds the rules of one primitive use from the parsed sections of a puzzle.
-pub fn build(
+pub(crate) fn build(
     primitive: &str,
     args: &Args,
     sections: &Sections,
     n: usize,
-) -> Result<Vec<Rule>, Error> {
-    let spec =
-        spec(primitive).ok_or_else(|| Error::Model(format!("unknown primitive {primitive:?}")))?;
-    (spec.build)(args, sections, n)
+) -> Result<Rules, Error> {
+    let build = match primitive {
+        "distinct" => build_distinct,
+        "sum" => build_sum,
+        "product" => build_product,
+        "arithmetic" => build_arithmetic,
+        "less" => build_less,
+        "consecutive" => build_consecutive,
+        "visibility" => build_visibility,
+        "marks" => build_marks,
+        // A grammar is checked against the vocabulary when it is loaded, so this is a grammar built in code.
+        _ => {
+            return Err(Error::Grammar {
+                grammar: "(in code)".into(),
+                message: format!("unknown primitive {primitive:?}"),
+            })
+        }
+    };
+    build(args, sections, n)
 }
 
 fn arg<'a>(args: &'a Args, key: &str) -> Option<&'a str> {
@@ -239,17 +94,17 @@ fn integer(clue: &Clue) -> u64 {
     }
 }
 
-fn build_distinct(args: &Args, sections: &Sections, _n: usize) -> Result<Vec<Rule>, Error> {
+fn build_distinct(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
     let rname = arg(args, "regions").unwrap_or("regions");
     Ok(regions_with_clues(args, sections)
         .into_iter()
         .map(|(id, cells, _, _)| {
-            Arc::new(AllDifferent::new(format!("{rname} {id}"), cells.to_vec())) as Rule
+            Arc::new(AllDifferent::new(format!("{rname} {id}"), cells.to_vec())) as Arc<dyn Rule>
         })
         .collect())
 }
 
-fn build_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Vec<Rule>, Error> {
+fn build_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
     let distinct = args
         .get("distinct")
         .and_then(Value::as_bool)
@@ -263,13 +118,13 @@ fn build_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Vec<Rule>, E
                     cells: cells.to_vec(),
                     total: integer(c),
                     distinct,
-                }) as Rule
+                }) as Arc<dyn Rule>
             })
         })
         .collect())
 }
 
-fn build_product(args: &Args, sections: &Sections, _n: usize) -> Result<Vec<Rule>, Error> {
+fn build_product(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
     Ok(regions_with_clues(args, sections)
         .into_iter()
         .filter_map(|(_, cells, clue, label)| {
@@ -278,14 +133,14 @@ fn build_product(args: &Args, sections: &Sections, _n: usize) -> Result<Vec<Rule
                     label,
                     cells: cells.to_vec(),
                     product: integer(c),
-                }) as Rule
+                }) as Arc<dyn Rule>
             })
         })
         .collect())
 }
 
-fn build_arithmetic(args: &Args, sections: &Sections, n: usize) -> Result<Vec<Rule>, Error> {
-    let mut out: Vec<Rule> = Vec::new();
+fn build_arithmetic(args: &Args, sections: &Sections, n: usize) -> Result<Rules, Error> {
+    let mut out: Rules = Vec::new();
     for (_, cells, clue, label) in regions_with_clues(args, sections) {
         let Some(Clue::Arithmetic(clue)) = clue else {
             continue;
@@ -306,7 +161,7 @@ fn build_arithmetic(args: &Args, sections: &Sections, n: usize) -> Result<Vec<Ru
                 ))
             }
         };
-        let rule: Rule = match clue.op {
+        let rule: Arc<dyn Rule> = match clue.op {
             Some(Op::Add) => Arc::new(Sum {
                 label,
                 cells,
@@ -341,7 +196,7 @@ fn build_arithmetic(args: &Args, sections: &Sections, n: usize) -> Result<Vec<Ru
                         format!("{t} is out of range 1..{n} for a one-cell cage"),
                     ));
                 }
-                Arc::new(Domain {
+                Arc::new(Allowed {
                     cell: cells[0],
                     allowed: vec![t as u32],
                     name: format!("{t} ({label})"),
@@ -366,7 +221,7 @@ fn build_arithmetic(args: &Args, sections: &Sections, n: usize) -> Result<Vec<Ru
     Ok(out)
 }
 
-fn build_less(args: &Args, sections: &Sections, _n: usize) -> Result<Vec<Rule>, Error> {
+fn build_less(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
     let Some((name, SectionValue::Relations(pairs))) = section(args, "relations", sections) else {
         return Ok(vec![]);
     };
@@ -378,12 +233,12 @@ fn build_less(args: &Args, sections: &Sections, _n: usize) -> Result<Vec<Rule>, 
                 b,
                 kind: RelationKind::Less,
                 source: name.to_owned(),
-            }) as Rule
+            }) as Arc<dyn Rule>
         })
         .collect())
 }
 
-fn build_consecutive(args: &Args, sections: &Sections, n: usize) -> Result<Vec<Rule>, Error> {
+fn build_consecutive(args: &Args, sections: &Sections, n: usize) -> Result<Rules, Error> {
     let exclusive = args
         .get("exclusive")
         .and_then(Value::as_bool)
@@ -395,7 +250,7 @@ fn build_consecutive(args: &Args, sections: &Sections, n: usize) -> Result<Vec<R
     let key = |a: Cell, b: Cell| if a < b { (a, b) } else { (b, a) };
     let marked_set: std::collections::BTreeSet<(Cell, Cell)> =
         marked.iter().map(|&(a, b)| key(a, b)).collect();
-    let mut out: Vec<Rule> = marked_set
+    let mut out: Rules = marked_set
         .iter()
         .map(|&(a, b)| {
             Arc::new(Relation {
@@ -403,7 +258,7 @@ fn build_consecutive(args: &Args, sections: &Sections, n: usize) -> Result<Vec<R
                 b,
                 kind: RelationKind::Consecutive,
                 source: name.to_owned(),
-            }) as Rule
+            }) as Arc<dyn Rule>
         })
         .collect();
     if exclusive {
@@ -426,8 +281,8 @@ fn build_consecutive(args: &Args, sections: &Sections, n: usize) -> Result<Vec<R
     Ok(out)
 }
 
-fn build_visibility(args: &Args, sections: &Sections, n: usize) -> Result<Vec<Rule>, Error> {
-    let mut out: Vec<Rule> = Vec::new();
+fn build_visibility(args: &Args, sections: &Sections, n: usize) -> Result<Rules, Error> {
+    let mut out: Rules = Vec::new();
     for side in ["top", "bottom", "left", "right"] {
         let Some((_, SectionValue::Edge(clues))) = section(args, side, sections) else {
             continue;
@@ -458,18 +313,46 @@ fn build_visibility(args: &Args, sections: &Sections, n: usize) -> Result<Vec<Ru
     Ok(out)
 }
 
-fn build_marks(args: &Args, sections: &Sections, _n: usize) -> Result<Vec<Rule>, Error> {
+fn build_marks(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
     let Some((_, SectionValue::Marks(marks))) = section(args, "marks", sections) else {
         return Ok(vec![]);
     };
     Ok(marks
         .iter()
         .map(|(cell, allowed, name)| {
-            Arc::new(Domain {
+            Arc::new(Allowed {
                 cell: *cell,
                 allowed: allowed.clone(),
                 name: name.clone(),
-            }) as Rule
+            }) as Arc<dyn Rule>
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::vocabulary::{NAMED_RULES, PRIMITIVES};
+    use crate::rules::catalogue::{self, Geometry};
+
+    #[test]
+    fn every_signature_has_a_builder() {
+        for p in PRIMITIVES {
+            let built = build(p.name, &Args::new(), &Sections::new(), 4);
+            assert!(built.is_ok(), "{}: {:?}", p.name, built.err());
+        }
+        assert!(build("flying", &Args::new(), &Sections::new(), 4).is_err());
+    }
+
+    #[test]
+    fn every_named_rule_expands() {
+        let g = Geometry {
+            size: 9,
+            boxes: (3, 3),
+        };
+        for (name, _) in NAMED_RULES {
+            let rules = catalogue::expand(name, g).unwrap();
+            assert!(rules.is_some_and(|r| !r.is_empty()), "{name}");
+        }
+    }
 }

@@ -21,17 +21,17 @@
 
 use std::time::{Duration, Instant};
 
-use super::{BackendAnswer, Session};
-use crate::compile::{BinaryProgram, Row};
+use super::backend::{BackendAnswer, Session};
 use crate::error::Error;
 use crate::grid::Grid;
+use crate::program::{BinaryProgram, Row};
 
 /// A program in conjunctive normal form: DIMACS literals (variable i + 1 is column i).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Cnf {
+pub(crate) struct Cnf {
     /// Variables: the program's columns, then the counters' auxiliaries.
-    pub variables: usize,
-    pub clauses: Vec<Vec<i32>>,
+    pub(crate) variables: usize,
+    pub(crate) clauses: Vec<Vec<i32>>,
 }
 
 /// At-most-one rows up to this many literals are written pairwise; longer ones get a sequential counter, which
@@ -40,7 +40,7 @@ const PAIRWISE_MAX: usize = 12;
 
 impl Cnf {
     /// The clauses of a binary program without an objective; `None` when a row is not a cardinality row.
-    pub fn encode(program: &BinaryProgram) -> Option<Cnf> {
+    pub(crate) fn encode(program: &BinaryProgram) -> Option<Cnf> {
         if !program.objective.is_empty() {
             return None;
         }
@@ -174,7 +174,7 @@ impl cadical::Callbacks for Deadline {
 
 /// One CaDiCaL instance over one program: a grid cut off is one more clause, and what the solver learned
 /// while finding the last grid helps find the next or prove there is none (the uniqueness question).
-pub struct CdclSession {
+pub(crate) struct CdclSession {
     solver: cadical::Solver<Deadline>,
     program: BinaryProgram,
     /// Variables in use (columns and counter auxiliaries).
@@ -182,7 +182,8 @@ pub struct CdclSession {
 }
 
 impl CdclSession {
-    pub fn new(program: BinaryProgram) -> Result<Self, Error> {
+    #[cfg(test)]
+    fn new(program: BinaryProgram) -> Result<Self, Error> {
         let cnf = Cnf::encode(&program).ok_or_else(|| {
             Error::Solver("the program has rows that are not clauses (sums, products)".into())
         })?;
@@ -190,7 +191,7 @@ impl CdclSession {
     }
 
     /// A session over a program already encoded (`cnf` must be `Cnf::encode(&program)`).
-    pub fn with_clauses(program: BinaryProgram, cnf: Cnf) -> Result<Self, Error> {
+    pub(crate) fn with_clauses(program: BinaryProgram, cnf: Cnf) -> Result<Self, Error> {
         // CaDiCaL's `sat` configuration (longer stable phases, fewer restarts) because puzzles have solutions
         // far more often than not. Measured on six of the 25x25 Sudokus: 27 s in all against 70 s with the
         // default configuration; on the 30 order-20/25 QCPs, counting to 2 (so also proving uniqueness and
@@ -246,7 +247,7 @@ impl Session for CdclSession {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Sense;
+    use crate::program::Sense;
 
     fn program(cols: usize, rows: Vec<Row>) -> BinaryProgram {
         BinaryProgram {
@@ -383,7 +384,7 @@ mod tests {
     fn a_session_enumerates_every_latin_square_of_order_4_once() {
         // Each grid found is cut off by one clause, and the solver keeps what it learned: 576 distinct
         // squares, then the proof that there is no other.
-        let program = crate::compile::compile(&crate::model::Puzzle::latin(4).unwrap());
+        let program = crate::compile::compile(&crate::model::Puzzle::latin(4).unwrap(), None);
         let mut session = CdclSession::new(program).unwrap();
         let mut seen = std::collections::HashSet::new();
         loop {

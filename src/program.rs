@@ -1,51 +1,63 @@
-//! Puzzle -> [`BinaryProgram`]: the solver-neutral IR between the rules and any backend.
+//! The binary program: the solver-neutral IR between the rules and every backend, and the builder rules write
+//! it through.
 //!
-//! Column `x[r][c][v]` is 1 when cell (r, c) holds v. Every rule primitive appends its own rows (and auxiliary
-//! binary columns where it needs them) through [`Compiler`]; nothing here knows which puzzle type it is
-//! compiling. Because the IR is plain data, presolve can shrink it, it can be written out as an LP file, and a
-//! second backend needs no change to the rules.
+//! Column `x[r][c][v]` is 1 when cell (r, c) holds v; rules may add auxiliary binary columns. A row is
+//! `lower <= sum(coef * col) <= upper`. Because the IR is plain data, it can be shrunk to its residual, written
+//! out as an LP file for other solvers, and handed to any backend without the rules knowing which.
 
 use std::fmt::Write as _;
 
 use crate::grid::{Cell, Grid};
-use crate::model::{Objective, Puzzle, Sense};
-use crate::solve::presolve::Domains;
+
+/// Direction of an objective.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Sense {
+    Minimize,
+    Maximize,
+}
 
 /// A linear row `lower <= sum(coef * col) <= upper` over binary columns.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Row {
-    pub terms: Vec<(usize, f64)>,
-    pub lower: f64,
-    pub upper: f64,
+pub(crate) struct Row {
+    pub(crate) terms: Vec<(usize, f64)>,
+    pub(crate) lower: f64,
+    pub(crate) upper: f64,
 }
 
 /// A binary program: all columns are 0/1; columns `0..n^3` are the cell-value columns.
 #[derive(Clone, Debug)]
 pub struct BinaryProgram {
-    pub size: usize,
+    pub(crate) size: usize,
     /// Upper bound per column: 0 means the column is fixed to 0.
-    pub upper: Vec<f64>,
+    pub(crate) upper: Vec<f64>,
     /// Lower bound per column: 1 means the column is fixed to 1.
-    pub lower: Vec<f64>,
-    pub rows: Vec<Row>,
-    pub objective: Vec<(usize, f64)>,
-    pub sense: Sense,
+    pub(crate) lower: Vec<f64>,
+    pub(crate) rows: Vec<Row>,
+    pub(crate) objective: Vec<(usize, f64)>,
+    pub(crate) sense: Sense,
     /// The narrowest band half-width any row relies on (for choosing solver tolerances).
-    pub narrowest_band: f64,
+    pub(crate) narrowest_band: f64,
 }
 
 impl BinaryProgram {
+    /// Columns: the n^3 cell-value columns, then auxiliary ones.
     pub fn num_cols(&self) -> usize {
         self.upper.len()
     }
 
+    /// Rows.
+    pub fn num_rows(&self) -> usize {
+        self.rows.len()
+    }
+
     /// Index of `x[cell][v]`.
-    pub fn x(&self, cell: Cell, v: u32) -> usize {
+    pub(crate) fn x(&self, cell: Cell, v: u32) -> usize {
         x_index(self.size, cell, v)
     }
 
     /// Reads a grid back from column values (each cell takes the value whose column is nearest 1).
-    pub fn grid_from(&self, values: &[f64]) -> Grid {
+    pub(crate) fn grid_from(&self, values: &[f64]) -> Grid {
         let n = self.size;
         let mut grid = Grid::empty(n);
         for cell in grid.clone().cells() {
@@ -60,7 +72,7 @@ impl BinaryProgram {
 
     /// The value (0 or 1) a column's bounds fix it to; `None` for a free column. With contradictory bounds
     /// (see [`Self::bounds_hold`]) the answer means nothing.
-    pub fn fixed(&self, i: usize) -> Option<f64> {
+    pub(crate) fn fixed(&self, i: usize) -> Option<f64> {
         if self.lower[i] > 0.5 {
             Some(1.0)
         } else if self.upper[i] < 0.5 {
@@ -71,13 +83,13 @@ impl BinaryProgram {
     }
 
     /// No column has a lower bound above its upper bound (a rule forbade a given's value).
-    pub fn bounds_hold(&self) -> bool {
+    pub(crate) fn bounds_hold(&self) -> bool {
         self.lower.iter().zip(&self.upper).all(|(l, u)| l <= u)
     }
 
     /// The row that forbids a complete grid: at least one cell not fixed to its value must take another (a
     /// no-good cut).
-    pub fn no_good(&self, grid: &Grid) -> Row {
+    pub(crate) fn no_good(&self, grid: &Grid) -> Row {
         let terms: Vec<(usize, f64)> = grid
             .filled()
             .map(|(cell, v)| self.x(cell, v))
@@ -93,7 +105,7 @@ impl BinaryProgram {
     }
 
     /// Forbids a complete grid from now on ([`Self::no_good`]).
-    pub fn exclude(&mut self, grid: &Grid) {
+    pub(crate) fn exclude(&mut self, grid: &Grid) {
         let row = self.no_good(grid);
         self.rows.push(row);
     }
@@ -165,12 +177,13 @@ fn x_index(n: usize, cell: Cell, v: u32) -> usize {
 }
 
 /// What a rule primitive writes its rows through.
-pub struct Compiler {
+pub(crate) struct Compiler {
     program: BinaryProgram,
 }
 
 impl Compiler {
-    fn new(n: usize) -> Self {
+    /// A program of size n: the n^3 cell-value columns, free, and no rows yet.
+    pub(crate) fn new(n: usize) -> Self {
         let cols = n * n * n;
         Compiler {
             program: BinaryProgram {
@@ -185,46 +198,46 @@ impl Compiler {
         }
     }
 
-    pub fn size(&self) -> usize {
+    pub(crate) fn size(&self) -> usize {
         self.program.size
     }
 
     /// The column of `x[cell][v]`.
-    pub fn x(&self, cell: Cell, v: u32) -> usize {
+    pub(crate) fn x(&self, cell: Cell, v: u32) -> usize {
         x_index(self.program.size, cell, v)
     }
 
     /// Whether `cell` may still hold `v` (not forbidden by givens or earlier rules).
-    pub fn allowed(&self, cell: Cell, v: u32) -> bool {
+    pub(crate) fn allowed(&self, cell: Cell, v: u32) -> bool {
         self.program.upper[self.x(cell, v)] > 0.5
     }
 
     /// The values `cell` may still hold.
-    pub fn candidates(&self, cell: Cell) -> Vec<u32> {
+    pub(crate) fn candidates(&self, cell: Cell) -> Vec<u32> {
         (1..=self.size() as u32)
             .filter(|&v| self.allowed(cell, v))
             .collect()
     }
 
     /// A new auxiliary binary column.
-    pub fn aux(&mut self) -> usize {
+    pub(crate) fn aux(&mut self) -> usize {
         self.program.upper.push(1.0);
         self.program.lower.push(0.0);
         self.program.upper.len() - 1
     }
 
-    pub fn forbid(&mut self, cell: Cell, v: u32) {
+    pub(crate) fn forbid(&mut self, cell: Cell, v: u32) {
         let i = self.x(cell, v);
         self.program.upper[i] = 0.0;
     }
 
-    pub fn fix_column(&mut self, col: usize, value: bool) {
+    pub(crate) fn fix_column(&mut self, col: usize, value: bool) {
         let b = if value { 1.0 } else { 0.0 };
         self.program.lower[col] = b;
         self.program.upper[col] = b;
     }
 
-    pub fn row(&mut self, terms: Vec<(usize, f64)>, lower: f64, upper: f64) {
+    pub(crate) fn row(&mut self, terms: Vec<(usize, f64)>, lower: f64, upper: f64) {
         self.program.rows.push(Row {
             terms,
             lower,
@@ -232,61 +245,27 @@ impl Compiler {
         });
     }
 
-    pub fn equal(&mut self, terms: Vec<(usize, f64)>, rhs: f64) {
+    pub(crate) fn equal(&mut self, terms: Vec<(usize, f64)>, rhs: f64) {
         self.row(terms, rhs, rhs);
     }
 
-    pub fn at_most(&mut self, terms: Vec<(usize, f64)>, rhs: f64) {
+    pub(crate) fn at_most(&mut self, terms: Vec<(usize, f64)>, rhs: f64) {
         self.row(terms, f64::NEG_INFINITY, rhs);
     }
 
+    /// Sets the objective: weights on columns.
+    pub(crate) fn objective(&mut self, sense: Sense, terms: Vec<(usize, f64)>) {
+        self.program.sense = sense;
+        self.program.objective = terms;
+    }
+
+    /// The program written so far.
+    pub(crate) fn finish(self) -> BinaryProgram {
+        self.program
+    }
+
     /// Records that a row relies on a band of this half-width (tolerances must stay well inside it).
-    pub fn note_band(&mut self, half_width: f64) {
+    pub(crate) fn note_band(&mut self, half_width: f64) {
         self.program.narrowest_band = self.program.narrowest_band.min(half_width);
     }
-}
-
-/// Compiles a checked puzzle: one value per cell, givens fixed, then every rule's rows, then the objective.
-pub fn compile(puzzle: &Puzzle) -> BinaryProgram {
-    compile_with(puzzle, None)
-}
-
-/// Compiles with candidates already narrowed by presolve: columns of removed candidates are fixed to 0.
-pub fn compile_with(puzzle: &Puzzle, domains: Option<&Domains>) -> BinaryProgram {
-    let n = puzzle.size();
-    let mut c = Compiler::new(n);
-    if let Some(d) = domains {
-        for cell in puzzle.givens().cells() {
-            for v in 1..=n as u32 {
-                if !d.contains(cell, v) {
-                    c.forbid(cell, v);
-                }
-            }
-        }
-    }
-    for cell in puzzle.givens().cells() {
-        let terms = (1..=n as u32).map(|v| (c.x(cell, v), 1.0)).collect();
-        c.equal(terms, 1.0);
-    }
-    for (cell, v) in puzzle.givens().filled() {
-        for w in 1..=n as u32 {
-            if w != v {
-                c.forbid(cell, w);
-            }
-        }
-        let i = c.x(cell, v);
-        c.fix_column(i, true);
-    }
-    for rule in puzzle.rules() {
-        rule.compile(&mut c);
-    }
-    if let Some(Objective { sense, weights }) = puzzle.objective() {
-        c.program.sense = *sense;
-        for (cell, w) in weights {
-            for v in 1..=n as u32 {
-                c.program.objective.push((c.x(*cell, v), w * f64::from(v)));
-            }
-        }
-    }
-    c.program
 }

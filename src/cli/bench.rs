@@ -1,0 +1,73 @@
+//! `latin bench PATHS`: solve every puzzle file a few times, print the table, save or compare with a baseline.
+
+use std::path::{Path, PathBuf};
+
+use super::{print, progress_bar, Exit, Format};
+use crate::bench;
+use crate::error::Error;
+use crate::grammar::Registry;
+use crate::report;
+use crate::solve::SolveOptions;
+
+/// The bench flags, as written.
+pub(crate) struct BenchRun {
+    pub(crate) paths: Vec<PathBuf>,
+    pub(crate) repeat: usize,
+    pub(crate) format: Format,
+    pub(crate) save: Option<PathBuf>,
+    pub(crate) baseline: Option<PathBuf>,
+    pub(crate) tolerance: f64,
+    pub(crate) floor_ms: f64,
+}
+
+pub(crate) fn run(
+    flags: &BenchRun,
+    options: &SolveOptions,
+    registry: &Registry,
+) -> Result<Exit, Error> {
+    let files = bench::collect(&flags.paths)?;
+    if files.is_empty() {
+        return Err(Error::section("bench", "no puzzle files found"));
+    }
+    // Read the baseline before the run, so a bad file fails fast.
+    let baseline = flags.baseline.as_deref().map(read_baseline).transpose()?;
+    let bar = progress_bar(files.len());
+    let results = bench::run(&files, registry, options, flags.repeat, &|r| {
+        bar.set_message(r.file.clone());
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    let json = serde_json::to_string_pretty(&results)
+        .map_err(|e| Error::Solver(format!("the bench report does not serialise: {e}")))?;
+    if let Some(path) = &flags.save {
+        std::fs::write(path, &json).map_err(|e| Error::io(path, &e))?;
+    }
+    print(&match flags.format {
+        Format::Json => json + "\n",
+        Format::Text => report::bench::table(&results),
+    })?;
+    let mut failed = false;
+    for p in results.puzzles.iter().filter(|p| p.matches == Some(false)) {
+        eprintln!("{}: the answer differs from `solution:`", p.file);
+        failed = true;
+    }
+    if let Some(b) = baseline {
+        let found = bench::regressions(&results, &b, flags.tolerance, flags.floor_ms);
+        for r in &found {
+            eprintln!("regression: {r}");
+        }
+        failed |= !found.is_empty();
+    }
+    Ok(Exit(u8::from(failed)))
+}
+
+/// A report saved by `--save`: bad input (exit 2) when it cannot be read or is not one.
+fn read_baseline(path: &Path) -> Result<report::bench::Report, Error> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))?;
+    serde_json::from_str(&text).map_err(|e| {
+        Error::section(
+            "--baseline",
+            format!("{}: not a saved bench report: {e}", path.display()),
+        )
+    })
+}

@@ -1,0 +1,350 @@
+//! The `latin` command line: argument types, and one short function per command.
+//!
+//! Flags are read in two steps, the way ripgrep does it: clap parses them into the plain types below (what the
+//! user wrote), and `options` turns those into the library's checked [`SolveOptions`] (what will run), so a
+//! bad value is refused before any work starts. Each command lives in its own file and prints what a renderer
+//! in `report/` wrote. Errors come back typed; [`main`] prints each once and takes the exit code from its kind.
+
+mod bench;
+mod check;
+mod count;
+mod grammars;
+mod lines;
+mod solve;
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::error::Error;
+use crate::grammar::Registry;
+use crate::solve::{BackendChoice, Cbc, SolveOptions, Status, DEFAULT_SEARCH_NODES};
+
+const EXIT_CODES: &str = "Exit codes:
+  0  success
+  1  no solution, or `check` found a problem
+  2  bad input or usage
+  3  time limit reached without an answer";
+
+#[derive(Parser)]
+#[command(name = "latin", version, about = "Solves Latin-square puzzles (Sudoku, Inshi no heya, ...) with integer programming", after_help = EXIT_CODES)]
+pub(crate) struct Cli {
+    /// Directory of extra grammar files (adds or overrides puzzle types)
+    #[arg(long, global = true, env = "LATIN_GRAMMARS")]
+    pub(crate) grammars: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub(crate) enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Solve a puzzle file and print the grid; or, with --lines, a file of one-line puzzles
+    #[command(after_help = EXIT_CODES)]
+    Solve {
+        #[arg(required_unless_present = "lines")]
+        file: Option<PathBuf>,
+        /// Solve a file of one puzzle a line (`-` for stdin): 81 characters for 9x9, `.` or `0` empty, `1`-`9`
+        /// then `A`-`Z`; writes one answer a line and a summary on stderr
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "write_lp", "max"])]
+        lines: Option<PathBuf>,
+        /// The puzzle type of every line (with --lines)
+        #[arg(
+            long = "type",
+            value_name = "TYPE",
+            default_value = "sudoku",
+            requires = "lines"
+        )]
+        kind: String,
+        /// Box shape of every line, e.g. 3x3 (with --lines; default: the square root of the size)
+        #[arg(long = "box", value_name = "HxW", requires = "lines")]
+        boxes: Option<String>,
+        /// Extra rules for every line, e.g. diagonals,anti-knight (with --lines)
+        #[arg(
+            long,
+            value_name = "RULE,...",
+            value_delimiter = ',',
+            requires = "lines"
+        )]
+        rules: Vec<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// List up to N solutions (no-good cuts)
+        #[arg(long, default_value_t = 1)]
+        max: usize,
+        /// Give up after this many seconds
+        #[arg(long, value_name = "SECS")]
+        time_limit: Option<f64>,
+        /// Write the compiled binary program in LP format to this file
+        #[arg(long, value_name = "FILE")]
+        write_lp: Option<PathBuf>,
+        #[command(flatten)]
+        stages: Stages,
+        /// Keep CBC's default cuts, heuristics and strong branching (for measurements)
+        #[arg(long, hide = true)]
+        cbc_defaults: bool,
+        /// Set a CBC parameter, over latin's own choices (repeatable): `--cbc cuts=on --cbc heur=on`
+        #[arg(long, value_name = "KEY=VALUE", value_parser = key_value)]
+        cbc: Vec<(String, String)>,
+    },
+    /// Count solutions, up to N (default 2: is the solution unique?)
+    #[command(after_help = EXIT_CODES)]
+    Count {
+        file: PathBuf,
+        #[arg(long, default_value_t = 2)]
+        max: usize,
+        #[arg(long, value_name = "SECS")]
+        time_limit: Option<f64>,
+        #[command(flatten)]
+        stages: Stages,
+    },
+    /// Check a puzzle: valid, exactly one solution, equal to its `solution:` when given
+    #[command(after_help = EXIT_CODES)]
+    Check {
+        file: PathBuf,
+        #[arg(long, value_name = "SECS")]
+        time_limit: Option<f64>,
+    },
+    /// Benchmark puzzle files: status, answer == `solution:`, median time per puzzle and per type
+    #[command(after_help = "Exit codes:
+  0  every answer equals its `solution:`, and no regression against --baseline
+  1  an answer differs from `solution:`, or a regression against --baseline
+  2  bad input or usage")]
+    Bench {
+        /// Puzzle files, or directories searched for .yaml files
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Solve each puzzle this many times; its time is the median
+        #[arg(long, default_value_t = 3)]
+        repeat: usize,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Write the results as JSON to this file (a later run's --baseline)
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+        /// Compare against saved results: exit 1 when an answer changed or a type's median slowed
+        #[arg(long, value_name = "FILE")]
+        baseline: Option<PathBuf>,
+        /// How much slower a type's median may get before it counts (0.25 = 25%)
+        #[arg(long, default_value_t = 0.25)]
+        tolerance: f64,
+        /// Medians under this many milliseconds on both sides are timer noise, never a slowdown
+        #[arg(long, value_name = "MS", default_value_t = 1.0)]
+        floor_ms: f64,
+        #[arg(long, value_name = "SECS")]
+        time_limit: Option<f64>,
+        #[command(flatten)]
+        stages: Stages,
+    },
+    /// List the puzzle types, rules and primitives
+    Grammars,
+}
+
+/// Which stages run, and which backend takes what they leave (shared by solve, count and bench).
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub(crate) struct Stages {
+    /// Send the whole program to the backend, without pruning candidates by propagation (or searching) first
+    #[arg(long)]
+    pub(crate) no_presolve: bool,
+    /// Search nodes over the propagator before the backend takes over (0: straight to it after presolve); a
+    /// clausal program goes to CaDiCaL after 2 per open cell
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SEARCH_NODES)]
+    pub(crate) search_nodes: u64,
+    /// auto: CaDiCaL (clause learning) when every row of the program is a clause, CBC otherwise; cbc: always CBC
+    #[arg(long, value_enum, default_value = "auto")]
+    pub(crate) backend: BackendArg,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(crate) enum BackendArg {
+    Auto,
+    Cbc,
+}
+
+impl Default for Stages {
+    fn default() -> Self {
+        Stages {
+            no_presolve: false,
+            search_nodes: DEFAULT_SEARCH_NODES,
+            backend: BackendArg::Auto,
+        }
+    }
+}
+
+/// The exit code of a command that ran to its end (errors carry their own, [`Error::exit_code`]).
+pub(crate) struct Exit(pub u8);
+
+/// Runs the command line: the whole of `latin`'s `main`.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(Exit(code)) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<Exit, Error> {
+    let registry = registry(cli.grammars.as_deref())?;
+    match cli.command {
+        Command::Grammars => grammars::run(&registry),
+        Command::Solve {
+            file,
+            format,
+            max,
+            time_limit,
+            write_lp,
+            stages,
+            cbc_defaults,
+            cbc,
+            lines,
+            kind,
+            boxes,
+            rules,
+        } => {
+            let options = SolveOptions {
+                cbc: Cbc {
+                    defaults: cbc_defaults,
+                    params: cbc,
+                },
+                ..options(max, time_limit, stages)?
+            };
+            match (lines, file) {
+                (Some(path), _) => {
+                    let spec = lines::LinesSpec { kind, boxes, rules };
+                    lines::run(&path, &spec, format, &options, &registry)
+                }
+                (None, Some(file)) => {
+                    solve::run(&file, format, write_lp.as_deref(), &options, &registry)
+                }
+                (None, None) => Err(Error::section("solve", "give a puzzle FILE or --lines")),
+            }
+        }
+        Command::Count {
+            file,
+            max,
+            time_limit,
+            stages,
+        } => count::run(&file, &options(max, time_limit, stages)?, &registry),
+        Command::Check { file, time_limit } => check::run(
+            &file,
+            &options(2, time_limit, Stages::default())?,
+            &registry,
+        ),
+        Command::Bench {
+            paths,
+            repeat,
+            format,
+            save,
+            baseline,
+            tolerance,
+            floor_ms,
+            time_limit,
+            stages,
+        } => {
+            let run = bench::BenchRun {
+                paths,
+                repeat,
+                format,
+                save,
+                baseline,
+                tolerance,
+                floor_ms,
+            };
+            bench::run(&run, &options(1, time_limit, stages)?, &registry)
+        }
+    }
+}
+
+fn registry(dir: Option<&Path>) -> Result<Registry, Error> {
+    let mut r = Registry::built_in();
+    if let Some(dir) = dir {
+        r.load_dir(dir)?;
+    }
+    Ok(r)
+}
+
+/// The longest time limit accepted: beyond it, a limit means nothing on this side of the heat death.
+const MAX_TIME_LIMIT_SECS: f64 = 1e9;
+
+/// The checked options of a solve, from the flags as written.
+fn options(max: usize, time_limit: Option<f64>, stages: Stages) -> Result<SolveOptions, Error> {
+    let time_limit = match time_limit {
+        Some(s) if s.is_finite() && s > 0.0 && s <= MAX_TIME_LIMIT_SECS => {
+            Some(Duration::from_secs_f64(s))
+        }
+        Some(s) => {
+            return Err(Error::section(
+                "--time-limit",
+                format!("{s} is not a number of seconds from 0 to {MAX_TIME_LIMIT_SECS:e}"),
+            ))
+        }
+        None => None,
+    };
+    if max == 0 {
+        return Err(Error::section("--max", "must be at least 1"));
+    }
+    Ok(SolveOptions {
+        max_solutions: max,
+        time_limit,
+        presolve: !stages.no_presolve,
+        search_nodes: stages.search_nodes,
+        backend: match stages.backend {
+            BackendArg::Auto => BackendChoice::Auto,
+            BackendArg::Cbc => BackendChoice::Cbc,
+        },
+        ..SolveOptions::default()
+    })
+}
+
+fn key_value(s: &str) -> Result<(String, String), String> {
+    s.split_once('=')
+        .filter(|(k, v)| !k.is_empty() && !v.is_empty())
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .ok_or_else(|| format!("{s:?} is not KEY=VALUE"))
+}
+
+/// The exit code of a solve: 0 solved, 1 no solution, 3 out of time.
+fn exit_for(status: Status) -> u8 {
+    match status {
+        Status::Solved => 0,
+        Status::Infeasible => 1,
+        Status::Timeout => 3,
+    }
+}
+
+/// Writes text to standard output. A reader that closed the pipe (`| head -1`) ends the program quietly with
+/// 141, as a command killed by SIGPIPE would, instead of a panic or a message.
+fn print(text: &str) -> Result<(), Error> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(141),
+        Err(e) => Err(Error::io("<stdout>", &e)),
+    }
+}
+
+/// A progress bar on stderr when it is a terminal; hidden otherwise (pipes and logs stay clean).
+fn progress_bar(len: usize) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} eta {eta} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}

@@ -1,0 +1,50 @@
+//! Puzzle -> [`BinaryProgram`]: one value per cell, the givens fixed, then every rule's own rows, then the
+//! objective.
+//!
+//! Nothing here knows which puzzle type it compiles: each rule writes its rows through the [`Compiler`]. With
+//! domains from presolve, the columns of removed candidates are fixed to 0, so the backend sees only the
+//! residual.
+
+use crate::domains::Domains;
+use crate::model::{Objective, Puzzle};
+use crate::program::{BinaryProgram, Compiler};
+
+/// Compiles a checked puzzle, with candidates already narrowed by presolve when `domains` is given.
+pub(crate) fn compile(puzzle: &Puzzle, domains: Option<&Domains>) -> BinaryProgram {
+    let n = puzzle.size();
+    let mut c = Compiler::new(n);
+    if let Some(d) = domains {
+        for cell in puzzle.givens().cells() {
+            for v in 1..=n as u32 {
+                if !d.contains(cell, v) {
+                    c.forbid(cell, v);
+                }
+            }
+        }
+    }
+    for cell in puzzle.givens().cells() {
+        let terms = (1..=n as u32).map(|v| (c.x(cell, v), 1.0)).collect();
+        c.equal(terms, 1.0);
+    }
+    for (cell, v) in puzzle.givens().filled() {
+        for w in 1..=n as u32 {
+            if w != v {
+                c.forbid(cell, w);
+            }
+        }
+        let i = c.x(cell, v);
+        c.fix_column(i, true);
+    }
+    for rule in puzzle.rules() {
+        rule.encode(&mut c);
+    }
+    if let Some(Objective { sense, weights }) = puzzle.objective() {
+        let terms = weights
+            .iter()
+            .flat_map(|&(cell, w)| (1..=n as u32).map(move |v| (cell, w, v)))
+            .map(|(cell, w, v)| (c.x(cell, v), w * f64::from(v)))
+            .collect();
+        c.objective(*sense, terms);
+    }
+    c.finish()
+}

@@ -1,0 +1,308 @@
+//! Section kinds and their parsed values, side by side: how a section of a puzzle file is declared in a grammar
+//! ([`SectionKind`], [`SectionSpec`]), and what it becomes once read ([`SectionValue`]).
+//!
+//! Keeping the two together means a new section kind is one enum variant, its parser call and its value here;
+//! the rule bindings in `model::bind` read the values, and nothing in between needs to change.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::grid::Cell;
+use crate::parse::clues::ArithmeticClue;
+use crate::parse::{self, SectionText};
+use crate::yaml::{self, Value};
+
+/// How a section of a puzzle file is written and read.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum SectionKind {
+    /// A grid of region ids, one per cell (`ABBC` or `a a b c`).
+    Regions,
+    /// A map from region id to a clue (`{A: 6, B: 24x}`).
+    Clues,
+    /// Inequality chains between cells, one per line (`r1c1 < r1c2 > r2c2`).
+    Relations,
+    /// Pairs of cells, one per line (`r1c1-r1c2`).
+    Pairs,
+    /// One clue per row or column seen from one side of the grid (`. 3 3 . .`).
+    Edge,
+    /// A grid of marks such as `E`, `O` and `.`; the grammar says what each mark allows.
+    Marks,
+}
+
+/// How a clue's text is read.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum ClueKind {
+    /// A positive integer.
+    #[default]
+    Integer,
+    /// A number with an optional operator: `11+`, `2-`, `24x`, `3/`, `5`.
+    Arithmetic,
+}
+
+/// What a mark in a marks grid allows.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub(crate) enum MarkMeaning {
+    /// `even` or `odd`.
+    Named(String),
+    /// An explicit list of values.
+    Values(Vec<u32>),
+}
+
+impl MarkMeaning {
+    /// The values allowed in a grid of size n, and the name shown in messages.
+    pub(crate) fn allowed(&self, n: usize) -> Result<(Vec<u32>, String), String> {
+        let all = 1..=n as u32;
+        match self {
+            MarkMeaning::Named(s) if s == "even" => {
+                Ok((all.filter(|v| v % 2 == 0).collect(), "even".into()))
+            }
+            MarkMeaning::Named(s) if s == "odd" => {
+                Ok((all.filter(|v| v % 2 == 1).collect(), "odd".into()))
+            }
+            MarkMeaning::Named(s) => Err(format!(
+                "unknown mark meaning {s:?} (use even, odd or a list of values)"
+            )),
+            MarkMeaning::Values(vs) => Ok((vs.clone(), format!("one of {vs:?}"))),
+        }
+    }
+}
+
+/// One section a puzzle type reads.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SectionSpec {
+    pub(crate) kind: SectionKind,
+    /// A one-line description, for the person reading the grammar file (accepted, not yet shown anywhere).
+    #[serde(default)]
+    #[allow(dead_code)]
+    pub(crate) description: String,
+    /// The section may be left out.
+    #[serde(default)]
+    pub(crate) optional: bool,
+    /// `clues`: the regions section whose ids the keys name.
+    #[serde(default)]
+    pub(crate) of: Option<String>,
+    /// `clues`: how each clue is read.
+    #[serde(default)]
+    pub(crate) clue: ClueKind,
+    /// `clues`: whether every region must have a clue (default true).
+    #[serde(default = "yes")]
+    pub(crate) every: bool,
+    /// `pairs`: the two cells of each pair must share an edge.
+    #[serde(default)]
+    pub(crate) adjacent: bool,
+    /// `marks`: what each mark means (`{E: even, O: odd}`).
+    #[serde(default)]
+    pub(crate) marks: BTreeMap<String, MarkMeaning>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A region map: the region id of every cell.
+#[derive(Clone, Debug)]
+pub(crate) struct Regions {
+    /// Region ids in order of first appearance (row by row).
+    pub(crate) order: Vec<String>,
+    pub(crate) cells: BTreeMap<String, Vec<Cell>>,
+    /// The id of every cell, row by row.
+    pub(crate) ids: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Clue {
+    Integer(u64),
+    Arithmetic(ArithmeticClue),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Clues {
+    pub(crate) entries: BTreeMap<String, Clue>,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum SectionValue {
+    Regions(Regions),
+    Clues(Clues),
+    Relations(Vec<(Cell, Cell)>),
+    Pairs(Vec<(Cell, Cell)>),
+    Edge(Vec<Option<u64>>),
+    /// Marked cells with the values each allows and the mark's name.
+    Marks(Vec<(Cell, Vec<u32>, String)>),
+}
+
+pub(crate) type Sections = BTreeMap<String, SectionValue>;
+
+/// The size a grid-shaped section fixes, if it is one.
+pub(crate) fn grid_size(
+    name: &str,
+    kind: SectionKind,
+    value: &Value,
+) -> Result<Option<usize>, Error> {
+    if matches!(kind, SectionKind::Regions | SectionKind::Marks) {
+        let text = SectionText::from_value(name, value)?;
+        return Ok(Some(parse::grid::tokenize(&text)?.size()));
+    }
+    Ok(None)
+}
+
+/// Parses one section of a puzzle file according to its spec.
+pub(crate) fn parse_section(
+    name: &str,
+    spec: &SectionSpec,
+    value: &Value,
+    n: usize,
+    parsed: &Sections,
+) -> Result<SectionValue, Error> {
+    match spec.kind {
+        SectionKind::Regions => regions(name, value, n),
+        SectionKind::Clues => clues(name, spec, value, parsed),
+        SectionKind::Relations => Ok(SectionValue::Relations(parse::cells::relations(
+            &SectionText::from_value(name, value)?,
+            n,
+        )?)),
+        SectionKind::Pairs => Ok(SectionValue::Pairs(parse::cells::pairs(
+            &SectionText::from_value(name, value)?,
+            n,
+            spec.adjacent,
+        )?)),
+        SectionKind::Edge => Ok(SectionValue::Edge(parse::clues::edge(
+            &SectionText::from_value(name, value)?,
+            n,
+        )?)),
+        SectionKind::Marks => marks(name, spec, value, n),
+    }
+}
+
+/// A region map: every cell names its region.
+fn regions(name: &str, value: &Value, n: usize) -> Result<SectionValue, Error> {
+    let text = SectionText::from_value(name, value)?;
+    let tokens = parse::grid::tokenize(&text)?;
+    if tokens.size() != n {
+        return Err(Error::section(
+            name,
+            format!(
+                "the map is {0}x{0} but the puzzle is {n}x{n}",
+                tokens.size()
+            ),
+        ));
+    }
+    let mut regions = Regions {
+        order: Vec::new(),
+        cells: BTreeMap::new(),
+        ids: Vec::new(),
+    };
+    for (r, row) in tokens.rows.iter().enumerate() {
+        for (c, tok) in row.iter().enumerate() {
+            if matches!(tok.text.as_str(), "." | "_") {
+                return Err(text.error_at(tok.line, tok.column, "every cell needs a region id"));
+            }
+            let id = tok.text.clone();
+            if !regions.cells.contains_key(&id) {
+                regions.order.push(id.clone());
+            }
+            regions
+                .cells
+                .entry(id.clone())
+                .or_default()
+                .push(Cell::new(r, c));
+            regions.ids.push(id);
+        }
+    }
+    Ok(SectionValue::Regions(regions))
+}
+
+/// Clues keyed by the region ids of the section named in `of:`.
+fn clues(
+    name: &str,
+    spec: &SectionSpec,
+    value: &Value,
+    parsed: &Sections,
+) -> Result<SectionValue, Error> {
+    let Value::Mapping(map) = value else {
+        return Err(Error::section(
+            name,
+            "expected a map from region id to clue, e.g. {A: 6, B: 15}",
+        ));
+    };
+    let of = spec.of.as_deref().unwrap_or_default();
+    let Some(SectionValue::Regions(regions)) = parsed.get(of) else {
+        return Err(Error::section(name, format!("needs the `{of}` section")));
+    };
+    let mut entries = BTreeMap::new();
+    for (k, v) in map {
+        let key = yaml::scalar_text(k)
+            .ok_or_else(|| Error::section(name, "region ids must be plain text"))?;
+        let label = format!("{name}.{key}");
+        let text = yaml::scalar_text(v)
+            .ok_or_else(|| Error::section(label.clone(), "expected a clue, not a list or a map"))?;
+        if !regions.cells.contains_key(&key) {
+            return Err(Error::section(
+                label,
+                format!("there is no region {key:?} in `{of}`"),
+            ));
+        }
+        let one = SectionText::single(&label, &text);
+        let clue = match spec.clue {
+            ClueKind::Integer => Clue::Integer(parse::clues::integer(&one)?),
+            ClueKind::Arithmetic => Clue::Arithmetic(parse::clues::arithmetic(&one)?),
+        };
+        entries.insert(key, clue);
+    }
+    if spec.every {
+        if let Some(missing) = regions.order.iter().find(|id| !entries.contains_key(*id)) {
+            let first = regions.cells[missing][0];
+            return Err(Error::section(
+                name,
+                format!("region {missing:?} (at {first}) has no clue"),
+            ));
+        }
+    }
+    Ok(SectionValue::Clues(Clues { entries }))
+}
+
+/// A grid of marks, each read through the meanings the grammar gives.
+fn marks(name: &str, spec: &SectionSpec, value: &Value, n: usize) -> Result<SectionValue, Error> {
+    let text = SectionText::from_value(name, value)?;
+    let tokens = parse::grid::tokenize(&text)?;
+    if tokens.size() != n {
+        return Err(Error::section(
+            name,
+            format!(
+                "the grid is {0}x{0} but the puzzle is {n}x{n}",
+                tokens.size()
+            ),
+        ));
+    }
+    let mut marks = Vec::new();
+    for (r, row) in tokens.rows.iter().enumerate() {
+        for (c, tok) in row.iter().enumerate() {
+            if matches!(tok.text.as_str(), "." | "_" | "0") {
+                continue;
+            }
+            let Some(meaning) = spec.marks.get(&tok.text) else {
+                let known: Vec<&str> = spec.marks.keys().map(String::as_str).collect();
+                return Err(text.error_at(
+                    tok.line,
+                    tok.column,
+                    format!(
+                        "unknown mark {:?} (use {} or .)",
+                        tok.text,
+                        known.join(", ")
+                    ),
+                ));
+            };
+            let (allowed, label) = meaning
+                .allowed(n)
+                .map_err(|m| text.error_at(tok.line, tok.column, m))?;
+            marks.push((Cell::new(r, c), allowed, label));
+        }
+    }
+    Ok(SectionValue::Marks(marks))
+}

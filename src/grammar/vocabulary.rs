@@ -1,0 +1,199 @@
+//! The words a grammar may use: named whole-grid rules, and rule primitives with their parameters.
+//!
+//! This is the signature half of the vocabulary: enough to check a grammar file when it is loaded (an unknown
+//! primitive, a missing or misspelt parameter, a section of the wrong kind) without knowing how a rule is
+//! built. The other half, which turns parsed sections into rules, is `model::bind`; a test there keeps the two
+//! in step, entry for entry.
+
+use std::collections::BTreeMap;
+
+use super::sections::{ClueKind, SectionKind, SectionSpec};
+use crate::yaml::Value;
+
+/// What a parameter of a primitive use must be.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Param {
+    /// The name of a section of this kind.
+    Section(SectionKind, Need),
+    /// A literal `true` / `false`.
+    Flag,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Need {
+    Required,
+    Optional,
+}
+
+type Args = BTreeMap<String, Value>;
+
+/// A primitive as grammars see it: its name, what it means, and the parameters a use of it takes.
+pub(crate) struct Signature {
+    pub(crate) name: &'static str,
+    pub(crate) description: &'static str,
+    pub(crate) params: &'static [(&'static str, Param)],
+}
+
+use Need::{Optional, Required};
+use SectionKind as K;
+
+/// Every primitive a grammar may use.
+pub(crate) const PRIMITIVES: &[Signature] = &[
+    Signature {
+        name: "distinct",
+        description: "the cells of each region hold different values (each region of n cells holds 1..n)",
+        params: &[("regions", Param::Section(K::Regions, Required))],
+    },
+    Signature {
+        name: "sum",
+        description: "the values of each region add up to its clue; `distinct: true` also makes them differ",
+        params: &[("regions", Param::Section(K::Regions, Required)), ("clues", Param::Section(K::Clues, Required)), ("distinct", Param::Flag)],
+    },
+    Signature {
+        name: "product",
+        description: "the values of each region multiply to its clue (tolerance-banded log sum)",
+        params: &[("regions", Param::Section(K::Regions, Required)), ("clues", Param::Section(K::Clues, Required))],
+    },
+    Signature {
+        name: "arithmetic",
+        description: "each cage reaches its target with its operator (+ - x /), or with any of them when hidden",
+        params: &[("regions", Param::Section(K::Regions, Required)), ("clues", Param::Section(K::Clues, Required))],
+    },
+    Signature {
+        name: "less",
+        description: "each listed relation holds (the smaller cell's value is less)",
+        params: &[("relations", Param::Section(K::Relations, Required))],
+    },
+    Signature {
+        name: "consecutive",
+        description: "listed neighbours differ by exactly 1; with `exclusive` (default) no other neighbours do",
+        params: &[("pairs", Param::Section(K::Pairs, Required)), ("exclusive", Param::Flag)],
+    },
+    Signature {
+        name: "visibility",
+        description: "skyscrapers: each edge clue counts the buildings seen from that side",
+        params: &[
+            ("top", Param::Section(K::Edge, Optional)),
+            ("bottom", Param::Section(K::Edge, Optional)),
+            ("left", Param::Section(K::Edge, Optional)),
+            ("right", Param::Section(K::Edge, Optional)),
+        ],
+    },
+    Signature {
+        name: "marks",
+        description: "each marked cell holds a value its mark allows (e.g. E even, O odd)",
+        params: &[("marks", Param::Section(K::Marks, Required))],
+    },
+];
+
+/// Named whole-grid rules with a one-line description each: the words of a grammar's or a puzzle's `rules:`.
+pub(crate) const NAMED_RULES: &[(&str, &str)] = &[
+    ("latin", "every row and every column holds 1..n once"),
+    (
+        "boxes",
+        "every box (`box: HxW`, default near-square) holds 1..n once",
+    ),
+    ("diagonals", "both main diagonals hold 1..n once"),
+    ("anti-knight", "cells a chess knight's move apart differ"),
+    ("anti-king", "diagonally touching cells differ"),
+    ("non-consecutive", "orthogonal neighbours never differ by 1"),
+    (
+        "windoku",
+        "four extra 3x3 regions of a 9x9 (rows and columns 2-4 and 6-8) hold 1..9",
+    ),
+    (
+        "magic-centre",
+        "the rows and columns of the centre 3x3 box of a 9x9 each sum to 15",
+    ),
+];
+
+/// Whether `name` is a named rule.
+pub(crate) fn is_named_rule(name: &str) -> bool {
+    NAMED_RULES.iter().any(|(k, _)| *k == name)
+}
+
+/// The named rules, comma-separated, for messages.
+pub(crate) fn named_rule_list() -> String {
+    NAMED_RULES
+        .iter()
+        .map(|(k, _)| *k)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub(crate) fn spec(name: &str) -> Option<&'static Signature> {
+    PRIMITIVES.iter().find(|p| p.name == name)
+}
+
+/// Checks a primitive use against the grammar's sections when the grammar is loaded.
+pub(crate) fn check_use(
+    primitive: &str,
+    args: &Args,
+    sections: &BTreeMap<String, SectionSpec>,
+) -> Result<(), String> {
+    let known: Vec<&str> = PRIMITIVES.iter().map(|p| p.name).collect();
+    let spec = spec(primitive).ok_or_else(|| {
+        format!(
+            "unknown primitive {primitive:?} (known: {})",
+            known.join(", ")
+        )
+    })?;
+    for key in args.keys() {
+        if !spec.params.iter().any(|(p, _)| p == key) {
+            let params: Vec<&str> = spec.params.iter().map(|(p, _)| *p).collect();
+            return Err(format!(
+                "primitive {primitive}: unknown parameter {key:?} (it takes {})",
+                params.join(", ")
+            ));
+        }
+    }
+    for (param, kind) in spec.params {
+        match (kind, args.get(*param)) {
+            (Param::Section(_, Required), None) => {
+                return Err(format!("primitive {primitive}: `{param}:` is required"))
+            }
+            (Param::Section(want, _), Some(v)) => {
+                let name = v.as_str().ok_or_else(|| {
+                    format!("primitive {primitive}: `{param}:` must name a section")
+                })?;
+                let got = sections.get(name).ok_or_else(|| {
+                    format!(
+                        "primitive {primitive}: `{param}: {name}` names no section of this grammar"
+                    )
+                })?;
+                if got.kind != *want {
+                    return Err(format!("primitive {primitive}: `{param}: {name}` must be a {want:?} section, it is {:?}", got.kind));
+                }
+            }
+            (Param::Flag, Some(v)) if v.as_bool().is_none() => {
+                return Err(format!(
+                    "primitive {primitive}: `{param}:` must be true or false"
+                ))
+            }
+            _ => {}
+        }
+    }
+    if let (Some(regions), Some(clues)) = (
+        args.get("regions").and_then(Value::as_str),
+        args.get("clues").and_then(Value::as_str),
+    ) {
+        let c = &sections[clues];
+        if c.of.as_deref() != Some(regions) {
+            return Err(format!(
+                "primitive {primitive}: clues section {clues:?} is `of: {:?}`, not {regions:?}",
+                c.of
+            ));
+        }
+        let want = if primitive == "arithmetic" {
+            ClueKind::Arithmetic
+        } else {
+            ClueKind::Integer
+        };
+        if c.clue != want {
+            return Err(format!(
+                "primitive {primitive}: clues section {clues:?} must have `clue: {want:?}`"
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,120 @@
+//! The answers of `latin solve --lines`: one record a line (text or JSON) and the summary of a run.
+
+use serde::Serialize;
+
+use crate::solve::DecidedBy;
+
+/// What became of one line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum LineStatus {
+    /// Exactly one solution.
+    Solved,
+    /// Two or more solutions (the first is given).
+    Multiple,
+    /// No solution (givens that already break a rule included).
+    Infeasible,
+    /// The time limit ran out first.
+    Timeout,
+    /// The line is not a puzzle of this size (bad length or character).
+    Invalid,
+}
+
+/// One answer line.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct LineAnswer {
+    /// 1-based line number in the input.
+    pub(crate) line: usize,
+    pub(crate) status: LineStatus,
+    /// The (first) solution in the one-line form.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) solution: Option<String>,
+    /// Why a line is invalid or infeasible, when there is more to say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) message: Option<String>,
+    pub(crate) ms: f64,
+    /// What decided the puzzle: propagation alone, the search after it, CaDiCaL or CBC (none for invalid lines).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) decided_by: Option<DecidedBy>,
+}
+
+impl LineAnswer {
+    /// The text form: the solution line for a unique solution; otherwise the status, then the first solution
+    /// or the reason.
+    pub(crate) fn to_text(&self) -> String {
+        match (self.status, &self.solution, &self.message) {
+            (LineStatus::Solved, Some(s), _) => s.clone(),
+            (LineStatus::Multiple, Some(s), _) => format!("multiple {s}"),
+            (status, _, Some(m)) => format!("{} {m}", status_word(status)),
+            (status, _, None) => status_word(status).to_string(),
+        }
+    }
+}
+
+fn status_word(s: LineStatus) -> &'static str {
+    match s {
+        LineStatus::Solved => "solved",
+        LineStatus::Multiple => "multiple",
+        LineStatus::Infeasible => "infeasible",
+        LineStatus::Timeout => "timeout",
+        LineStatus::Invalid => "invalid",
+    }
+}
+
+/// Counts over a whole run.
+#[derive(Clone, Debug, Default, Serialize)]
+pub(crate) struct Summary {
+    pub(crate) puzzles: usize,
+    pub(crate) solved: usize,
+    pub(crate) multiple: usize,
+    pub(crate) infeasible: usize,
+    pub(crate) timeout: usize,
+    pub(crate) invalid: usize,
+    /// Decided by propagation alone, by the search after it, and by CaDiCaL (CBC was called for none of these).
+    pub(crate) by_presolve: usize,
+    pub(crate) by_search: usize,
+    pub(crate) by_cdcl: usize,
+    pub(crate) seconds: f64,
+}
+
+impl Summary {
+    pub(crate) fn per_second(&self) -> f64 {
+        self.puzzles as f64 / self.seconds.max(1e-9)
+    }
+
+    /// Counts one answer.
+    pub(crate) fn add(&mut self, a: &LineAnswer) {
+        self.puzzles += 1;
+        self.by_presolve += usize::from(a.decided_by == Some(DecidedBy::Propagation));
+        self.by_search += usize::from(a.decided_by == Some(DecidedBy::Search));
+        self.by_cdcl += usize::from(a.decided_by == Some(DecidedBy::Cdcl));
+        match a.status {
+            LineStatus::Solved => self.solved += 1,
+            LineStatus::Multiple => self.multiple += 1,
+            LineStatus::Infeasible => self.infeasible += 1,
+            LineStatus::Timeout => self.timeout += 1,
+            LineStatus::Invalid => self.invalid += 1,
+        }
+    }
+}
+
+impl Summary {
+    /// The summary line printed on stderr at the end of a run.
+    pub(crate) fn text(&self, threads: usize) -> String {
+        format!(
+            "{} puzzles: {} solved, {} with several solutions, {} with none, {} timed out, {} invalid; \
+             {} decided by propagation alone, {} by search, {} by CaDiCaL, the rest by CBC; {:.2} s, {:.1} puzzles/s on {threads} threads",
+            self.puzzles,
+            self.solved,
+            self.multiple,
+            self.infeasible,
+            self.timeout,
+            self.invalid,
+            self.by_presolve,
+            self.by_search,
+            self.by_cdcl,
+            self.seconds,
+            self.per_second(),
+        )
+    }
+}

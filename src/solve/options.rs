@@ -1,0 +1,56 @@
+//! How to solve: the stages that run, their budgets, and the backends' settings.
+
+use std::time::Duration;
+
+use super::cbc::Cbc;
+
+/// The default search budget: about a second of search on a 9x9, several on a 25x25, before CBC takes over.
+pub const DEFAULT_SEARCH_NODES: u64 = 200_000;
+
+/// Search nodes per open cell before a clausal program goes to CaDiCaL instead ([`super::cdcl`]). Search is cheaper
+/// on the easy end: one dive that fills every open cell, with a little backtracking, solves an empty 49x49
+/// Sudoku in 1.4 s where CaDiCaL took 70 s. Clause learning wins on the hard end, where search's subtrees
+/// explode; measured on 43 hard 9x9s (the sudoku-counts file), a handover after 50 nodes had them all
+/// decided in at most 12 ms, after 2,000 in at most 25 ms.
+pub(crate) const SAT_HANDOVER_PER_OPEN_CELL: u64 = 2;
+
+/// Which backend takes what presolve and search leave.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BackendChoice {
+    /// CaDiCaL when every row of the residual program is a clause (every coefficient +-1), CBC otherwise.
+    #[default]
+    Auto,
+    /// CBC always (for comparisons and tests).
+    Cbc,
+}
+
+/// How to solve.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Stop after this many solutions (1: just solve; 2: the uniqueness question).
+    pub max_solutions: usize,
+    pub time_limit: Option<Duration>,
+    /// Prune candidates by propagation before compiling (on by default; off sends the whole program to the
+    /// backend).
+    pub presolve: bool,
+    /// Search nodes after presolve before a backend takes over; 0: straight to the backend. A clausal program
+    /// goes to CaDiCaL sooner, after 2 nodes per open cell. Presolve probes only when no search follows:
+    /// search does the same work where it pays.
+    pub search_nodes: u64,
+    pub backend: BackendChoice,
+    /// CBC, with its own settings, for what goes to CBC.
+    pub cbc: Cbc,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            max_solutions: 1,
+            time_limit: None,
+            presolve: true,
+            search_nodes: DEFAULT_SEARCH_NODES,
+            backend: BackendChoice::Auto,
+            cbc: Cbc::default(),
+        }
+    }
+}
