@@ -7,8 +7,8 @@
 //! all cores, and written in chunks: memory stays flat however long the file, and answers come out in input
 //! order.
 
-use std::io::{BufRead, Write};
-use std::time::Instant;
+use std::io::Write;
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
@@ -16,6 +16,7 @@ use crate::error::Error;
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
 use crate::parse::grid::{compact_value, is_empty_mark};
+use crate::parse::lines::RawLine;
 use crate::report::lines::{LineAnswer, LineStatus, Summary};
 use crate::solve::{SolveOptions, Status};
 
@@ -114,47 +115,62 @@ pub(crate) enum LineFormat {
     Json,
 }
 
-/// Solves every line of `input` and writes one answer a line to `output`, in input order. `progress` is told
-/// how many lines are done after each chunk. Blank lines and lines starting with `#` are skipped (they are not
-/// puzzles); every other line gets an answer.
+/// What every line of a run is, and how long the run may take.
+pub(crate) struct LinesRun<'a> {
+    pub template: &'a Puzzle,
+    pub format: LineFormat,
+    pub options: &'a SolveOptions,
+    /// At most this long for one line.
+    pub line_limit: Option<Duration>,
+    /// At most this long for the whole run: lines not started by then are answered `timeout`.
+    pub total_limit: Option<Duration>,
+}
+
+/// Solves every line and writes one answer a line to `output`, in input order. `progress` is told how many lines
+/// are done after each chunk. Blank lines and lines starting with `#` are skipped (they are not puzzles); every
+/// other line gets an answer, lines that are too long or not UTF-8 included (`invalid`).
 pub(crate) fn run(
-    template: &Puzzle,
-    input: impl BufRead,
+    run: &LinesRun,
+    lines: impl Iterator<Item = std::io::Result<(usize, RawLine)>>,
     mut output: impl Write,
-    format: LineFormat,
-    options: &SolveOptions,
     progress: &dyn Fn(usize),
 ) -> Result<Summary, Error> {
     let start = Instant::now();
-    let options = SolveOptions {
-        max_solutions: 2,
-        ..options.clone()
-    };
     let mut summary = Summary::default();
-    let mut lines = input.lines().enumerate();
+    let mut lines = lines.filter(|l| match l {
+        Ok((_, RawLine::Text(t))) => is_puzzle_line(t),
+        _ => true,
+    });
     let io = |e: std::io::Error| Error::io("<lines>", &e);
     loop {
-        let mut chunk: Vec<(usize, String)> = Vec::with_capacity(CHUNK);
-        for (i, line) in lines.by_ref() {
-            let line = line.map_err(io)?;
-            if !is_puzzle_line(&line) {
-                continue;
-            }
-            chunk.push((i + 1, line.trim().to_string()));
-            if chunk.len() == CHUNK {
-                break;
-            }
-        }
+        let chunk: Vec<(usize, RawLine)> = lines
+            .by_ref()
+            .take(CHUNK)
+            .collect::<Result<_, _>>()
+            .map_err(io)?;
         if chunk.is_empty() {
             break;
         }
+        let left = run.total_limit.map(|t| t.saturating_sub(start.elapsed()));
+        let options = SolveOptions {
+            max_solutions: 2,
+            time_limit: match (run.line_limit, left) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            ..run.options.clone()
+        };
         let answers: Vec<LineAnswer> = chunk
             .par_iter()
-            .map(|(i, text)| solve_line(template, *i, text, &options))
+            .map(|(i, line)| match line {
+                _ if left.is_some_and(|l| l.is_zero()) => timed_out(*i),
+                RawLine::Text(text) => solve_line(run.template, *i, text.trim(), &options),
+                other => invalid(*i, other.problem().unwrap_or_default()),
+            })
             .collect();
         for a in &answers {
             summary.add(a);
-            match format {
+            match run.format {
                 LineFormat::Text => writeln!(output, "{}", a.to_text()),
                 LineFormat::Json => writeln!(
                     output,
@@ -171,9 +187,48 @@ pub(crate) fn run(
     Ok(summary)
 }
 
+/// The answer for a line the run had no time left for.
+fn timed_out(line: usize) -> LineAnswer {
+    LineAnswer {
+        line,
+        status: LineStatus::Timeout,
+        solution: None,
+        message: Some("the run's time limit was reached before this line".into()),
+        ms: 0.0,
+        decided_by: None,
+    }
+}
+
+/// The answer for a line that cannot be a puzzle.
+fn invalid(line: usize, message: String) -> LineAnswer {
+    LineAnswer {
+        line,
+        status: LineStatus::Invalid,
+        solution: None,
+        message: Some(message),
+        ms: 0.0,
+        decided_by: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse::lines::LineReader;
+
+    fn lines_run<'a>(
+        template: &'a Puzzle,
+        format: LineFormat,
+        options: &'a SolveOptions,
+    ) -> LinesRun<'a> {
+        LinesRun {
+            template,
+            format,
+            options,
+            line_limit: None,
+            total_limit: None,
+        }
+    }
 
     const EASY: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -198,11 +253,9 @@ mod tests {
         let input = format!("{EASY}\n# comment\n\n{}\n123\n{broken}\n", ".".repeat(81));
         let mut out = Vec::new();
         let summary = run(
-            &template,
-            input.as_bytes(),
+            &lines_run(&template, LineFormat::Text, &SolveOptions::default()),
+            LineReader::new(input.as_bytes()),
             &mut out,
-            LineFormat::Text,
-            &SolveOptions::default(),
             &|_| {},
         )
         .unwrap();
@@ -231,17 +284,63 @@ mod tests {
     #[test]
     fn json_lines_carry_line_numbers() {
         let mut out = Vec::new();
+        let template = Puzzle::sudoku(4).unwrap();
         run(
-            &Puzzle::sudoku(4).unwrap(),
-            b"12..34..........\n".as_slice(),
+            &lines_run(&template, LineFormat::Json, &SolveOptions::default()),
+            LineReader::new(b"12..34..........\n".as_slice()),
             &mut out,
-            LineFormat::Json,
-            &SolveOptions::default(),
             &|_| {},
         )
         .unwrap();
         let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
         assert_eq!(v["line"], 1);
         assert_eq!(v["status"], "multiple");
+    }
+}
+
+#[cfg(test)]
+mod limits {
+    use super::*;
+    use crate::parse::lines::LineReader;
+
+    #[test]
+    fn bad_bytes_are_one_invalid_answer_and_a_spent_run_answers_timeout() {
+        let template = Puzzle::sudoku(4).unwrap();
+        let options = SolveOptions::default();
+        let input = b"12..34..........\n\xff\xfe\n12..34..........\n".as_slice();
+        let mut out = Vec::new();
+        let summary = run(
+            &LinesRun {
+                template: &template,
+                format: LineFormat::Text,
+                options: &options,
+                line_limit: None,
+                total_limit: None,
+            },
+            LineReader::new(input),
+            &mut out,
+            &|_| {},
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert!(lines[1].starts_with("invalid not UTF-8"), "{}", lines[1]);
+        assert_eq!((summary.invalid, summary.multiple), (1, 2));
+        let mut out = Vec::new();
+        let summary = run(
+            &LinesRun {
+                template: &template,
+                format: LineFormat::Text,
+                options: &options,
+                line_limit: None,
+                total_limit: Some(Duration::ZERO),
+            },
+            LineReader::new(input),
+            &mut out,
+            &|_| {},
+        )
+        .unwrap();
+        assert_eq!(summary.timeout, 3);
     }
 }

@@ -142,6 +142,11 @@ pub enum Error {
     #[error("{}: {message}", path.display())]
     Io { path: PathBuf, message: String },
 
+    /// The reader of standard output went away (`latin ... | head -1`): not a failure to report, only a reason
+    /// to stop.
+    #[error("standard output was closed")]
+    OutputClosed,
+
     /// Any of the above, found while reading the named file.
     #[error("{file}: {error}")]
     InFile { file: String, error: Box<Error> },
@@ -166,8 +171,11 @@ impl Error {
         }
     }
 
-    /// An I/O error on a path.
+    /// An I/O error on a path; a broken pipe is [`Error::OutputClosed`].
     pub fn io(path: impl Into<PathBuf>, source: &std::io::Error) -> Self {
+        if source.kind() == std::io::ErrorKind::BrokenPipe {
+            return Error::OutputClosed;
+        }
         Error::Io {
             path: path.into(),
             message: io_message(source),
@@ -191,9 +199,12 @@ impl Error {
         }
     }
 
-    /// The exit code of the command line for this error: 2 for bad input, 1 for a solver failure.
+    /// The exit code of the command line for this error: 2 for bad input, 1 for a solver failure, and 141 for a
+    /// closed output, as a command killed by SIGPIPE would end.
     pub fn exit_code(&self) -> u8 {
-        if self.is_bad_input() {
+        if matches!(self, Error::OutputClosed) {
+            141
+        } else if self.is_bad_input() {
             2
         } else {
             1

@@ -1,22 +1,46 @@
-//! The one place that names the YAML crate.
+//! The one place that names the YAML crate, and the guard in front of it.
 //!
-//! `serde_yaml` is no longer maintained upstream. Everything else in `latin` goes through this module,
-//! so moving to a maintained fork (`serde_yaml_ng`, `serde_norway`) is a change to the `use` line below.
+//! `serde_yaml` is no longer maintained upstream. Everything else in `latin` goes through this module, so moving
+//! to a maintained fork (`serde_yaml_ng`, `serde_norway`) is a change to the `use` line below.
+//!
+//! Hostile YAML can cost far more than its size before any puzzle is read: an alias bomb expands a few
+//! kilobytes into gigabytes, and flow collections nested tens of thousands deep take seconds. Puzzle files need
+//! neither, so [`parse`] refuses anchors and aliases, and nesting deeper than [`MAX_DEPTH`], by a linear scan
+//! of the text before the parser sees it.
 
-pub(crate) use serde_yaml::{Error, Mapping, Value};
+pub(crate) use serde_yaml::{Mapping, Value};
 
-/// Parses a YAML document into a generic value.
-pub(crate) fn parse(text: &str) -> Result<Value, Error> {
-    serde_yaml::from_str(text)
+/// The deepest nesting of collections a puzzle file may use (puzzle files need 3 or 4).
+pub(crate) const MAX_DEPTH: usize = 32;
+
+/// Why a text was refused before parsing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Refused {
+    /// 1-based line.
+    pub line: usize,
+    pub message: String,
 }
 
-/// Deserialises a YAML document into a typed value.
-pub(crate) fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Error> {
-    serde_yaml::from_str(text)
+/// Parses a YAML document into a generic value; `Err` holds the parser's message or the guard's.
+pub(crate) fn parse(text: &str) -> Result<Value, String> {
+    if let Err(r) = guard(text) {
+        return Err(format!("line {}: {}", r.line, r.message));
+    }
+    serde_yaml::from_str(text).map_err(|e| e.to_string())
+}
+
+/// Deserialises a YAML document into a typed value (grammar files), behind the same guard.
+pub(crate) fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
+    if let Err(r) = guard(text) {
+        return Err(format!("line {}: {}", r.line, r.message));
+    }
+    serde_yaml::from_str(text).map_err(|e| e.to_string())
 }
 
 /// Converts a generic value into a typed one.
-pub(crate) fn from_value<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, Error> {
+pub(crate) fn from_value<T: serde::de::DeserializeOwned>(
+    value: Value,
+) -> Result<T, serde_yaml::Error> {
     serde_yaml::from_value(value)
 }
 
@@ -28,5 +52,131 @@ pub(crate) fn scalar_text(value: &Value) -> Option<String> {
         Value::Bool(b) => Some(b.to_string()),
         Value::Tagged(t) => scalar_text(&t.value),
         Value::Null | Value::Sequence(_) | Value::Mapping(_) => None,
+    }
+}
+
+/// The linear scan: no anchor or alias at the start of a node, no flow nesting and no block indentation deeper
+/// than [`MAX_DEPTH`] levels. Block scalars (`|`, `>`) are skipped whole, so a grid may hold any characters.
+fn guard(text: &str) -> Result<(), Refused> {
+    let mut block: Option<usize> = None;
+    let mut indents: Vec<usize> = Vec::new();
+    let mut flow = 0usize;
+    for (i, line) in text.lines().enumerate() {
+        let refuse = |message: String| Refused {
+            line: i + 1,
+            message,
+        };
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        if let Some(opener) = block {
+            if line.trim().is_empty() || indent > opener {
+                continue;
+            }
+            block = None;
+        }
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        if flow == 0 {
+            indents.retain(|&k| k < indent);
+            indents.push(indent);
+            if indents.len() > MAX_DEPTH {
+                return Err(refuse(format!("nested deeper than {MAX_DEPTH} levels")));
+            }
+        }
+        let code = scan_line(line, &mut flow).map_err(refuse)?;
+        if opens_block_scalar(code) {
+            block = Some(indent);
+        }
+    }
+    Ok(())
+}
+
+/// Walks one line: quoted strings are skipped, a comment ends it, brackets change the flow depth, and an `&` or
+/// `*` that starts a node is refused. Returns the line without its comment.
+fn scan_line<'a>(line: &'a str, flow: &mut usize) -> Result<&'a str, String> {
+    let mut quote: Option<char> = None;
+    // The last character that was not a space, outside quotes: what decides whether a node starts here.
+    let mut before: Option<char> = None;
+    for (k, c) in line.char_indices() {
+        if let Some(q) = quote {
+            if c == q {
+                quote = None;
+                before = Some(c);
+            }
+            continue;
+        }
+        let node_start = matches!(before, None | Some(':' | '-' | '[' | '{' | ',' | '?'));
+        match c {
+            '#' if k == 0 || line[..k].ends_with([' ', '\t']) => return Ok(&line[..k]),
+            '"' | '\'' if node_start => quote = Some(c),
+            '[' | '{' => {
+                *flow += 1;
+                if *flow > MAX_DEPTH {
+                    return Err(format!("nested deeper than {MAX_DEPTH} levels"));
+                }
+            }
+            ']' | '}' => *flow = flow.saturating_sub(1),
+            '&' | '*' if node_start && line[k + 1..].starts_with(|n: char| !n.is_whitespace()) => {
+                return Err(
+                    "anchors and aliases (&name, *name) are not supported in puzzle files".into(),
+                )
+            }
+            _ => {}
+        }
+        if !c.is_whitespace() {
+            before = Some(c);
+        }
+    }
+    Ok(line)
+}
+
+/// Whether a line (comment removed) ends with a block scalar header: `|`, `>`, with chomping and indentation
+/// indicators (`|-`, `>+2`).
+fn opens_block_scalar(code: &str) -> bool {
+    let t = code.trim_end();
+    let head = t.trim_end_matches(|c: char| c == '-' || c == '+' || c.is_ascii_digit());
+    let Some(rest) = head.strip_suffix(['|', '>']) else {
+        return false;
+    };
+    rest.is_empty() || rest.ends_with([' ', ':', '-'])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn puzzle_files_pass_the_guard() {
+        for text in [
+            "type: inshi\nrooms: |\n  AB*&\n  [[[[\nhints: {A: 6, B: 15}\n",
+            "box: 3*3\ngivens: [r1c2=2, r1c5=3]\n",
+            "title: \"a *quoted* & [string\"\nless:\n  - r1c1 < r1c2 # a comment with *star\n",
+            "rules: [diagonals]\nobjective: {maximize: {r1c1: 1}}\n",
+        ] {
+            assert_eq!(guard(text), Ok(()), "{text}");
+            assert!(parse(text).is_ok(), "{text}");
+        }
+    }
+
+    #[test]
+    fn aliases_and_anchors_are_refused() {
+        let bomb = "a: &a [x, x]\nb: &b [*a, *a]\nc: [*b, *b]\n";
+        let e = parse(bomb).unwrap_err();
+        assert!(e.starts_with("line 1: anchors and aliases"), "{e}");
+        assert!(parse("- &x 1\n- *x\n").is_err());
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_before_parsing() {
+        let deep = format!("a: {}{}\n", "[".repeat(40_000), "]".repeat(40_000));
+        let e = parse(&deep).unwrap_err();
+        assert!(e.contains("nested deeper than 32 levels"), "{e}");
+        let mut block = String::new();
+        for d in 0..40 {
+            block += &format!("{}k{d}:\n", " ".repeat(d));
+        }
+        assert!(parse(&block).unwrap_err().contains("nested deeper"));
+        // Nesting within the limit still parses.
+        assert!(parse(&format!("a: {}1{}\n", "[".repeat(20), "]".repeat(20))).is_ok());
     }
 }

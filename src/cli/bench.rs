@@ -25,12 +25,22 @@ pub(crate) fn run(
     options: &SolveOptions,
     registry: &Registry,
 ) -> Result<Exit, Error> {
+    check_flags(flags)?;
     let files = bench::collect(&flags.paths)?;
     if files.is_empty() {
         return Err(Error::section("bench", "no puzzle files found"));
     }
-    // Read the baseline before the run, so a bad file fails fast.
+    // Read the baseline and open the save file before the run, so a bad path fails fast.
     let baseline = flags.baseline.as_deref().map(read_baseline).transpose()?;
+    let save = flags
+        .save
+        .as_deref()
+        .map(|p| {
+            std::fs::File::create(p)
+                .map_err(|e| Error::io(p, &e))
+                .map(|f| (p, f))
+        })
+        .transpose()?;
     let bar = progress_bar(files.len());
     let results = bench::run(&files, registry, options, flags.repeat, &|r| {
         bar.set_message(r.file.clone());
@@ -39,8 +49,10 @@ pub(crate) fn run(
     bar.finish_and_clear();
     let json = serde_json::to_string_pretty(&results)
         .map_err(|e| Error::Solver(format!("the bench report does not serialise: {e}")))?;
-    if let Some(path) = &flags.save {
-        std::fs::write(path, &json).map_err(|e| Error::io(path, &e))?;
+    if let Some((path, mut file)) = save {
+        use std::io::Write as _;
+        file.write_all(json.as_bytes())
+            .map_err(|e| Error::io(path, &e))?;
     }
     print(&match flags.format {
         Format::Json => json + "\n",
@@ -70,4 +82,23 @@ fn read_baseline(path: &Path) -> Result<report::bench::Report, Error> {
             format!("{}: not a saved bench report: {e}", path.display()),
         )
     })
+}
+
+/// Numbers that would make the run meaningless are refused before it starts.
+fn check_flags(flags: &BenchRun) -> Result<(), Error> {
+    if flags.repeat == 0 {
+        return Err(Error::section("--repeat", "must be at least 1"));
+    }
+    for (flag, value) in [
+        ("--tolerance", flags.tolerance),
+        ("--floor-ms", flags.floor_ms),
+    ] {
+        if !(value.is_finite() && value >= 0.0) {
+            return Err(Error::section(
+                flag,
+                format!("{value} is not a number from 0 up"),
+            ));
+        }
+    }
+    Ok(())
 }

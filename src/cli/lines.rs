@@ -1,13 +1,15 @@
 //! `latin solve --lines FILE`: one puzzle a line in, one answer a line out, a summary on stderr.
 
-use std::io::{BufRead, BufReader, IsTerminal, Read};
+use std::io::{BufRead, BufReader, IsTerminal};
 use std::path::Path;
+use std::time::Duration;
 
 use super::{progress_bar, Exit, Format};
 use crate::bulk;
 use crate::error::Error;
 use crate::grammar::Registry;
 use crate::model;
+use crate::parse::lines::{LineReader, RawLine};
 use crate::solve::SolveOptions;
 
 /// What every line of a --lines file is.
@@ -18,21 +20,24 @@ pub(crate) struct LinesSpec {
 }
 
 /// `latin solve --lines`: the template puzzle is built through the type's grammar, as a puzzle file would be,
-/// so a bad --type, --box or rule is reported like a bad file.
+/// so a bad --type, --box or rule is reported like a bad file. `options.time_limit` is the whole run's;
+/// `line_limit` one line's. Exit 2 when a line was invalid, 3 when one ran out of time (after every line is
+/// answered), else 0.
 pub(crate) fn run(
     path: &Path,
     spec: &LinesSpec,
     format: Format,
     options: &SolveOptions,
+    line_limit: Option<Duration>,
     registry: &Registry,
 ) -> Result<Exit, Error> {
-    let mut input = open(path)?;
-    let head = first_puzzle_line(input.as_mut())?;
+    let mut lines = LineReader::new(open(path)?);
+    let (number, head) = first_puzzle_line(&mut lines, path)?;
     let n = bulk::size_of_line(&head).ok_or_else(|| {
         Error::section(
             "--lines",
             format!(
-                "the first puzzle line has {} characters, not a square number",
+                "line {number}, the first puzzle line, has {} characters, not a square number",
                 head.trim().chars().count()
             ),
         )
@@ -40,24 +45,35 @@ pub(crate) fn run(
     let template =
         model::load::template(&spec.kind, n, spec.boxes.as_deref(), &spec.rules, registry)?;
     let bar = progress_bar(bar_length(path)?);
-    let stdout = std::io::stdout().lock();
-    let format = match format {
-        Format::Text => bulk::LineFormat::Text,
-        Format::Json => bulk::LineFormat::Json,
+    let lines_run = bulk::LinesRun {
+        template: &template,
+        format: match format {
+            Format::Text => bulk::LineFormat::Text,
+            Format::Json => bulk::LineFormat::Json,
+        },
+        options,
+        line_limit,
+        total_limit: options.time_limit,
     };
     // The first puzzle line, read to fix the size, goes back in front of the rest.
-    let input = std::io::Cursor::new(head.into_bytes()).chain(input);
-    let summary = bulk::run(
-        &template,
-        BufReader::new(input),
-        std::io::BufWriter::new(stdout),
-        format,
-        options,
-        &|done| bar.set_position(done as u64),
-    )?;
+    let all = std::iter::once(Ok((number, RawLine::Text(head)))).chain(lines);
+    let stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let summary = bulk::run(&lines_run, all, stdout, &|done| {
+        bar.set_position(done as u64)
+    })?;
     bar.finish_and_clear();
-    eprintln!("{}", summary.text(rayon::current_num_threads()));
-    Ok(Exit(0))
+    eprintln!(
+        "{}: {}",
+        path.display(),
+        summary.text(rayon::current_num_threads())
+    );
+    Ok(Exit(if summary.invalid > 0 {
+        2
+    } else if summary.timeout > 0 {
+        3
+    } else {
+        0
+    }))
 }
 
 /// The lines file, or standard input for `-`.
@@ -70,21 +86,29 @@ fn open(path: &Path) -> Result<Box<dyn BufRead>, Error> {
     })
 }
 
-/// The first line that holds a puzzle (its length fixes the size).
-fn first_puzzle_line(input: &mut dyn BufRead) -> Result<String, Error> {
-    let mut head = String::new();
-    loop {
-        head.clear();
-        let read = input
-            .read_line(&mut head)
-            .map_err(|e| Error::io("--lines", &e))?;
-        if read == 0 {
-            return Err(Error::section("--lines", "the file holds no puzzle lines"));
-        }
-        if bulk::is_puzzle_line(&head) {
-            return Ok(head);
+/// The first line that holds a puzzle (its length fixes the size), with its number.
+fn first_puzzle_line(
+    lines: &mut LineReader<Box<dyn BufRead>>,
+    path: &Path,
+) -> Result<(usize, String), Error> {
+    for line in lines {
+        match line.map_err(|e| Error::io(path, &e))? {
+            (number, RawLine::Text(text)) if bulk::is_puzzle_line(&text) => {
+                return Ok((number, text))
+            }
+            (_, RawLine::Text(_)) => {}
+            (number, other) => {
+                return Err(Error::section(
+                    "--lines",
+                    format!(
+                        "line {number}, the first puzzle line: {}",
+                        other.problem().unwrap_or_default()
+                    ),
+                ))
+            }
         }
     }
+    Err(Error::section("--lines", "the file holds no puzzle lines"))
 }
 
 /// The number of puzzle lines, for the progress bar: a second pass over the file, so only when a bar is drawn,
@@ -93,9 +117,8 @@ fn bar_length(path: &Path) -> Result<usize, Error> {
     if path == Path::new("-") || !std::io::stderr().is_terminal() {
         return Ok(0);
     }
-    Ok(open(path)?
-        .lines()
+    Ok(LineReader::new(open(path)?)
         .map_while(Result::ok)
-        .filter(|l| bulk::is_puzzle_line(l))
+        .filter(|(_, l)| matches!(l, RawLine::Text(t) if bulk::is_puzzle_line(t)))
         .count())
 }

@@ -57,33 +57,26 @@ pub(crate) enum Command {
         /// then `A`-`Z`; writes one answer a line and a summary on stderr
         #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "write_lp", "max"])]
         lines: Option<PathBuf>,
-        /// The puzzle type of every line (with --lines)
-        #[arg(
-            long = "type",
-            value_name = "TYPE",
-            default_value = "sudoku",
-            requires = "lines"
-        )]
-        kind: String,
+        /// The puzzle type of every line (with --lines; default sudoku)
+        #[arg(long = "type", value_name = "TYPE")]
+        kind: Option<String>,
         /// Box shape of every line, e.g. 3x3 (with --lines; default: the square root of the size)
-        #[arg(long = "box", value_name = "HxW", requires = "lines")]
+        #[arg(long = "box", value_name = "HxW")]
         boxes: Option<String>,
         /// Extra rules for every line, e.g. diagonals,anti-knight (with --lines)
-        #[arg(
-            long,
-            value_name = "RULE,...",
-            value_delimiter = ',',
-            requires = "lines"
-        )]
+        #[arg(long, value_name = "RULE,...", value_delimiter = ',')]
         rules: Vec<String>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
         /// List up to N solutions (no-good cuts)
         #[arg(long, default_value_t = 1)]
         max: usize,
-        /// Give up after this many seconds
+        /// Give up after this many seconds (with --lines: for the whole run)
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
+        /// With --lines: give up on one line after this many seconds
+        #[arg(long, value_name = "SECS")]
+        line_time_limit: Option<f64>,
         /// Write the compiled binary program in LP format to this file
         #[arg(long, value_name = "FILE")]
         write_lp: Option<PathBuf>,
@@ -188,6 +181,8 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(Exit(code)) => ExitCode::from(code),
+        // A closed output ends quietly, as with any Unix tool.
+        Err(Error::OutputClosed) => ExitCode::from(Error::OutputClosed.exit_code()),
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(e.exit_code())
@@ -204,6 +199,7 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             format,
             max,
             time_limit,
+            line_time_limit,
             write_lp,
             stages,
             cbc_defaults,
@@ -222,10 +218,28 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             };
             match (lines, file) {
                 (Some(path), _) => {
-                    let spec = lines::LinesSpec { kind, boxes, rules };
-                    lines::run(&path, &spec, format, &options, &registry)
+                    let spec = lines::LinesSpec {
+                        kind: kind.unwrap_or_else(|| "sudoku".into()),
+                        boxes,
+                        rules,
+                    };
+                    let line_limit = seconds("--line-time-limit", line_time_limit)?;
+                    lines::run(&path, &spec, format, &options, line_limit, &registry)
                 }
                 (None, Some(file)) => {
+                    // A puzzle file says its own type, box and rules: these flags would do nothing.
+                    let unused = [
+                        ("--line-time-limit", line_time_limit.is_some()),
+                        ("--type", kind.is_some()),
+                        ("--box", boxes.is_some()),
+                        ("--rules", !rules.is_empty()),
+                    ];
+                    if let Some((flag, _)) = unused.iter().find(|(_, given)| *given) {
+                        return Err(Error::section(
+                            *flag,
+                            "goes with --lines; a puzzle file names its own type, box and rules",
+                        ));
+                    }
                     solve::run(&file, format, write_lp.as_deref(), &options, &registry)
                 }
                 (None, None) => Err(Error::section("solve", "give a puzzle FILE or --lines")),
@@ -278,20 +292,23 @@ fn registry(dir: Option<&Path>) -> Result<Registry, Error> {
 /// The longest time limit accepted: beyond it, a limit means nothing on this side of the heat death.
 const MAX_TIME_LIMIT_SECS: f64 = 1e9;
 
+/// A time limit flag: seconds above 0 and at most [`MAX_TIME_LIMIT_SECS`].
+fn seconds(flag: &str, value: Option<f64>) -> Result<Option<Duration>, Error> {
+    match value {
+        Some(s) if s.is_finite() && s > 0.0 && s <= MAX_TIME_LIMIT_SECS => {
+            Ok(Some(Duration::from_secs_f64(s)))
+        }
+        Some(s) => Err(Error::section(
+            flag,
+            format!("{s:e} is not a number of seconds above 0 and at most {MAX_TIME_LIMIT_SECS:e}"),
+        )),
+        None => Ok(None),
+    }
+}
+
 /// The checked options of a solve, from the flags as written.
 fn options(max: usize, time_limit: Option<f64>, stages: Stages) -> Result<SolveOptions, Error> {
-    let time_limit = match time_limit {
-        Some(s) if s.is_finite() && s > 0.0 && s <= MAX_TIME_LIMIT_SECS => {
-            Some(Duration::from_secs_f64(s))
-        }
-        Some(s) => {
-            return Err(Error::section(
-                "--time-limit",
-                format!("{s} is not a number of seconds from 0 to {MAX_TIME_LIMIT_SECS:e}"),
-            ))
-        }
-        None => None,
-    };
+    let time_limit = seconds("--time-limit", time_limit)?;
     if max == 0 {
         return Err(Error::section("--max", "must be at least 1"));
     }
@@ -324,15 +341,13 @@ fn exit_for(status: Status) -> u8 {
     }
 }
 
-/// Writes text to standard output. A reader that closed the pipe (`| head -1`) ends the program quietly with
-/// 141, as a command killed by SIGPIPE would, instead of a panic or a message.
+/// Writes text to standard output; a reader that closed the pipe (`| head -1`) is [`Error::OutputClosed`], which
+/// ends the program quietly instead of with a panic or a message.
 fn print(text: &str) -> Result<(), Error> {
     let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(141),
-        Err(e) => Err(Error::io("<stdout>", &e)),
-    }
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| Error::io("<stdout>", &e))
 }
 
 /// A progress bar on stderr when it is a terminal; hidden otherwise (pipes and logs stay clean).

@@ -225,11 +225,17 @@ fn clues(
     value: &Value,
     parsed: &Sections,
 ) -> Result<SectionValue, Error> {
-    let Value::Mapping(map) = value else {
-        return Err(Error::section(
-            name,
-            "expected a map from region id to clue, e.g. {A: 6, B: 15}",
-        ));
+    let empty = yaml::Mapping::new();
+    let map = match value {
+        Value::Mapping(map) => map,
+        // A clues section written with nothing after its key has no clues.
+        Value::Null => &empty,
+        _ => {
+            return Err(Error::section(
+                name,
+                "expected a map from region id to clue, e.g. {A: 6, B: 15}",
+            ))
+        }
     };
     let of = spec.of.as_deref().unwrap_or_default();
     let Some(SectionValue::Regions(regions)) = parsed.get(of) else {

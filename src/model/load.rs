@@ -18,13 +18,50 @@ use crate::yaml::{self, Mapping, Value};
 
 /// Loads a puzzle file; errors name the file.
 pub fn load(path: &Path, registry: &Registry) -> Result<Puzzle, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))?;
+    load_capped(path, registry, DEFAULT_MAX_INPUT)
+}
+
+/// The largest puzzle file read by default: a 255x255 puzzle with every section written out is under 1 MiB.
+pub const DEFAULT_MAX_INPUT: u64 = 8 << 20;
+
+/// [`load`] with a cap on the file's size in bytes.
+pub(crate) fn load_capped(
+    path: &Path,
+    registry: &Registry,
+    max_bytes: u64,
+) -> Result<Puzzle, Error> {
+    let text = read_capped(path, max_bytes)?;
     load_str(&text, registry).map_err(|e| e.in_file(path.display().to_string()))
 }
 
-/// Loads a puzzle from YAML text.
+/// A text file of at most `max_bytes`, read no further than that (`/dev/zero` ends at the cap, not at the end of
+/// memory).
+pub(crate) fn read_capped(path: &Path, max_bytes: u64) -> Result<String, Error> {
+    use std::io::Read as _;
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, &e))?;
+    let mut bytes = Vec::new();
+    file.take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io(path, &e))?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(Error::Io {
+            path: path.to_owned(),
+            message: format!("larger than {max_bytes} bytes (raise the limit with --max-input)"),
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| Error::Io {
+        path: path.to_owned(),
+        message: format!(
+            "not UTF-8 text (byte {} is not)",
+            e.utf8_error().valid_up_to() + 1
+        ),
+    })
+}
+
+/// Loads a puzzle from YAML text (a leading byte-order mark is skipped).
 pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
-    let doc = yaml::parse(text).map_err(|e| Error::Yaml(e.to_string()))?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let doc = yaml::parse(text).map_err(Error::Yaml)?;
     let Value::Mapping(map) = doc else {
         return Err(Error::Yaml(
             "expected a map of sections (`type: sudoku`, `givens: ...`)".into(),
@@ -34,7 +71,7 @@ pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
 }
 
 /// A puzzle with no givens, as a file with these sections would give: the template of `solve --lines`, whose
-/// flags are checked like the sections of a file.
+/// flags are checked like the sections of a file, and named as the flags in errors.
 pub(crate) fn template(
     kind: &str,
     size: usize,
@@ -42,6 +79,31 @@ pub(crate) fn template(
     rules: &[String],
     registry: &Registry,
 ) -> Result<Puzzle, Error> {
+    if boxes.is_none() && registry.get(kind)?.uses_boxes && catalogue::default_boxes(size).is_none()
+    {
+        return Err(Error::section(
+            "--box",
+            format!("the lines hold {size}x{size} grids, which no box shape tiles by default; give one, e.g. --box 1x{size}"),
+        ));
+    }
+    let as_flag = |e: Error| match e {
+        Error::Input {
+            section,
+            position,
+            message,
+        } => Error::Input {
+            section: match section.as_str() {
+                "type" => "--type".into(),
+                "box" => "--box".into(),
+                "rules" => "--rules".into(),
+                "size" => "--lines".into(),
+                _ => section,
+            },
+            position,
+            message,
+        },
+        e => e,
+    };
     let mut map = Mapping::new();
     let mut put = |key: &str, value: Value| map.insert(Value::String(key.into()), value);
     put("type", Value::String(kind.into()));
@@ -55,7 +117,7 @@ pub(crate) fn template(
             Value::Sequence(rules.iter().cloned().map(Value::String).collect()),
         );
     }
-    load_map(&map, registry)
+    load_map(&map, registry).map_err(as_flag)
 }
 
 /// Loads a puzzle from its sections.
@@ -328,6 +390,11 @@ fn rule_names(v: &Value) -> Result<Vec<String>, Error> {
     }
 }
 
+/// The largest objective weight accepted. The objective of an optimal grid is at most 1e6 * 255 * 255^2 =
+/// 1.7e13 in size, well inside the integers a double holds exactly (2^53 = 9e15), so the backend compares
+/// objectives without rounding; weights of 1e21 or `.nan` used to make an empty grid "infeasible".
+const MAX_WEIGHT: f64 = 1e6;
+
 fn objective(v: &Value, n: usize) -> Result<Objective, Error> {
     let bad = || {
         Error::section(
@@ -351,9 +418,15 @@ fn objective(v: &Value, n: usize) -> Result<Objective, Error> {
         let name = yaml::scalar_text(cell).unwrap_or_default();
         let cell =
             parse::cells::cell(&SectionText::single(&format!("objective.{name}"), &name), n)?;
-        let weight = weight.as_f64().ok_or_else(|| {
-            Error::section(format!("objective.{name}"), "the weight must be a number")
-        })?;
+        let weight = weight
+            .as_f64()
+            .filter(|w| w.is_finite() && w.abs() <= MAX_WEIGHT)
+            .ok_or_else(|| {
+                Error::section(
+                    format!("objective.{name}"),
+                    format!("the weight must be a number from -{MAX_WEIGHT:e} to {MAX_WEIGHT:e}"),
+                )
+            })?;
         out.push((cell, weight));
     }
     Ok(Objective {

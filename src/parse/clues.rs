@@ -52,10 +52,25 @@ fn operator(input: &str) -> IResult<&str, Op> {
     .parse(input)
 }
 
+/// Digits that do not fit 64 bits: said as "too large", never as "not a number".
+fn too_large(section: &SectionText, at: &str) -> Option<Error> {
+    let digits: &str = &at[..at.find(|c: char| !c.is_ascii_digit()).unwrap_or(at.len())];
+    (!digits.is_empty() && digits.parse::<u64>().is_err()).then(|| {
+        section.error_at_rest(
+            0,
+            at,
+            format!("{digits} is too large (at most {})", u64::MAX),
+        )
+    })
+}
+
 /// A positive integer hint.
 pub(crate) fn integer(section: &SectionText) -> Result<u64, Error> {
     let text = section.lines.first().map(String::as_str).unwrap_or("");
     let start = text.trim_start();
+    if let Some(e) = too_large(section, start) {
+        return Err(e);
+    }
     match padded_positive(start) {
         Ok((_, v)) if v > 0 => Ok(v),
         _ => {
@@ -80,6 +95,9 @@ pub(crate) fn integer(section: &SectionText) -> Result<u64, Error> {
 pub(crate) fn arithmetic(section: &SectionText) -> Result<ArithmeticClue, Error> {
     let text = section.lines.first().map(String::as_str).unwrap_or("");
     let start = text.trim_start();
+    if let Some(e) = too_large(section, start) {
+        return Err(e);
+    }
     let (rest, target) = positive(start).map_err(|_| {
         section.error_at_rest(
             0,
@@ -129,11 +147,24 @@ fn padded_positive(input: &str) -> IResult<&str, u64> {
     all_consuming(delimited(space0, positive, space0)).parse(input)
 }
 
-/// A box shape `HxW` (height x width).
+/// The largest box side: a box holds at most the 255 values of the largest grid.
+const MAX_BOX_SIDE: usize = 255;
+
+/// A box shape `HxW` (height x width), each side from 1 to 255, so that `H * W` cannot wrap.
 pub(crate) fn box_shape(section: &SectionText) -> Result<(usize, usize), Error> {
     let text = section.lines.first().map(String::as_str).unwrap_or("");
     match shape(text) {
-        Ok((_, (h, w))) if h > 0 && w > 0 => Ok((h, w)),
+        Ok((_, (h, w))) if (1..=MAX_BOX_SIDE).contains(&h) && (1..=MAX_BOX_SIDE).contains(&w) => {
+            Ok((h, w))
+        }
+        Ok(_) => Err(section.error_at(
+            0,
+            0,
+            format!(
+                "{:?}: each side of a box is from 1 to {MAX_BOX_SIDE}",
+                text.trim()
+            ),
+        )),
         _ => Err(section.error_at(
             0,
             0,
@@ -159,6 +190,18 @@ pub(crate) fn edge(section: &SectionText, n: usize) -> Result<Vec<Option<u64>>, 
     let joined = section.lines.join(" ");
     let text = joined.as_str();
     let start = text.trim_start();
+    if start.trim().is_empty() {
+        return Err(Error::section(
+            section.name.clone(),
+            format!("expected {n} clues (one per line of the grid, . for none), found none"),
+        ));
+    }
+    if let Some(e) = start
+        .split_whitespace()
+        .find_map(|t| too_large(section, &start[start.find(t).unwrap_or(0)..]))
+    {
+        return Err(e);
+    }
     let list = edge_line(start);
     let clues = match list {
         Ok((_, clues)) => clues,
@@ -252,6 +295,36 @@ mod tests {
     fn shapes() {
         assert_eq!(box_shape(&one("2x3")).unwrap(), (2, 3));
         assert!(box_shape(&one("2by3")).is_err());
+        // A side that would make H * W wrap around to a small size is refused, never multiplied.
+        let e = box_shape(&one("9223372036854775810x2")).unwrap_err();
+        assert!(e.to_string().contains("from 1 to 255"), "{e}");
+        assert!(box_shape(&one("0x3")).is_err());
+    }
+
+    #[test]
+    fn numbers_beyond_64_bits_are_too_large() {
+        let big = "99999999999999999999999";
+        for e in [
+            integer(&one(big)).unwrap_err(),
+            arithmetic(&one(&format!("{big}+"))).unwrap_err(),
+            edge(&one(&format!(". {big}")), 2).unwrap_err(),
+        ] {
+            assert!(e.to_string().contains("is too large"), "{e}");
+        }
+    }
+
+    #[test]
+    fn an_empty_edge_is_an_error_not_a_panic() {
+        let empty = SectionText {
+            name: "top".into(),
+            lines: vec![],
+        };
+        let e = edge(&empty, 2).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "top: expected 2 clues (one per line of the grid, . for none), found none"
+        );
+        assert!(edge(&one("  "), 2).is_err());
     }
 
     #[test]

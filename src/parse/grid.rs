@@ -63,10 +63,21 @@ fn words(input: &str) -> IResult<&str, Vec<&str>> {
     all_consuming(many0(delimited(space0, is_not(" \t"), space0))).parse(input)
 }
 
-/// Splits a section into rows of tokens; rejects grids that are not square.
+/// The largest grid: sizes are 1..=255.
+pub(crate) const MAX_SIZE: usize = 255;
+
+/// Splits a section into rows of tokens; rejects grids that are not square, and a row or a row count beyond
+/// [`MAX_SIZE`] as soon as it is seen.
 pub(crate) fn tokenize(section: &SectionText) -> Result<TokenGrid, Error> {
     let mut rows = Vec::new();
     for (index, line) in section.content_lines() {
+        if rows.len() == MAX_SIZE {
+            return Err(section.error_at(
+                index,
+                0,
+                format!("more than {MAX_SIZE} rows: grids are at most {MAX_SIZE}x{MAX_SIZE}"),
+            ));
+        }
         let trimmed = line.trim_end();
         if is_decoration(trimmed) {
             continue;
@@ -77,6 +88,9 @@ pub(crate) fn tokenize(section: &SectionText) -> Result<TokenGrid, Error> {
             let (_, ws) = words(trimmed)
                 .map_err(|_| section.error_at(index, 0, "cannot split this line into cells"))?;
             for w in ws.into_iter().filter(|w| *w != "|") {
+                if row.len() == MAX_SIZE {
+                    return Err(too_wide(section, index));
+                }
                 row.push(Token {
                     text: w.to_owned(),
                     line: index,
@@ -88,6 +102,9 @@ pub(crate) fn tokenize(section: &SectionText) -> Result<TokenGrid, Error> {
             let lead = trimmed.len() - trimmed.trim_start().len();
             for (k, ch) in trimmed.trim_start().chars().enumerate() {
                 if ch != '|' {
+                    if row.len() == MAX_SIZE {
+                        return Err(too_wide(section, index));
+                    }
                     row.push(Token {
                         text: ch.to_string(),
                         line: index,
@@ -120,6 +137,15 @@ pub(crate) fn tokenize(section: &SectionText) -> Result<TokenGrid, Error> {
     Ok(TokenGrid { rows })
 }
 
+/// A row with more cells than any grid has, refused as soon as it is seen.
+fn too_wide(section: &SectionText, line: usize) -> Error {
+    section.error_at(
+        line,
+        0,
+        format!("more than {MAX_SIZE} cells in a row: grids are at most {MAX_SIZE}x{MAX_SIZE}"),
+    )
+}
+
 /// The suffix of `line` that starts at word `w` (a subslice of `line`).
 fn w_rest<'a>(line: &'a str, w: &str) -> &'a str {
     let start = w.as_ptr() as usize - line.as_ptr() as usize;
@@ -150,10 +176,24 @@ pub(crate) fn value(section: &SectionText, token: &Token, max: usize) -> Result<
         }
     }
     let v = if token.spaced {
-        t.parse::<u32>().ok()
+        // Numbers, or one letter A-Z for 10..35 as in the no-space form.
+        t.parse::<u32>().ok().or_else(|| {
+            let mut cs = t.chars();
+            match (cs.next(), cs.next()) {
+                (Some(c @ 'A'..='Z'), None) => compact_value(c),
+                _ => None,
+            }
+        })
     } else {
         t.chars().next().and_then(compact_value)
     };
+    if v.is_none() && !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(section.error_at(
+            token.line,
+            token.column,
+            format!("value {t} is too large (at most {max})"),
+        ));
+    }
     match v {
         Some(v) if v >= 1 && (v as usize) <= max => Ok(v),
         Some(v) => Err(section.error_at(

@@ -8,6 +8,7 @@
 pub(crate) mod cells;
 pub(crate) mod clues;
 pub(crate) mod grid;
+pub(crate) mod lines;
 
 use crate::error::{Error, Position};
 use crate::yaml::{self, Value};
@@ -35,6 +36,8 @@ impl SectionText {
                     other => yaml::scalar_text(other).ok_or_else(|| not_text(name)),
                 })
                 .collect::<Result<Vec<_>, _>>()?,
+            // A section written with nothing after its key (`less:`) is empty.
+            Value::Null => Vec::new(),
             other => yaml::scalar_text(other)
                 .ok_or_else(|| not_text(name))?
                 .lines()
@@ -74,7 +77,8 @@ impl SectionText {
         rest: &str,
         message: impl Into<String>,
     ) -> Error {
-        self.error_at(line, column_of(&self.lines[line], rest), message)
+        let column = self.lines.get(line).map_or(0, |l| column_of(l, rest));
+        self.error_at(line, column, message)
     }
 
     /// The non-blank lines with their indices.

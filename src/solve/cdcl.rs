@@ -212,7 +212,7 @@ impl CdclSession {
 
 impl Session for CdclSession {
     fn solve(&mut self, time_limit: Option<Duration>) -> Result<BackendAnswer, Error> {
-        let deadline = time_limit.map(|l| Instant::now() + l);
+        let deadline = time_limit.and_then(|l| Instant::now().checked_add(l));
         self.solver.set_callbacks(Some(Deadline(deadline)));
         Ok(match self.solver.solve() {
             Some(true) => BackendAnswer::Solution(

@@ -8,19 +8,41 @@
 //! answer (it is still verified), and when a cell has none, the puzzle has no solution. What remains is searched
 //! ([`super::search`]) and, past the search budget, sent to the solver with the removed columns fixed to 0.
 
+use std::time::Instant;
+
 use super::engine::Engine;
 use crate::domains::{Contradiction, Domains};
 use crate::grid::Cell;
 use crate::model::Puzzle;
 
-/// How much probing presolve may do: probes (one candidate assumed, then propagated) per puzzle.
+/// How much probing presolve may do: probes (one candidate assumed, then propagated) per puzzle, and until
+/// when (the solve's time limit).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ProbeBudget(pub u64);
+pub(crate) struct ProbeBudget {
+    pub probes: u64,
+    pub deadline: Option<Instant>,
+}
 
 impl ProbeBudget {
+    /// No probing at all.
+    pub(crate) const NONE: ProbeBudget = ProbeBudget {
+        probes: 0,
+        deadline: None,
+    };
+
     /// Enough to sweep every candidate of a 25x25 grid a few times; a fraction of a second on small grids.
-    pub(crate) fn for_size(n: usize) -> Self {
-        ProbeBudget((8 * n * n * n).max(2_000) as u64)
+    pub(crate) fn for_size(n: usize, deadline: Option<Instant>) -> Self {
+        ProbeBudget {
+            probes: (8 * n * n * n).max(2_000) as u64,
+            deadline,
+        }
+    }
+
+    /// Whether probing must stop before probe number `done + 1`. The clock is read every 16 probes: a probe
+    /// is one propagation, microseconds to a millisecond.
+    fn spent(&self, done: u64) -> bool {
+        done >= self.probes
+            || (done % 16 == 0 && self.deadline.is_some_and(|t| Instant::now() >= t))
     }
 }
 
@@ -55,7 +77,7 @@ pub(crate) fn probe(
                 if !d.contains(cell, v) || d.get(cell).count_ones() == 1 {
                     continue;
                 }
-                if report.probes >= budget.0 {
+                if budget.spent(report.probes) {
                     return Ok(());
                 }
                 report.probes += 1;

@@ -260,7 +260,7 @@ mod tests {
     }
 
     fn count_with_restarts(puzzle: &Puzzle, max: usize, nodes: u64, unit: u64) -> SearchOutcome {
-        let d = presolve(puzzle, ProbeBudget(0), &mut PresolveReport::default())
+        let d = presolve(puzzle, ProbeBudget::NONE, &mut PresolveReport::default())
             .unwrap()
             .unwrap();
         let p = Engine::new(puzzle);

@@ -1,0 +1,239 @@
+//! Hostile input: every input that once crashed `latin`, gave a wrong answer or ignored the time limit is kept
+//! as a file under `tests/hostile/` (its first line says the exit code and a piece of the message expected),
+//! and the command-line contract is checked for every command: no panic, an exit code from {0, 1, 2, 3} (141
+//! for a closed pipe), a clear message on bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command as Process, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn latin() -> Command {
+    Command::cargo_bin("latin").expect("the latin binary is built")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `# expect: CODE [text]` on the first line of a regression file.
+fn expectation(path: &Path) -> (i32, String) {
+    let bytes = std::fs::read(path).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    let first = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .next()
+        .unwrap_or("");
+    let rest = first
+        .strip_prefix("# expect: ")
+        .unwrap_or_else(|| panic!("{}: no `# expect:` line", path.display()));
+    let (code, message) = rest.split_once(' ').unwrap_or((rest, ""));
+    (code.parse().unwrap(), message.to_owned())
+}
+
+#[test]
+fn every_regression_file_gets_its_exit_code_and_message() {
+    let dir = root().join("tests/hostile");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 15, "only {} regression files", files.len());
+    for file in files {
+        let (code, message) = expectation(&file);
+        let out = latin()
+            .args(["solve", "--time-limit", "10"])
+            .arg(&file)
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "{}: {stderr}",
+            file.display()
+        );
+        assert!(!stderr.contains("panicked"), "{}: {stderr}", file.display());
+        assert!(stderr.contains(&message), "{}: {stderr}", file.display());
+        if code == 0 {
+            assert!(!out.stdout.is_empty(), "{}: no answer", file.display());
+        }
+    }
+}
+
+#[test]
+fn time_limits_out_of_range_are_refused() {
+    let sudoku = root().join("puzzles/sudoku/diagonal-9x9.yaml");
+    for limit in ["1e300", "1.8e19", "NaN", "-1", "0"] {
+        latin()
+            .arg("solve")
+            .arg(format!("--time-limit={limit}"))
+            .arg(&sudoku)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("error: --time-limit:"));
+    }
+}
+
+#[test]
+fn probing_stops_at_the_time_limit() {
+    // An objective sends a 36x36 Sudoku through probing, which took 13 s before it looked at the clock.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.yaml");
+    std::fs::write(
+        &path,
+        "type: sudoku\nsize: 36\nobjective: {maximize: {r1c1: 1}}\n",
+    )
+    .unwrap();
+    let start = Instant::now();
+    latin()
+        .args(["solve", "--time-limit", "1"])
+        .arg(&path)
+        .assert()
+        .code(3);
+    let took = start.elapsed().as_secs_f64();
+    assert!(took < 5.0, "a 1 s limit took {took:.1} s");
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let empty = root().join("puzzles/open/empty-9x9.yaml");
+    for args in [
+        vec!["solve", "--max", "1000", empty.to_str().unwrap()],
+        vec!["grammars"],
+    ] {
+        let mut child = Process::new(assert_cmd::cargo::cargo_bin("latin"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Read nothing: close our end of the pipe at once.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let code = out.status.code();
+        assert!(matches!(code, Some(0 | 141)), "{args:?}: {code:?}");
+        assert!(
+            out.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn endless_input_is_cut_at_the_cap() {
+    if !Path::new("/dev/zero").exists() {
+        return;
+    }
+    latin()
+        .args(["solve", "/dev/zero"])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("larger than"));
+    latin()
+        .args(["solve", "--lines", "/dev/zero"])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("more than the"));
+}
+
+#[test]
+fn lines_read_cr_endings_a_bom_and_bad_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lines.txt");
+    let unique =
+        b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let mut bytes = b"\xef\xbb\xbf".to_vec();
+    bytes.extend(unique);
+    bytes.extend(b"\r\xff\xfe\r");
+    bytes.extend(unique);
+    bytes.push(b'\r');
+    std::fs::write(&path, bytes).unwrap();
+    let out = latin()
+        .args(["solve", "--lines"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let answers: Vec<&str> = text.lines().collect();
+    assert_eq!(answers.len(), 3, "{text}");
+    assert_eq!(answers[0], answers[2]);
+    assert!(answers[1].starts_with("invalid not UTF-8"), "{text}");
+}
+
+#[test]
+fn lines_of_a_size_without_boxes_name_the_flag() {
+    latin()
+        .args(["solve", "--lines", "-"])
+        .write_stdin("1234\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("error: --box:"))
+        .stderr(predicate::str::contains("box:").count(1));
+}
+
+#[test]
+fn flags_that_would_do_nothing_are_refused() {
+    let sudoku = root().join("puzzles/sudoku/diagonal-9x9.yaml");
+    for (flag, value) in [
+        ("--type", "latin"),
+        ("--box", "3x3"),
+        ("--rules", "diagonals"),
+        ("--line-time-limit", "1"),
+    ] {
+        latin()
+            .args(["solve", flag, value])
+            .arg(&sudoku)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "error: {flag}: goes with --lines"
+            )));
+    }
+    let dir = root().join("puzzles/sudoku");
+    for (flag, value) in [
+        ("--repeat", "0"),
+        ("--tolerance", "NaN"),
+        ("--tolerance", "-1"),
+    ] {
+        latin()
+            .arg("bench")
+            .arg(format!("{flag}={value}"))
+            .arg(&dir)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!("error: {flag}:")));
+    }
+}
+
+#[test]
+fn bench_paths_are_checked_before_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "not json").unwrap();
+    let sudoku = root().join("puzzles/sudoku/diagonal-9x9.yaml");
+    latin()
+        .args(["bench", "--baseline"])
+        .arg(&bad)
+        .arg(&sudoku)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a saved bench report"));
+    latin()
+        .args(["bench", "--save", "/nonexistent-dir/x.json"])
+        .arg(&sudoku)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty());
+}
