@@ -9,8 +9,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
-use crate::grammar::Registry;
-use crate::model;
+use crate::model::load::Reader;
 use crate::report::bench::{describe, PuzzleResult, Report, TypeResult};
 use crate::solve::{SolveOptions, Status};
 
@@ -63,7 +62,7 @@ fn median(xs: &[f64]) -> f64 {
 /// Benchmarks one file.
 pub(crate) fn bench_file(
     file: &Path,
-    registry: &Registry,
+    reader: &Reader,
     options: &SolveOptions,
     repeat: usize,
 ) -> PuzzleResult {
@@ -78,7 +77,7 @@ pub(crate) fn bench_file(
         decided_by: None,
         message: None,
     };
-    let puzzle = match model::load(file, registry) {
+    let puzzle = match reader.load(file) {
         Ok(p) => p,
         Err(e) => {
             result.message = Some(e.to_string());
@@ -115,7 +114,7 @@ pub(crate) fn bench_file(
 /// Benchmarks every file; `progress` is called after each.
 pub(crate) fn run(
     files: &[PathBuf],
-    registry: &Registry,
+    reader: &Reader,
     options: &SolveOptions,
     repeat: usize,
     progress: &dyn Fn(&PuzzleResult),
@@ -123,7 +122,7 @@ pub(crate) fn run(
     let puzzles: Vec<PuzzleResult> = files
         .iter()
         .map(|f| {
-            let r = bench_file(f, registry, options, repeat);
+            let r = bench_file(f, reader, options, repeat);
             progress(&r);
             r
         })

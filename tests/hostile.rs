@@ -237,3 +237,52 @@ fn bench_paths_are_checked_before_the_run() {
         .code(2)
         .stdout(predicate::str::is_empty());
 }
+
+#[test]
+fn a_puzzle_too_large_for_memory_is_refused_before_it_is_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.yaml");
+    std::fs::write(&path, "type: latin\nsize: 255\n").unwrap();
+    // 255^3 cell-value columns: tens of gigabytes for a backend; `size: 255` used to die at 9 GB.
+    latin()
+        .args(["solve", "--time-limit", "10"])
+        .arg(&path)
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("more than the memory limit"));
+    latin()
+        .args(["--memory-limit", "100", "count"])
+        .arg(root().join("puzzles/open/empty-9x9.yaml"))
+        .assert()
+        .success();
+}
+
+#[test]
+fn setting_up_a_large_backend_stops_at_the_time_limit() {
+    // An empty 100x100 Latin square goes to CaDiCaL with 9 million clauses: loading them took 4 s, freeing
+    // them 1 s more, before the limit was looked at.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.yaml");
+    std::fs::write(&path, "type: latin\nsize: 100\n").unwrap();
+    let start = Instant::now();
+    latin()
+        .args(["solve", "--time-limit", "1"])
+        .arg(&path)
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(3);
+    let took = start.elapsed().as_secs_f64();
+    assert!(took < 3.0, "a 1 s limit took {took:.1} s");
+}
+
+#[test]
+fn the_input_cap_is_a_flag() {
+    let sudoku = root().join("puzzles/sudoku/diagonal-9x9.yaml");
+    latin()
+        .args(["--max-input", "10", "solve"])
+        .arg(&sudoku)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("larger than 10 bytes"));
+}

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::{print, progress_bar, Exit, Format};
 use crate::bench;
 use crate::error::Error;
-use crate::grammar::Registry;
+use crate::model::load::Reader;
 use crate::report;
 use crate::solve::SolveOptions;
 
@@ -23,7 +23,7 @@ pub(crate) struct BenchRun {
 pub(crate) fn run(
     flags: &BenchRun,
     options: &SolveOptions,
-    registry: &Registry,
+    reader: &Reader,
 ) -> Result<Exit, Error> {
     check_flags(flags)?;
     let files = bench::collect(&flags.paths)?;
@@ -42,7 +42,7 @@ pub(crate) fn run(
         })
         .transpose()?;
     let bar = progress_bar(files.len());
-    let results = bench::run(&files, registry, options, flags.repeat, &|r| {
+    let results = bench::run(&files, reader, options, flags.repeat, &|r| {
         bar.set_message(r.file.clone());
         bar.inc(1);
     });

@@ -7,8 +7,7 @@ use std::time::Duration;
 use super::{progress_bar, Exit, Format};
 use crate::bulk;
 use crate::error::Error;
-use crate::grammar::Registry;
-use crate::model;
+use crate::model::{self, load::Reader};
 use crate::parse::lines::{LineReader, RawLine};
 use crate::solve::SolveOptions;
 
@@ -29,7 +28,7 @@ pub(crate) fn run(
     format: Format,
     options: &SolveOptions,
     line_limit: Option<Duration>,
-    registry: &Registry,
+    reader: &Reader,
 ) -> Result<Exit, Error> {
     let mut lines = LineReader::new(open(path)?);
     let (number, head) = first_puzzle_line(&mut lines, path)?;
@@ -42,8 +41,13 @@ pub(crate) fn run(
             ),
         )
     })?;
-    let template =
-        model::load::template(&spec.kind, n, spec.boxes.as_deref(), &spec.rules, registry)?;
+    let template = model::load::template(
+        &spec.kind,
+        n,
+        spec.boxes.as_deref(),
+        &spec.rules,
+        reader.registry,
+    )?;
     let bar = progress_bar(bar_length(path)?);
     let lines_run = bulk::LinesRun {
         template: &template,

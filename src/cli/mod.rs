@@ -21,6 +21,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::error::Error;
 use crate::grammar::Registry;
+use crate::model::load::{Reader, DEFAULT_MAX_INPUT};
 use crate::solve::{BackendChoice, Cbc, SolveOptions, Status, DEFAULT_SEARCH_NODES};
 
 const EXIT_CODES: &str = "Exit codes:
@@ -35,6 +36,15 @@ pub(crate) struct Cli {
     /// Directory of extra grammar files (adds or overrides puzzle types)
     #[arg(long, global = true, env = "LATIN_GRAMMARS")]
     pub(crate) grammars: Option<PathBuf>,
+
+    /// Refuse a puzzle whose backend program is estimated above this many megabytes (default: a quarter of
+    /// the machine's memory)
+    #[arg(long, global = true, value_name = "MB")]
+    pub(crate) memory_limit: Option<u64>,
+
+    /// The largest puzzle file read, in bytes
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_INPUT)]
+    pub(crate) max_input: u64,
 
     #[command(subcommand)]
     pub(crate) command: Command,
@@ -192,6 +202,19 @@ pub fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<Exit, Error> {
     let registry = registry(cli.grammars.as_deref())?;
+    let memory = cli
+        .memory_limit
+        .map_or_else(default_memory_limit, |mb| mb.saturating_mul(1 << 20));
+    let options = |max, time_limit, stages| -> Result<SolveOptions, Error> {
+        Ok(SolveOptions {
+            memory_limit: Some(memory),
+            ..options(max, time_limit, stages)?
+        })
+    };
+    let reader = Reader {
+        registry: &registry,
+        max_bytes: cli.max_input,
+    };
     match cli.command {
         Command::Grammars => grammars::run(&registry),
         Command::Solve {
@@ -224,7 +247,7 @@ fn run(cli: Cli) -> Result<Exit, Error> {
                         rules,
                     };
                     let line_limit = seconds("--line-time-limit", line_time_limit)?;
-                    lines::run(&path, &spec, format, &options, line_limit, &registry)
+                    lines::run(&path, &spec, format, &options, line_limit, &reader)
                 }
                 (None, Some(file)) => {
                     // A puzzle file says its own type, box and rules: these flags would do nothing.
@@ -240,7 +263,7 @@ fn run(cli: Cli) -> Result<Exit, Error> {
                             "goes with --lines; a puzzle file names its own type, box and rules",
                         ));
                     }
-                    solve::run(&file, format, write_lp.as_deref(), &options, &registry)
+                    solve::run(&file, format, write_lp.as_deref(), &options, &reader)
                 }
                 (None, None) => Err(Error::section("solve", "give a puzzle FILE or --lines")),
             }
@@ -250,12 +273,10 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             max,
             time_limit,
             stages,
-        } => count::run(&file, &options(max, time_limit, stages)?, &registry),
-        Command::Check { file, time_limit } => check::run(
-            &file,
-            &options(2, time_limit, Stages::default())?,
-            &registry,
-        ),
+        } => count::run(&file, &options(max, time_limit, stages)?, &reader),
+        Command::Check { file, time_limit } => {
+            check::run(&file, &options(2, time_limit, Stages::default())?, &reader)
+        }
         Command::Bench {
             paths,
             repeat,
@@ -276,9 +297,22 @@ fn run(cli: Cli) -> Result<Exit, Error> {
                 tolerance,
                 floor_ms,
             };
-            bench::run(&run, &options(1, time_limit, stages)?, &registry)
+            bench::run(&run, &options(1, time_limit, stages)?, &reader)
         }
     }
+}
+
+/// A quarter of the machine's memory (`MemTotal` in `/proc/meminfo`), or the library's default where that
+/// cannot be read.
+fn default_memory_limit() -> u64 {
+    let kb = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("MemTotal:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        });
+    kb.map_or(crate::solve::DEFAULT_MEMORY_LIMIT, |kb| kb * 1024 / 4)
 }
 
 fn registry(dir: Option<&Path>) -> Result<Registry, Error> {

@@ -5,8 +5,7 @@ use std::path::Path;
 use super::{exit_for, print, Exit, Format};
 use crate::compile::compile;
 use crate::error::Error;
-use crate::grammar::Registry;
-use crate::model;
+use crate::model::load::Reader;
 use crate::report;
 use crate::solve::SolveOptions;
 
@@ -15,9 +14,9 @@ pub(crate) fn run(
     format: Format,
     write_lp: Option<&Path>,
     options: &SolveOptions,
-    registry: &Registry,
+    reader: &Reader,
 ) -> Result<Exit, Error> {
-    let puzzle = model::load(file, registry)?;
+    let puzzle = reader.load(file)?;
     if let Some(lp) = write_lp {
         std::fs::write(lp, compile(&puzzle, None).to_lp()).map_err(|e| Error::io(lp, &e))?;
     }

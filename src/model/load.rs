@@ -34,6 +34,19 @@ pub(crate) fn load_capped(
     load_str(&text, registry).map_err(|e| e.in_file(path.display().to_string()))
 }
 
+/// How a run reads puzzle files: through which grammars, and at most how many bytes a file.
+#[derive(Clone, Copy)]
+pub(crate) struct Reader<'a> {
+    pub(crate) registry: &'a Registry,
+    pub(crate) max_bytes: u64,
+}
+
+impl Reader<'_> {
+    pub(crate) fn load(&self, path: &Path) -> Result<Puzzle, Error> {
+        load_capped(path, self.registry, self.max_bytes)
+    }
+}
+
 /// A text file of at most `max_bytes`, read no further than that (`/dev/zero` ends at the cap, not at the end of
 /// memory).
 pub(crate) fn read_capped(path: &Path, max_bytes: u64) -> Result<String, Error> {

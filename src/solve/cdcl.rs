@@ -31,7 +31,39 @@ use crate::program::{BinaryProgram, Row};
 pub(crate) struct Cnf {
     /// Variables: the program's columns, then the counters' auxiliaries.
     pub(crate) variables: usize,
-    pub(crate) clauses: Vec<Vec<i32>>,
+    pub(crate) clauses: Clauses,
+}
+
+/// Clauses stored flat: every literal in one vector, and where each clause ends. A vector per clause costs
+/// about 50 bytes of header and allocation before its first literal; on an empty 100x100 Latin square (9
+/// million short clauses) that was most of 1.9 GB.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Clauses {
+    literals: Vec<i32>,
+    ends: Vec<usize>,
+}
+
+impl Clauses {
+    pub(crate) fn push(&mut self, clause: &[i32]) {
+        self.literals.extend_from_slice(clause);
+        self.ends.push(self.literals.len());
+    }
+
+    pub(crate) fn push_iter(&mut self, clause: impl IntoIterator<Item = i32>) {
+        self.literals.extend(clause);
+        self.ends.push(self.literals.len());
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &[i32]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|(start, &end)| &self.literals[start..end])
+    }
 }
 
 /// At-most-one rows up to this many literals are written pairwise; longer ones get a sequential counter, which
@@ -46,15 +78,15 @@ impl Cnf {
         }
         let mut cnf = Cnf {
             variables: program.num_cols(),
-            clauses: Vec::new(),
+            clauses: Clauses::default(),
         };
         if !program.bounds_hold() {
-            cnf.clauses.push(Vec::new());
+            cnf.clauses.push(&[]);
         }
         for i in 0..program.num_cols() {
             if let Some(value) = program.fixed(i) {
                 cnf.clauses
-                    .push(vec![if value > 0.5 { var(i) } else { -var(i) }]);
+                    .push(&[if value > 0.5 { var(i) } else { -var(i) }]);
             }
         }
         for row in &program.rows {
@@ -104,7 +136,7 @@ impl Cnf {
             len
         };
         if at_least > at_most {
-            self.clauses.push(Vec::new());
+            self.clauses.push(&[]);
             return Some(());
         }
         if at_least > 0 {
@@ -121,13 +153,15 @@ impl Cnf {
     fn at_most(&mut self, literals: &[i32], m: usize) {
         let len = literals.len();
         if m == 0 {
-            self.clauses.extend(literals.iter().map(|&l| vec![-l]));
+            for &l in literals {
+                self.clauses.push(&[-l]);
+            }
         } else if m + 1 == len {
-            self.clauses.push(literals.iter().map(|&l| -l).collect());
+            self.clauses.push_iter(literals.iter().map(|&l| -l));
         } else if m == 1 && len <= PAIRWISE_MAX {
             for (a, &x) in literals.iter().enumerate() {
                 for &y in &literals[a + 1..] {
-                    self.clauses.push(vec![-x, -y]);
+                    self.clauses.push(&[-x, -y]);
                 }
             }
         } else {
@@ -141,20 +175,20 @@ impl Cnf {
         let first = self.variables as i32 + 1;
         self.variables += (len - 1) * m;
         let s = |i: usize, j: usize| first + (i * m + j) as i32;
-        self.clauses.push(vec![-x[0], s(0, 0)]);
+        self.clauses.push(&[-x[0], s(0, 0)]);
         for j in 1..m {
-            self.clauses.push(vec![-s(0, j)]);
+            self.clauses.push(&[-s(0, j)]);
         }
         for (i, &xi) in x.iter().enumerate().take(len - 1).skip(1) {
-            self.clauses.push(vec![-xi, s(i, 0)]);
-            self.clauses.push(vec![-s(i - 1, 0), s(i, 0)]);
+            self.clauses.push(&[-xi, s(i, 0)]);
+            self.clauses.push(&[-s(i - 1, 0), s(i, 0)]);
             for j in 1..m {
-                self.clauses.push(vec![-xi, -s(i - 1, j - 1), s(i, j)]);
-                self.clauses.push(vec![-s(i - 1, j), s(i, j)]);
+                self.clauses.push(&[-xi, -s(i - 1, j - 1), s(i, j)]);
+                self.clauses.push(&[-s(i - 1, j), s(i, j)]);
             }
-            self.clauses.push(vec![-xi, -s(i - 1, m - 1)]);
+            self.clauses.push(&[-xi, -s(i - 1, m - 1)]);
         }
-        self.clauses.push(vec![-x[len - 1], -s(len - 2, m - 1)]);
+        self.clauses.push(&[-x[len - 1], -s(len - 2, m - 1)]);
     }
 }
 
@@ -175,10 +209,33 @@ impl cadical::Callbacks for Deadline {
 /// One CaDiCaL instance over one program: a grid cut off is one more clause, and what the solver learned
 /// while finding the last grid helps find the next or prove there is none (the uniqueness question).
 pub(crate) struct CdclSession {
-    solver: cadical::Solver<Deadline>,
+    /// Always `Some` until the session is dropped (see the `Drop` impl).
+    solver: Option<cadical::Solver<Deadline>>,
     program: BinaryProgram,
     /// Variables in use (columns and counter auxiliaries).
     variables: usize,
+    /// Clauses given to the solver, to judge how long freeing it takes.
+    clauses: usize,
+}
+
+/// Solvers holding more clauses than this are freed on a thread of their own: freeing the 9 million clauses
+/// of an empty 100x100 Latin square takes about a second, which a time limit has no room for.
+const FREE_ON_THE_SIDE: usize = 1 << 20;
+
+/// How many clauses are added between two looks at the clock.
+const CLAUSES_PER_CLOCK: usize = 1 << 16;
+
+impl Drop for CdclSession {
+    fn drop(&mut self) {
+        if let Some(solver) = self.solver.take() {
+            if self.clauses > FREE_ON_THE_SIDE {
+                // If the thread cannot start, the solver is freed here after all.
+                let _ = std::thread::Builder::new()
+                    .name("cadical-free".into())
+                    .spawn(move || drop(solver));
+            }
+        }
+    }
 }
 
 impl CdclSession {
@@ -187,11 +244,17 @@ impl CdclSession {
         let cnf = Cnf::encode(&program).ok_or_else(|| {
             Error::Solver("the program has rows that are not clauses (sums, products)".into())
         })?;
-        Self::with_clauses(program, cnf)
+        Ok(Self::with_clauses(program, cnf, None)?.expect("no deadline to pass"))
     }
 
     /// A session over a program already encoded (`cnf` must be `Cnf::encode(&program)`).
-    pub(crate) fn with_clauses(program: BinaryProgram, cnf: Cnf) -> Result<Self, Error> {
+    /// `None` when the deadline passes while the clauses are loaded (an empty 100x100 Latin square has 9 million
+    /// of them, and CaDiCaL takes seconds to take them in).
+    pub(crate) fn with_clauses(
+        program: BinaryProgram,
+        cnf: Cnf,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Self>, Error> {
         // CaDiCaL's `sat` configuration (longer stable phases, fewer restarts) because puzzles have solutions
         // far more often than not. Measured on six of the 25x25 Sudokus: 27 s in all against 70 s with the
         // default configuration; on the 30 order-20/25 QCPs, counting to 2 (so also proving uniqueness and
@@ -199,25 +262,34 @@ impl CdclSession {
         let mut solver: cadical::Solver<Deadline> = cadical::Solver::with_config("sat")
             .map_err(|e| Error::Solver(format!("CaDiCaL: {}", e.msg)))?;
         solver.reserve(cnf.variables as i32);
-        for clause in cnf.clauses {
-            solver.add_clause(clause);
-        }
-        Ok(CdclSession {
-            solver,
+        let mut session = CdclSession {
+            solver: None,
             program,
             variables: cnf.variables,
-        })
+            clauses: cnf.clauses.len(),
+        };
+        for (k, clause) in cnf.clauses.iter().enumerate() {
+            if k % CLAUSES_PER_CLOCK == 0 && deadline.is_some_and(|t| Instant::now() >= t) {
+                session.clauses = k;
+                session.solver = Some(solver);
+                return Ok(None);
+            }
+            solver.add_clause(clause.iter().copied());
+        }
+        session.solver = Some(solver);
+        Ok(Some(session))
     }
 }
 
 impl Session for CdclSession {
     fn solve(&mut self, time_limit: Option<Duration>) -> Result<BackendAnswer, Error> {
         let deadline = time_limit.and_then(|l| Instant::now().checked_add(l));
-        self.solver.set_callbacks(Some(Deadline(deadline)));
-        Ok(match self.solver.solve() {
+        let solver = self.solver.as_mut().expect("a live session has its solver");
+        solver.set_callbacks(Some(Deadline(deadline)));
+        Ok(match solver.solve() {
             Some(true) => BackendAnswer::Solution(
                 (0..self.program.num_cols())
-                    .map(|i| f64::from(u8::from(self.solver.value(var(i)) == Some(true))))
+                    .map(|i| f64::from(u8::from(solver.value(var(i)) == Some(true))))
                     .collect(),
             ),
             Some(false) => BackendAnswer::Infeasible,
@@ -229,14 +301,16 @@ impl Session for CdclSession {
     fn exclude(&mut self, grid: &Grid) {
         let mut cnf = Cnf {
             variables: self.variables,
-            clauses: Vec::new(),
+            clauses: Clauses::default(),
         };
         cnf.row(&self.program, &self.program.no_good(grid))
             .expect("a no-good row has coefficients 1");
         self.variables = cnf.variables;
-        for clause in cnf.clauses {
-            self.solver.add_clause(clause);
+        let solver = self.solver.as_mut().expect("a live session has its solver");
+        for clause in cnf.clauses.iter() {
+            solver.add_clause(clause.iter().copied());
         }
+        self.clauses += cnf.clauses.len();
     }
 
     fn grid_from(&self, values: &[f64]) -> Grid {
@@ -272,7 +346,7 @@ mod tests {
     /// Whether an assignment of the columns satisfies the clauses for some value of the auxiliaries.
     fn satisfiable_with(cnf: &Cnf, columns: &[bool]) -> bool {
         let mut solver: cadical::Solver = cadical::Solver::new();
-        for clause in &cnf.clauses {
+        for clause in cnf.clauses.iter() {
             solver.add_clause(clause.iter().copied());
         }
         let assumptions: Vec<i32> = columns

@@ -31,8 +31,8 @@ use presolve::{PresolveReport, ProbeBudget};
 use search::{SearchBudget, SearchOutcome};
 
 pub use cbc::Cbc;
-use options::SAT_HANDOVER_PER_OPEN_CELL;
-pub use options::{BackendChoice, SolveOptions, DEFAULT_SEARCH_NODES};
+pub use options::{BackendChoice, SolveOptions, DEFAULT_MEMORY_LIMIT, DEFAULT_SEARCH_NODES};
+use options::{BYTES_PER_COLUMN, SAT_HANDOVER_PER_OPEN_CELL};
 pub use outcome::{DecidedBy, Outcome, Stats, Status};
 
 /// The most grids in a row that may fail verification before the solve is abandoned as a solver failure.
@@ -82,6 +82,7 @@ pub(crate) fn run(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, Er
         }
         found = outcome.solutions;
     }
+    check_memory(puzzle, options)?;
     let t = Instant::now();
     let program = compile(puzzle, pruned);
     let cnf = match options.backend {
@@ -106,7 +107,10 @@ pub(crate) fn run(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, Er
         .count();
     // CaDiCaL keeps its learned clauses from one solution to the next; CBC starts afresh each time.
     let mut session: Box<dyn Session> = match cnf {
-        Some(cnf) => Box::new(cdcl::CdclSession::with_clauses(program, cnf)?),
+        Some(cnf) => match cdcl::CdclSession::with_clauses(program, cnf, searcher.deadline)? {
+            Some(session) => Box::new(session),
+            None => return Ok(timed_out(found, stats, start)),
+        },
         None => Box::new(WholeProgram {
             backend: &options.cbc,
             program,
@@ -116,6 +120,19 @@ pub(crate) fn run(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, Er
         session.exclude(grid);
     }
     enumerate(puzzle, options, session.as_mut(), found, stats, start)
+}
+
+/// Refuses a puzzle whose backend program would not fit the memory limit, before anything is built.
+fn check_memory(puzzle: &Puzzle, options: &SolveOptions) -> Result<(), Error> {
+    let n = puzzle.size() as u64;
+    let needed = n.pow(3).saturating_mul(BYTES_PER_COLUMN);
+    match options.memory_limit {
+        Some(limit) if needed > limit => Err(Error::TooLarge {
+            needed_mb: needed >> 20,
+            limit_mb: limit >> 20,
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// Presolve (when on), with probing only when no search follows, and what it did as the first stats. `None`
@@ -309,6 +326,17 @@ fn enumerate(
         time: start.elapsed(),
         stats,
     })
+}
+
+/// The outcome when the time limit passed while a backend was being set up.
+fn timed_out(solutions: Vec<Grid>, stats: Stats, start: Instant) -> Outcome {
+    Outcome {
+        status: Status::of(!solutions.is_empty(), true),
+        solutions,
+        complete: false,
+        time: start.elapsed(),
+        stats,
+    }
 }
 
 /// The time left before the limit: `Some(None)` without a limit, `None` when it has passed.
