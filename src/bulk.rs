@@ -344,3 +344,56 @@ mod limits {
         assert_eq!(summary.timeout, 3);
     }
 }
+
+#[cfg(test)]
+mod generated {
+    use super::*;
+    use crate::parse::lines::LineReader;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+        /// Any bytes at all: one answer per line that is not blank or a comment, in order, and no panic.
+        #[test]
+        fn any_bytes_get_one_answer_per_puzzle_line(
+            bytes in proptest::collection::vec(
+                prop_oneof![
+                    Just(b'\n'), Just(b'\r'), Just(b'.'), Just(b'#'), Just(b' '), Just(0xff),
+                    b'0'..=b'9', b'A'..=b'Z', any::<u8>()
+                ],
+                0..200,
+            )
+        ) {
+            let template = Puzzle::sudoku(4).unwrap();
+            let options = SolveOptions::default();
+            let run_spec = LinesRun {
+                template: &template,
+                format: LineFormat::Json,
+                options: &options,
+                line_limit: Some(Duration::from_millis(200)),
+                total_limit: None,
+            };
+            let expected = LineReader::new(bytes.as_slice())
+                .map(Result::unwrap)
+                .filter(|(_, l)| !matches!(l, RawLine::Text(t) if !is_puzzle_line(t)))
+                .count();
+            let mut out = Vec::new();
+            let summary = run(&run_spec, LineReader::new(bytes.as_slice()), &mut out, &|_| {}).unwrap();
+            prop_assert_eq!(summary.puzzles, expected);
+            let text = String::from_utf8(out).unwrap();
+            let mut previous = 0;
+            for line in text.lines() {
+                let v: serde_json::Value = serde_json::from_str(line).unwrap();
+                let number = v["line"].as_u64().unwrap();
+                prop_assert!(number > previous);
+                previous = number;
+                // An answer grid keeps every rule of the type (the givens are the line's own).
+                if let Some(s) = v["solution"].as_str() {
+                    let grid = parse_line(s, 4).unwrap();
+                    prop_assert!(template.check_grid(&grid).is_ok(), "{}", s);
+                }
+            }
+        }
+    }
+}
