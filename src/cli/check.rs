@@ -2,17 +2,27 @@
 
 use std::path::Path;
 
-use super::{print, Exit};
+use super::{print, Exit, Format};
 use crate::error::Error;
 use crate::model::load::Reader;
+use crate::report;
 use crate::report::outcome::Verdict;
 use crate::solve::SolveOptions;
 
 /// `options` ask for two solutions: the uniqueness question.
-pub(crate) fn run(file: &Path, options: &SolveOptions, reader: &Reader) -> Result<Exit, Error> {
+pub(crate) fn run(
+    file: &Path,
+    format: Format,
+    options: &SolveOptions,
+    reader: &Reader,
+) -> Result<Exit, Error> {
     let puzzle = reader.load(file)?;
     let outcome = crate::solve(&puzzle, options)?;
     let verdict = Verdict::of(&puzzle, &outcome);
-    print(&verdict.render(&file.display().to_string(), &puzzle))?;
+    let name = file.display().to_string();
+    print(&match format {
+        Format::Text => verdict.render(&name, &puzzle),
+        Format::Json => report::json::check(&name, verdict, &outcome) + "\n",
+    })?;
     Ok(Exit(verdict.exit_code()))
 }

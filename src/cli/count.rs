@@ -2,15 +2,23 @@
 
 use std::path::Path;
 
-use super::{exit_for, print, Exit};
+use super::{exit_for, print, Exit, Format};
 use crate::error::Error;
 use crate::model::load::Reader;
 use crate::report;
 use crate::solve::SolveOptions;
 
-pub(crate) fn run(file: &Path, options: &SolveOptions, reader: &Reader) -> Result<Exit, Error> {
+pub(crate) fn run(
+    file: &Path,
+    format: Format,
+    options: &SolveOptions,
+    reader: &Reader,
+) -> Result<Exit, Error> {
     let puzzle = reader.load(file)?;
     let outcome = crate::solve(&puzzle, options)?;
-    print(&report::outcome::count(&outcome, options.max_solutions))?;
+    print(&match format {
+        Format::Text => report::outcome::count(&outcome, options.max_solutions),
+        Format::Json => report::json::count(&puzzle, &outcome) + "\n",
+    })?;
     Ok(Exit(exit_for(outcome.status)))
 }

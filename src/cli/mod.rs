@@ -22,6 +22,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::error::Error;
 use crate::grammar::Registry;
 use crate::model::load::{Reader, DEFAULT_MAX_INPUT};
+use crate::report;
 use crate::solve::{BackendChoice, Cbc, SolveOptions, Status, DEFAULT_SEARCH_NODES};
 
 const EXIT_CODES: &str = "Exit codes:
@@ -105,6 +106,8 @@ pub(crate) enum Command {
         file: PathBuf,
         #[arg(long, default_value_t = 2)]
         max: usize,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
         #[command(flatten)]
@@ -116,6 +119,8 @@ pub(crate) enum Command {
         file: PathBuf,
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
     },
     /// Benchmark puzzle files: status, answer == `solution:`, median time per puzzle and per type
     #[command(after_help = "Exit codes:
@@ -189,13 +194,31 @@ pub(crate) struct Exit(pub u8);
 /// Runs the command line: the whole of `latin`'s `main`.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    let json = cli.command.format() == Some(Format::Json);
     match run(cli) {
         Ok(Exit(code)) => ExitCode::from(code),
         // A closed output ends quietly, as with any Unix tool.
         Err(Error::OutputClosed) => ExitCode::from(Error::OutputClosed.exit_code()),
+        Err(e) if json => {
+            eprintln!("{}", report::json::error(&e));
+            ExitCode::from(e.exit_code())
+        }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+impl Command {
+    /// The output format the command was asked for, if it has one.
+    fn format(&self) -> Option<Format> {
+        match self {
+            Command::Solve { format, .. }
+            | Command::Count { format, .. }
+            | Command::Check { format, .. }
+            | Command::Bench { format, .. } => Some(*format),
+            Command::Grammars => None,
         }
     }
 }
@@ -271,12 +294,20 @@ fn run(cli: Cli) -> Result<Exit, Error> {
         Command::Count {
             file,
             max,
+            format,
             time_limit,
             stages,
-        } => count::run(&file, &options(max, time_limit, stages)?, &reader),
-        Command::Check { file, time_limit } => {
-            check::run(&file, &options(2, time_limit, Stages::default())?, &reader)
-        }
+        } => count::run(&file, format, &options(max, time_limit, stages)?, &reader),
+        Command::Check {
+            file,
+            time_limit,
+            format,
+        } => check::run(
+            &file,
+            format,
+            &options(2, time_limit, Stages::default())?,
+            &reader,
+        ),
         Command::Bench {
             paths,
             repeat,
