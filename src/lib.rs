@@ -48,6 +48,8 @@ mod verify;
 mod bench;
 mod bulk;
 pub mod cli;
+#[doc(hidden)]
+pub mod fuzzing;
 
 // CBC is built from source and linked statically by `cbc-src`; naming the crate keeps the link.
 use cbc_src as _;

@@ -10,7 +10,7 @@ const ORDER: &[&str] = &[
     "grid", "yaml", "error", "domains", "program", // The pipeline.
     "parse", "grammar", "rules", "model", "compile", "solve", "verify", "report",
     // Drivers, then the command line.
-    "bulk", "bench", "cli",
+    "bulk", "bench", "fuzzing", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
