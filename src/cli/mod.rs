@@ -390,11 +390,16 @@ fn options(max: usize, time_limit: Option<f64>, stages: Stages) -> Result<SolveO
     })
 }
 
+/// `--cbc KEY=VALUE`, with a KEY that CBC knows.
 fn key_value(s: &str) -> Result<(String, String), String> {
-    s.split_once('=')
+    let (k, v) = s
+        .split_once('=')
         .filter(|(k, v)| !k.is_empty() && !v.is_empty())
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .ok_or_else(|| format!("{s:?} is not KEY=VALUE"))
+        .ok_or_else(|| format!("{s:?} is not KEY=VALUE"))?;
+    if !crate::solve::cbc_params::known(k) {
+        return Err(format!("CBC has no parameter {k:?}"));
+    }
+    Ok((k.to_string(), v.to_string()))
 }
 
 /// The exit code of a solve: 0 solved, 1 no solution, 3 out of time.

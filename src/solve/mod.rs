@@ -10,6 +10,7 @@
 
 pub(crate) mod backend;
 pub(crate) mod cbc;
+pub(crate) mod cbc_params;
 pub(crate) mod cdcl;
 pub(crate) mod engine;
 pub(crate) mod intersection;
