@@ -5,12 +5,23 @@
 //! domains from presolve, the columns of removed candidates are fixed to 0, so the backend sees only the
 //! residual.
 
+use std::time::Instant;
+
 use crate::domains::Domains;
 use crate::model::{Objective, Puzzle};
 use crate::program::{BinaryProgram, Compiler};
 
 /// Compiles a checked puzzle, with candidates already narrowed by presolve when `domains` is given.
 pub(crate) fn compile(puzzle: &Puzzle, domains: Option<&Domains>) -> BinaryProgram {
+    compile_until(puzzle, domains, None).expect("no deadline to pass")
+}
+
+/// [`compile`] that looks at the clock between rules: `None` when the deadline passes first.
+pub(crate) fn compile_until(
+    puzzle: &Puzzle,
+    domains: Option<&Domains>,
+    deadline: Option<Instant>,
+) -> Option<BinaryProgram> {
     let n = puzzle.size();
     let mut c = Compiler::new(n);
     if let Some(d) = domains {
@@ -36,6 +47,9 @@ pub(crate) fn compile(puzzle: &Puzzle, domains: Option<&Domains>) -> BinaryProgr
         c.fix_column(i, true);
     }
     for rule in puzzle.rules() {
+        if deadline.is_some_and(|t| Instant::now() >= t) {
+            return None;
+        }
         rule.encode(&mut c);
     }
     if let Some(Objective { sense, weights }) = puzzle.objective() {
@@ -46,5 +60,5 @@ pub(crate) fn compile(puzzle: &Puzzle, domains: Option<&Domains>) -> BinaryProgr
             .collect();
         c.objective(*sense, terms);
     }
-    c.finish()
+    Some(c.finish())
 }

@@ -26,6 +26,10 @@ use crate::error::Error;
 use crate::grid::Grid;
 use crate::program::{BinaryProgram, Row};
 
+/// The deadline passed before the work was done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TimeUp;
+
 /// A program in conjunctive normal form: DIMACS literals (variable i + 1 is column i).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Cnf {
@@ -72,9 +76,19 @@ const PAIRWISE_MAX: usize = 12;
 
 impl Cnf {
     /// The clauses of a binary program without an objective; `None` when a row is not a cardinality row.
+    #[cfg(test)]
     pub(crate) fn encode(program: &BinaryProgram) -> Option<Cnf> {
+        Self::encode_until(program, None).ok().flatten()
+    }
+
+    /// [`Self::encode`] that looks at the clock every 1,024 rows: `Err(TimeUp)` when the deadline passes (the
+    /// 67,500 rows of an empty 150x150 Latin square take 0.7 s).
+    pub(crate) fn encode_until(
+        program: &BinaryProgram,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Cnf>, TimeUp> {
         if !program.objective.is_empty() {
-            return None;
+            return Ok(None);
         }
         let mut cnf = Cnf {
             variables: program.num_cols(),
@@ -89,10 +103,15 @@ impl Cnf {
                     .push(&[if value > 0.5 { var(i) } else { -var(i) }]);
             }
         }
-        for row in &program.rows {
-            cnf.row(program, row)?;
+        for (k, row) in program.rows.iter().enumerate() {
+            if k % 1024 == 0 && deadline.is_some_and(|t| Instant::now() >= t) {
+                return Err(TimeUp);
+            }
+            if cnf.row(program, row).is_none() {
+                return Ok(None);
+            }
         }
-        Some(cnf)
+        Ok(Some(cnf))
     }
 
     /// Appends the clauses of one row; `None` when a coefficient is not +-1.
@@ -214,7 +233,7 @@ pub(crate) struct CdclSession {
     program: BinaryProgram,
     /// Variables in use (columns and counter auxiliaries).
     variables: usize,
-    /// Clauses given to the solver, to judge how long freeing it takes.
+    /// Clauses (or variables, when more) given to the solver, to judge how long freeing it takes.
     clauses: usize,
 }
 
@@ -261,16 +280,18 @@ impl CdclSession {
         // infeasibility): 9.4 s against 11.6 s.
         let mut solver: cadical::Solver<Deadline> = cadical::Solver::with_config("sat")
             .map_err(|e| Error::Solver(format!("CaDiCaL: {}", e.msg)))?;
-        solver.reserve(cnf.variables as i32);
+        // No `reserve`: CaDiCaL sizes its tables for every variable at once there, which took 5.4 s for the 10
+        // million variables of an empty 150x150 Latin square, out of reach of the clock; added clauses grow
+        // them as they come.
         let mut session = CdclSession {
             solver: None,
             program,
             variables: cnf.variables,
-            clauses: cnf.clauses.len(),
+            clauses: cnf.clauses.len().max(cnf.variables),
         };
         for (k, clause) in cnf.clauses.iter().enumerate() {
             if k % CLAUSES_PER_CLOCK == 0 && deadline.is_some_and(|t| Instant::now() >= t) {
-                session.clauses = k;
+                session.clauses = k.max(session.variables);
                 session.solver = Some(solver);
                 return Ok(None);
             }

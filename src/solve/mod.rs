@@ -21,7 +21,7 @@ pub(crate) mod search;
 
 use std::time::{Duration, Instant};
 
-use crate::compile::compile;
+use crate::compile::compile_until;
 use crate::domains::{Contradiction, Domains};
 use crate::error::Error;
 use crate::grid::Grid;
@@ -85,9 +85,14 @@ pub(crate) fn run(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, Er
     }
     check_memory(puzzle, options)?;
     let t = Instant::now();
-    let program = compile(puzzle, pruned);
+    let Some(program) = compile_until(puzzle, pruned, searcher.deadline) else {
+        return Ok(timed_out(found, stats, start));
+    };
     let cnf = match options.backend {
-        BackendChoice::Auto => cdcl::Cnf::encode(&program),
+        BackendChoice::Auto => match cdcl::Cnf::encode_until(&program, searcher.deadline) {
+            Ok(cnf) => cnf,
+            Err(cdcl::TimeUp) => return Ok(timed_out(found, stats, start)),
+        },
         BackendChoice::Cbc => None,
     };
     stats.clausal = cnf.is_some();
