@@ -230,6 +230,24 @@ mod tests {
         }
     }
 
+    #[test]
+    fn bad_bytes_are_one_invalid_answer_and_a_spent_run_answers_timeout() {
+        let template = Puzzle::sudoku(4).unwrap();
+        let options = SolveOptions::default();
+        let input = b"12..34..........\n\xff\xfe\n12..34..........\n".as_slice();
+        let mut out = Vec::new();
+        let mut spec = lines_run(&template, LineFormat::Text, &options);
+        let summary = run(&spec, LineReader::new(input), &mut out, &|_| {}).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert!(lines[1].starts_with("invalid not UTF-8"), "{}", lines[1]);
+        assert_eq!((summary.invalid, summary.multiple), (1, 2));
+        spec.total_limit = Some(Duration::ZERO);
+        let summary = run(&spec, LineReader::new(input), Vec::new(), &|_| {}).unwrap();
+        assert_eq!(summary.timeout, 3);
+    }
+
     const EASY: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
@@ -295,53 +313,6 @@ mod tests {
         let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
         assert_eq!(v["line"], 1);
         assert_eq!(v["status"], "multiple");
-    }
-}
-
-#[cfg(test)]
-mod limits {
-    use super::*;
-    use crate::parse::lines::LineReader;
-
-    #[test]
-    fn bad_bytes_are_one_invalid_answer_and_a_spent_run_answers_timeout() {
-        let template = Puzzle::sudoku(4).unwrap();
-        let options = SolveOptions::default();
-        let input = b"12..34..........\n\xff\xfe\n12..34..........\n".as_slice();
-        let mut out = Vec::new();
-        let summary = run(
-            &LinesRun {
-                template: &template,
-                format: LineFormat::Text,
-                options: &options,
-                line_limit: None,
-                total_limit: None,
-            },
-            LineReader::new(input),
-            &mut out,
-            &|_| {},
-        )
-        .unwrap();
-        let text = String::from_utf8(out).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines.len(), 3, "{text}");
-        assert!(lines[1].starts_with("invalid not UTF-8"), "{}", lines[1]);
-        assert_eq!((summary.invalid, summary.multiple), (1, 2));
-        let mut out = Vec::new();
-        let summary = run(
-            &LinesRun {
-                template: &template,
-                format: LineFormat::Text,
-                options: &options,
-                line_limit: None,
-                total_limit: Some(Duration::ZERO),
-            },
-            LineReader::new(input),
-            &mut out,
-            &|_| {},
-        )
-        .unwrap();
-        assert_eq!(summary.timeout, 3);
     }
 }
 

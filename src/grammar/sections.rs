@@ -180,19 +180,30 @@ pub(crate) fn parse_section(
     }
 }
 
-/// A region map: every cell names its region.
-fn regions(name: &str, value: &Value, n: usize) -> Result<SectionValue, Error> {
+/// A grid-shaped section read into tokens, refused unless it is n x n; `what` names it in the message.
+fn n_by_n(
+    name: &str,
+    value: &Value,
+    n: usize,
+    what: &str,
+) -> Result<(SectionText, parse::grid::TokenGrid), Error> {
     let text = SectionText::from_value(name, value)?;
     let tokens = parse::grid::tokenize(&text)?;
     if tokens.size() != n {
         return Err(Error::section(
             name,
             format!(
-                "the map is {0}x{0} but the puzzle is {n}x{n}",
+                "the {what} is {0}x{0} but the puzzle is {n}x{n}",
                 tokens.size()
             ),
         ));
     }
+    Ok((text, tokens))
+}
+
+/// A region map: every cell names its region.
+fn regions(name: &str, value: &Value, n: usize) -> Result<SectionValue, Error> {
+    let (text, tokens) = n_by_n(name, value, n, "map")?;
     let mut regions = Regions {
         order: Vec::new(),
         cells: BTreeMap::new(),
@@ -275,17 +286,7 @@ fn clues(
 
 /// A grid of marks, each read through the meanings the grammar gives.
 fn marks(name: &str, spec: &SectionSpec, value: &Value, n: usize) -> Result<SectionValue, Error> {
-    let text = SectionText::from_value(name, value)?;
-    let tokens = parse::grid::tokenize(&text)?;
-    if tokens.size() != n {
-        return Err(Error::section(
-            name,
-            format!(
-                "the grid is {0}x{0} but the puzzle is {n}x{n}",
-                tokens.size()
-            ),
-        ));
-    }
+    let (text, tokens) = n_by_n(name, value, n, "grid")?;
     let mut marks = Vec::new();
     for (r, row) in tokens.rows.iter().enumerate() {
         for (c, tok) in row.iter().enumerate() {
