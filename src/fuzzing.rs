@@ -57,3 +57,30 @@ pub fn lines(data: &[u8]) {
         .expect("writing to memory cannot fail");
     assert_eq!(summary.puzzles, out.iter().filter(|&&b| b == b'\n').count());
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fuzz targets' entry points run on the seed inputs (CI does not build the fuzz crate itself, which
+    /// needs cargo-fuzz and a second build of CBC).
+    #[test]
+    fn the_fuzz_entry_points_run_on_their_seeds() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut seeds = 0;
+        for dir in [
+            "tests/hostile",
+            "puzzles/inshi",
+            "puzzles/kenken",
+            "puzzles/skyscrapers",
+        ] {
+            for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+                puzzle_file(&std::fs::read(entry.unwrap().path()).unwrap());
+                seeds += 1;
+            }
+        }
+        assert!(seeds > 20);
+        lines(b"12..34..........\n\xff\n\r\n#\n1234\n");
+        lines(&[b'0'; 100_000]);
+    }
+}
