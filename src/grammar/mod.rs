@@ -122,27 +122,8 @@ impl Grammar {
     }
 }
 
-/// The built-in grammars, embedded at compile time.
-const BUILT_IN: &[(&str, &str)] = &[
-    ("sudoku", include_str!("../../grammars/sudoku.yaml")),
-    ("latin", include_str!("../../grammars/latin.yaml")),
-    ("inshi", include_str!("../../grammars/inshi.yaml")),
-    ("jigsaw", include_str!("../../grammars/jigsaw.yaml")),
-    ("killer", include_str!("../../grammars/killer.yaml")),
-    ("killer-x", include_str!("../../grammars/killer-x.yaml")),
-    ("sumdoku", include_str!("../../grammars/sumdoku.yaml")),
-    ("kenken", include_str!("../../grammars/kenken.yaml")),
-    ("futoshiki", include_str!("../../grammars/futoshiki.yaml")),
-    (
-        "skyscrapers",
-        include_str!("../../grammars/skyscrapers.yaml"),
-    ),
-    (
-        "consecutive",
-        include_str!("../../grammars/consecutive.yaml"),
-    ),
-    ("evenodd", include_str!("../../grammars/evenodd.yaml")),
-];
+/// The built-in grammars: every file of `grammars/`, embedded at compile time by `build.rs`.
+const BUILT_IN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/grammars.rs"));
 
 /// The grammars known to a run: built-in ones plus any loaded from directories.
 #[derive(Clone, Debug)]

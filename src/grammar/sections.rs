@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use crate::error::Error;
 use crate::grid::Cell;
+use crate::parse::cells::CellLine;
 use crate::parse::clues::ArithmeticClue;
 use crate::parse::{self, SectionText};
 use crate::yaml::{self, Value};
@@ -30,6 +31,9 @@ pub(crate) enum SectionKind {
     Edge,
     /// A grid of marks such as `E`, `O` and `.`; the grammar says what each mark allows.
     Marks,
+    /// Lines of cells, one per line (`r1c1 r2c2 r2c3`, `r1c2..r8c9 = 15`): each cell next to the one before,
+    /// `..` a straight run, `= N` an optional clue.
+    Lines,
 }
 
 /// How a clue's text is read.
@@ -135,6 +139,7 @@ pub(crate) enum SectionValue {
     Edge(Vec<Option<u64>>),
     /// Marked cells with the values each allows and the mark's name.
     Marks(Vec<(Cell, Vec<u32>, String)>),
+    Lines(Vec<CellLine>),
 }
 
 pub(crate) type Sections = BTreeMap<String, SectionValue>;
@@ -177,6 +182,10 @@ pub(crate) fn parse_section(
             n,
         )?)),
         SectionKind::Marks => marks(name, spec, value, n),
+        SectionKind::Lines => Ok(SectionValue::Lines(parse::cells::lines(
+            &SectionText::from_value(name, value)?,
+            n,
+        )?)),
     }
 }
 

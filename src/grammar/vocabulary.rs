@@ -17,6 +17,8 @@ pub(crate) enum Param {
     Section(SectionKind, Need),
     /// A literal `true` / `false`.
     Flag,
+    /// A whole number from 1 to 255 (`by: 5`); required.
+    Number,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +80,26 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
             ("left", Param::Section(K::Edge, Optional)),
             ("right", Param::Section(K::Edge, Optional)),
         ],
+    },
+    Signature {
+        name: "increasing",
+        description: "values strictly increase along each line (thermometers, bulb first)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
+    },
+    Signature {
+        name: "apart",
+        description: "neighbours on each line differ by at least `by` (whispers: `by: 5`)",
+        params: &[("lines", Param::Section(K::Lines, Required)), ("by", Param::Number)],
+    },
+    Signature {
+        name: "mirror",
+        description: "each line reads the same both ways (palindromes)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
+    },
+    Signature {
+        name: "line-sum",
+        description: "the values along each line add up to its `= N` clue; digits may repeat (little killer)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
     },
     Signature {
         name: "marks",
@@ -168,6 +190,14 @@ pub(crate) fn check_use(
             (Param::Flag, Some(v)) if v.as_bool().is_none() => {
                 return Err(format!(
                     "primitive {primitive}: `{param}:` must be true or false"
+                ))
+            }
+            (Param::Number, v)
+                if v.and_then(Value::as_u64)
+                    .is_none_or(|k| !(1..=255).contains(&k)) =>
+            {
+                return Err(format!(
+                    "primitive {primitive}: `{param}:` must be a whole number from 1 to 255"
                 ))
             }
             _ => {}

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::error::Error;
 use crate::grammar::sections::{Clue, SectionValue, Sections};
 use crate::grid::Cell;
+use crate::parse::cells::CellLine;
 use crate::parse::clues::Op;
 use crate::rules::{
     AllDifferent, Allowed, Product, Relation, RelationKind, Rule, Sum, Table, TablePredicate,
@@ -36,6 +37,10 @@ pub(crate) fn build(
         "consecutive" => build_consecutive,
         "visibility" => build_visibility,
         "marks" => build_marks,
+        "increasing" => build_increasing,
+        "apart" => build_apart,
+        "mirror" => build_mirror,
+        "line-sum" => build_line_sum,
         // A grammar is checked against the vocabulary when it is loaded, so this is a grammar built in code.
         _ => {
             return Err(Error::Grammar {
@@ -329,6 +334,96 @@ fn build_marks(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Err
         .collect())
 }
 
+/// The lines of the `lines` parameter, with the section's name.
+fn lines_of<'a>(args: &Args, sections: &'a Sections) -> Option<(&'a str, &'a [CellLine])> {
+    match section(args, "lines", sections) {
+        Some((name, SectionValue::Lines(lines))) => Some((name, lines.as_slice())),
+        _ => None,
+    }
+}
+
+/// A relation between pairs of cells of each line, chosen by `pairs` from the line's cells.
+fn line_relations(
+    args: &Args,
+    sections: &Sections,
+    kind: RelationKind,
+    pairs: fn(&[Cell]) -> Vec<(Cell, Cell)>,
+) -> Rules {
+    let Some((name, lines)) = lines_of(args, sections) else {
+        return vec![];
+    };
+    lines
+        .iter()
+        .enumerate()
+        .flat_map(|(i, line)| {
+            pairs(&line.cells).into_iter().map(move |(a, b)| {
+                Arc::new(Relation {
+                    a,
+                    b,
+                    kind,
+                    source: format!("{name} line {}", i + 1),
+                }) as Arc<dyn Rule>
+            })
+        })
+        .collect()
+}
+
+/// Each cell with the next one along the line.
+fn neighbours(cells: &[Cell]) -> Vec<(Cell, Cell)> {
+    cells.windows(2).map(|w| (w[0], w[1])).collect()
+}
+
+fn build_increasing(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+    Ok(line_relations(
+        args,
+        sections,
+        RelationKind::Less,
+        neighbours,
+    ))
+}
+
+fn build_apart(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+    // The grammar check guarantees a number from 1 to 255.
+    let by = args.get("by").and_then(Value::as_u64).unwrap_or(1) as u32;
+    Ok(line_relations(
+        args,
+        sections,
+        RelationKind::Apart(by),
+        neighbours,
+    ))
+}
+
+fn build_mirror(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+    let ends = |cells: &[Cell]| -> Vec<(Cell, Cell)> {
+        (0..cells.len() / 2)
+            .map(|i| (cells[i], cells[cells.len() - 1 - i]))
+            .collect()
+    };
+    Ok(line_relations(args, sections, RelationKind::Equal, ends))
+}
+
+fn build_line_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+    let Some((name, lines)) = lines_of(args, sections) else {
+        return Ok(vec![]);
+    };
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let label = format!("{name} line {}", i + 1);
+            let total = line.clue.ok_or_else(|| {
+                Error::section(label.clone(), "needs its sum: `= N` after the cells")
+            })?;
+            Ok(Arc::new(Sum {
+                label,
+                cells: line.cells.clone(),
+                total,
+                distinct: false,
+            }) as Arc<dyn Rule>)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -337,8 +432,9 @@ mod tests {
 
     #[test]
     fn every_signature_has_a_builder() {
+        let args: Args = [("by".to_string(), Value::from(5))].into_iter().collect();
         for p in PRIMITIVES {
-            let built = build(p.name, &Args::new(), &Sections::new(), 4);
+            let built = build(p.name, &args, &Sections::new(), 4);
             assert!(built.is_ok(), "{}: {:?}", p.name, built.err());
         }
         assert!(build("flying", &Args::new(), &Sections::new(), 4).is_err());

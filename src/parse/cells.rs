@@ -201,6 +201,119 @@ fn expected_cell(found: &str) -> String {
     format!("expected a cell like r1c2, found {shown:?}")
 }
 
+/// One line of a `lines` section: its cells in order, and its clue when one follows `=`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CellLine {
+    pub(crate) cells: Vec<Cell>,
+    pub(crate) clue: Option<u64>,
+}
+
+/// Parses one line of cells per line of text: cells separated by spaces (`r1c1 r1c2 r2c3`), each next to the
+/// one before it (orthogonally or diagonally); `r1c2..r8c9` is the straight run between two cells in a row,
+/// column or diagonal; an optional clue follows `=` (`r1c2..r8c9 = 15`). A cell may not repeat on a line.
+pub(crate) fn lines(section: &SectionText, n: usize) -> Result<Vec<CellLine>, Error> {
+    let mut out = Vec::new();
+    for (line, text) in section.content_lines() {
+        let (cells_text, clue) = match text.split_once('=') {
+            Some((cells, _)) => {
+                let at = &text[cells.len() + 1..];
+                let clue_section = SectionText::single(&section.name, at);
+                let value = super::clues::integer(&clue_section).map_err(|_| {
+                    section.error_at_rest(
+                        line,
+                        at,
+                        format!("{:?} is not a clue (a whole number)", at.trim()),
+                    )
+                })?;
+                (cells, Some(value))
+            }
+            None => (text, None),
+        };
+        let mut cells: Vec<Cell> = Vec::new();
+        let mut rest = cells_text.trim_start();
+        while !rest.is_empty() {
+            let (after, raw) = raw_cell(rest)
+                .map_err(|_| section.error_at_rest(line, rest, expected_cell(rest)))?;
+            let start = checked(section, line, rest, raw, n)?;
+            let (after, run) = match after.strip_prefix("..") {
+                Some(to) => {
+                    let (after_to, raw_to) = raw_cell(to)
+                        .map_err(|_| section.error_at_rest(line, to, expected_cell(to)))?;
+                    let end = checked(section, line, to, raw_to, n)?;
+                    let run = straight_run(start, end).ok_or_else(|| {
+                        section.error_at_rest(
+                            line,
+                            rest,
+                            format!("{start}..{end} is not a straight run along a row, column or diagonal"),
+                        )
+                    })?;
+                    (after_to, run)
+                }
+                None => (after, vec![start]),
+            };
+            for cell in run {
+                if let Some(&prev) = cells.last() {
+                    if prev.row.abs_diff(cell.row).max(prev.col.abs_diff(cell.col)) != 1 {
+                        return Err(section.error_at_rest(
+                            line,
+                            rest,
+                            format!("{cell} is not next to {prev}"),
+                        ));
+                    }
+                }
+                if cells.contains(&cell) {
+                    return Err(section.error_at_rest(
+                        line,
+                        rest,
+                        format!("{cell} is on this line twice"),
+                    ));
+                }
+                cells.push(cell);
+            }
+            if !after.is_empty() && !after.starts_with([' ', '\t']) {
+                return Err(section.error_at_rest(
+                    line,
+                    after,
+                    format!("expected a space before {:?}", after.trim()),
+                ));
+            }
+            rest = after.trim_start();
+        }
+        if cells.len() < 2 {
+            return Err(section.error_at_rest(
+                line,
+                text.trim_start(),
+                "a line needs two cells or more",
+            ));
+        }
+        out.push(CellLine { cells, clue });
+    }
+    Ok(out)
+}
+
+/// The cells from `a` to `b`, both included, when they share a row, a column or a diagonal.
+fn straight_run(a: Cell, b: Cell) -> Option<Vec<Cell>> {
+    let (dr, dc) = (
+        b.row as isize - a.row as isize,
+        b.col as isize - a.col as isize,
+    );
+    let steps = dr.abs().max(dc.abs());
+    if steps == 0 || (dr != 0 && dc != 0 && dr.abs() != dc.abs()) {
+        return None;
+    }
+    let (sr, sc) = (dr.signum(), dc.signum());
+    Some(
+        (0..=steps)
+            .map(|k| {
+                Cell::new(
+                    (a.row as isize + k * sr) as usize,
+                    (a.col as isize + k * sc) as usize,
+                )
+            })
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,5 +376,41 @@ mod tests {
             e.contains("line 1, column 6: value 9 is out of range"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn lines_of_cells_runs_and_clues() {
+        let got = lines(&s(&["r1c1 r2c2 r2c3", "r1c9..r4c6 = 15", "r9c1..r9c3"]), 9).unwrap();
+        assert_eq!(got.len(), 3);
+        assert_eq!(
+            got[0].cells,
+            vec![Cell::new(0, 0), Cell::new(1, 1), Cell::new(1, 2)]
+        );
+        assert_eq!(got[1].clue, Some(15));
+        assert_eq!(
+            got[1].cells,
+            vec![
+                Cell::new(0, 8),
+                Cell::new(1, 7),
+                Cell::new(2, 6),
+                Cell::new(3, 5)
+            ]
+        );
+        assert_eq!(got[2].cells.len(), 3);
+    }
+
+    #[test]
+    fn bad_lines_say_where() {
+        let e = lines(&s(&["r1c1 r2c2", "r4c4 r2c2"]), 9)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "less: line 2, column 6: r2c2 is not next to r4c4");
+        let e = lines(&s(&["r1c1..r3c2"]), 9).unwrap_err().to_string();
+        assert!(e.contains("not a straight run"), "{e}");
+        let e = lines(&s(&["r1c1 r1c2 r1c1"]), 9).unwrap_err().to_string();
+        assert!(e.contains("on this line twice"), "{e}");
+        assert!(lines(&s(&["r1c1"]), 9).is_err());
+        assert!(lines(&s(&["r1c1 r1c2 = x"]), 9).is_err());
+        assert!(lines(&s(&["r1c1 r1c10"]), 9).is_err());
     }
 }

@@ -1,5 +1,6 @@
-//! A relation between the values of two cells: Futoshiki `<`, consecutive marks, non-consecutive neighbours,
-//! anti-knight and anti-king (`!=`).
+//! A relation between the values of two cells: Futoshiki `<` and thermometers, consecutive marks,
+//! non-consecutive neighbours, anti-knight and anti-king (`!=`), palindromes (`=`), whispers (apart by at
+//! least k).
 //!
 //! # Encoding
 //! Support rows: for every value u of cell a, `x[a][u] <= sum_{v : R(u, v)} x[b][v]`, and the same from b's
@@ -23,6 +24,10 @@ pub(crate) enum RelationKind {
     NotConsecutive,
     /// a != b
     Different,
+    /// a = b
+    Equal,
+    /// |a - b| >= k
+    Apart(u32),
 }
 
 impl RelationKind {
@@ -32,15 +37,19 @@ impl RelationKind {
             RelationKind::Consecutive => a.abs_diff(b) == 1,
             RelationKind::NotConsecutive => a.abs_diff(b) != 1,
             RelationKind::Different => a != b,
+            RelationKind::Equal => a == b,
+            RelationKind::Apart(k) => a.abs_diff(b) >= k,
         }
     }
 
-    fn symbol(self) -> &'static str {
+    fn symbol(self) -> String {
         match self {
-            RelationKind::Less => "<",
-            RelationKind::Consecutive => "differs by 1 from",
-            RelationKind::NotConsecutive => "must not differ by 1 from",
-            RelationKind::Different => "!=",
+            RelationKind::Less => "<".into(),
+            RelationKind::Consecutive => "differs by 1 from".into(),
+            RelationKind::NotConsecutive => "must not differ by 1 from".into(),
+            RelationKind::Different => "!=".into(),
+            RelationKind::Equal => "=".into(),
+            RelationKind::Apart(k) => format!("differs by at least {k} from"),
         }
     }
 }
@@ -147,5 +156,72 @@ impl Propagator for Relation {
         let b = keep(d, self.b, self.a, false);
         changed |= d.restrict(self.b, b)?;
         Ok(changed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Brute force: the values of each cell that some value of the other cell supports.
+    fn brute(kind: RelationKind, a: u64, b: u64) -> Option<(u64, u64)> {
+        let (mut ka, mut kb) = (0, 0);
+        for u in 1..=9u32 {
+            for v in 1..=9u32 {
+                if a >> (u - 1) & 1 == 1 && b >> (v - 1) & 1 == 1 && kind.holds(u, v) {
+                    ka |= 1 << (u - 1);
+                    kb |= 1 << (v - 1);
+                }
+            }
+        }
+        (ka != 0 && kb != 0).then_some((ka, kb))
+    }
+
+    #[test]
+    fn propagation_equals_brute_force_for_every_kind() {
+        let kinds = [
+            RelationKind::Less,
+            RelationKind::Consecutive,
+            RelationKind::NotConsecutive,
+            RelationKind::Different,
+            RelationKind::Equal,
+            RelationKind::Apart(5),
+            RelationKind::Apart(4),
+        ];
+        let mut rng = fastrand::Rng::with_seed(7);
+        for kind in kinds {
+            for _ in 0..400 {
+                let (a, b) = (rng.u64(1..512), rng.u64(1..512));
+                let rel = Relation {
+                    a: Cell::new(0, 0),
+                    b: Cell::new(0, 1),
+                    kind,
+                    source: "test".into(),
+                };
+                let mut d = Domains::full(9);
+                d.restrict(rel.a, a).unwrap();
+                d.restrict(rel.b, b).unwrap();
+                let got = rel
+                    .propagate(&mut d)
+                    .ok()
+                    .map(|_| (d.get(rel.a), d.get(rel.b)));
+                assert_eq!(got, brute(kind, a, b), "{kind:?} {a:b} {b:b}");
+            }
+        }
+    }
+
+    #[test]
+    fn whispers_and_palindromes_check_exactly() {
+        let g = Grid::from_rows(&[vec![1, 6, 1], vec![0, 0, 0], vec![0, 0, 0]]).unwrap();
+        let rel = |a, b, kind| Relation {
+            a: Cell::new(0, a),
+            b: Cell::new(0, b),
+            kind,
+            source: "line".into(),
+        };
+        assert!(rel(0, 1, RelationKind::Apart(5)).check(&g).is_ok());
+        assert!(rel(0, 1, RelationKind::Apart(6)).check(&g).is_err());
+        assert!(rel(0, 2, RelationKind::Equal).check(&g).is_ok());
+        assert!(rel(0, 1, RelationKind::Equal).check(&g).is_err());
     }
 }

@@ -171,6 +171,22 @@ pub fn to_yaml(rec: &Value) -> String {
             y += &format!("{side}: \"{}\"\n", tokens.join(" "));
         }
     }
+    if let Some(lines) = rec.get("lines").and_then(Value::as_object) {
+        for (section, list) in lines {
+            let clues = rec["line_clues"][section.as_str()].as_array();
+            y += &format!("{section}:\n");
+            for (i, line) in list.as_array().expect("lines").iter().enumerate() {
+                let cells: Vec<String> = line
+                    .as_array()
+                    .expect("cells")
+                    .iter()
+                    .map(|rc| cell(&rc[0], &rc[1]))
+                    .collect();
+                let clue = clues.map(|c| format!(" = {}", c[i])).unwrap_or_default();
+                y += &format!("  - {}{clue}\n", cells.join(" "));
+            }
+        }
+    }
     if let Some(p) = rec.get("parity") {
         y += &format!("parity: {}", strings_block(p, "."));
     }
