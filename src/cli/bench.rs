@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{print, progress_bar, Exit, Format};
+use super::{print, progress_bar, Exit, Format, Stages};
 use crate::bench;
 use crate::error::Error;
 use crate::model::load::Reader;
@@ -10,14 +10,32 @@ use crate::report;
 use crate::solve::SolveOptions;
 
 /// The bench flags, as written.
+#[derive(clap::Args)]
 pub(crate) struct BenchRun {
+    /// Puzzle files, or directories searched for .yaml files
+    #[arg(required = true)]
     pub(crate) paths: Vec<PathBuf>,
+    /// Solve each puzzle this many times; its time is the median
+    #[arg(long, default_value_t = 3)]
     pub(crate) repeat: usize,
+    #[arg(long, value_enum, default_value = "text")]
     pub(crate) format: Format,
+    /// Write the results as JSON to this file (a later run's --baseline)
+    #[arg(long, value_name = "FILE")]
     pub(crate) save: Option<PathBuf>,
+    /// Compare against saved results: exit 1 when an answer changed or a type's median slowed
+    #[arg(long, value_name = "FILE")]
     pub(crate) baseline: Option<PathBuf>,
+    /// How much slower a type's median may get before it counts (0.25 = 25%)
+    #[arg(long, default_value_t = 0.25)]
     pub(crate) tolerance: f64,
+    /// Medians under this many milliseconds on both sides are timer noise, never a slowdown
+    #[arg(long, value_name = "MS", default_value_t = 1.0)]
     pub(crate) floor_ms: f64,
+    #[arg(long, value_name = "SECS")]
+    pub(crate) time_limit: Option<f64>,
+    #[command(flatten)]
+    pub(crate) stages: Stages,
 }
 
 pub(crate) fn run(

@@ -127,32 +127,7 @@ pub(crate) enum Command {
   0  every answer equals its `solution:`, and no regression against --baseline
   1  an answer differs from `solution:`, or a regression against --baseline
   2  bad input or usage")]
-    Bench {
-        /// Puzzle files, or directories searched for .yaml files
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
-        /// Solve each puzzle this many times; its time is the median
-        #[arg(long, default_value_t = 3)]
-        repeat: usize,
-        #[arg(long, value_enum, default_value = "text")]
-        format: Format,
-        /// Write the results as JSON to this file (a later run's --baseline)
-        #[arg(long, value_name = "FILE")]
-        save: Option<PathBuf>,
-        /// Compare against saved results: exit 1 when an answer changed or a type's median slowed
-        #[arg(long, value_name = "FILE")]
-        baseline: Option<PathBuf>,
-        /// How much slower a type's median may get before it counts (0.25 = 25%)
-        #[arg(long, default_value_t = 0.25)]
-        tolerance: f64,
-        /// Medians under this many milliseconds on both sides are timer noise, never a slowdown
-        #[arg(long, value_name = "MS", default_value_t = 1.0)]
-        floor_ms: f64,
-        #[arg(long, value_name = "SECS")]
-        time_limit: Option<f64>,
-        #[command(flatten)]
-        stages: Stages,
-    },
+    Bench(bench::BenchRun),
     /// List the puzzle types, rules and primitives
     Grammars,
 }
@@ -216,8 +191,8 @@ impl Command {
         match self {
             Command::Solve { format, .. }
             | Command::Count { format, .. }
-            | Command::Check { format, .. }
-            | Command::Bench { format, .. } => Some(*format),
+            | Command::Check { format, .. } => Some(*format),
+            Command::Bench(run) => Some(run.format),
             Command::Grammars => None,
         }
     }
@@ -308,28 +283,7 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             &options(2, time_limit, Stages::default())?,
             &reader,
         ),
-        Command::Bench {
-            paths,
-            repeat,
-            format,
-            save,
-            baseline,
-            tolerance,
-            floor_ms,
-            time_limit,
-            stages,
-        } => {
-            let run = bench::BenchRun {
-                paths,
-                repeat,
-                format,
-                save,
-                baseline,
-                tolerance,
-                floor_ms,
-            };
-            bench::run(&run, &options(1, time_limit, stages)?, &reader)
-        }
+        Command::Bench(run) => bench::run(&run, &options(1, run.time_limit, run.stages)?, &reader),
     }
 }
 
