@@ -447,57 +447,38 @@ fn save(dir: &tempfile::TempDir, name: &str, value: &serde_json::Value) -> PathB
     path
 }
 
+/// Runs latin with `args`, asserts its exit code, and parses what it wrote on stdout (or stderr) as JSON.
+fn json_of(args: &[&str], code: i32, stderr: bool) -> serde_json::Value {
+    let out = latin().args(args).assert().code(code).get_output().clone();
+    let bytes = if stderr { out.stderr } else { out.stdout };
+    serde_json::from_slice(&bytes).unwrap()
+}
+
 #[test]
 fn count_check_and_errors_speak_json() {
     let inshi = root().join("puzzles/inshi/nikoli-5x5.yaml");
-    let out = latin()
-        .args(["count", "--format", "json"])
-        .arg(&inshi)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let inshi = inshi.to_str().unwrap();
+    let v = json_of(&["count", "--format", "json", inshi], 0, false);
     assert_eq!(
         (v["status"].as_str(), v["count"].as_u64()),
         (Some("solved"), Some(1))
     );
     assert_eq!(v["complete"], true);
-    let out = latin()
-        .args(["check", "--format", "json"])
-        .arg(&inshi)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = json_of(&["check", "--format", "json", inshi], 0, false);
     assert_eq!(v["status"], "solved");
     assert_eq!(v["ok"], true);
     assert_eq!(v["matches_solution"], true);
     let empty = root().join("puzzles/open/empty-9x9.yaml");
-    let out = latin()
-        .args(["check", "--format", "json"])
-        .arg(&empty)
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = json_of(
+        &["check", "--format", "json", empty.to_str().unwrap()],
+        1,
+        false,
+    );
     assert_eq!(
         (v["status"].as_str(), v["ok"].as_bool()),
         (Some("multiple"), Some(false))
     );
-    let out = latin()
-        .args(["solve", "--format", "json", "missing.yaml"])
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = json_of(&["solve", "--format", "json", "missing.yaml"], 2, true);
     assert_eq!(v["exit"], 2);
     assert!(
         v["error"].as_str().unwrap().starts_with("missing.yaml:"),
