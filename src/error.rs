@@ -67,6 +67,15 @@ pub enum Violation {
         got: u64,
         values: Vec<u32>,
     },
+    #[error("{rule}: {values:?} are not distinct consecutive values")]
+    NotARun { rule: String, values: Vec<u32> },
+    #[error("{rule}: {} ({values:?})", got.map_or_else(|| "the line lacks its smallest or largest value".to_owned(), |g| format!("{g} lies between the smallest and the largest value")))]
+    Sandwich {
+        rule: String,
+        /// The sum between, `None` when the line lacks 1 or n.
+        got: Option<u64>,
+        values: Vec<u32>,
+    },
     #[error("{cell} holds {value}, outside 1..{size}")]
     OutOfRange { cell: Cell, value: u32, size: usize },
     #[error("{cell} is given as {given} but holds {value}")]
@@ -95,7 +104,7 @@ pub enum ModelError {
         width: usize,
         size: usize,
     },
-    #[error("unknown rule {name:?} (known: {known})")]
+    #[error("unknown rule {name:?} (known: {known}){}", indentation_hint(name))]
     UnknownRule { name: String, known: String },
     #[error("`{rule}` needs a {need}x{need} grid, this one is {size}x{size}")]
     NeedsSize {
@@ -107,7 +116,7 @@ pub enum ModelError {
     SolutionSize { solution: usize, puzzle: usize },
 }
 
-#[derive(Debug, Error)]
+#[derive(Clone, Debug, Error)]
 pub enum Error {
     /// Bad input inside a section of a puzzle file, or in an argument that plays the part of one.
     #[error("{section}: {}{message}", position.map(|p| format!("line {}, column {}: ", p.line, p.column)).unwrap_or_default())]
@@ -154,6 +163,16 @@ pub enum Error {
     /// Any of the above, found while reading the named file.
     #[error("{file}: {error}")]
     InFile { file: String, error: Box<Error> },
+}
+
+/// When an unknown rule name holds ` - `, YAML most likely read two list items as one because the second was
+/// indented further (`- latin\n   - boxes` is the text `latin - boxes`): say so.
+pub(crate) fn indentation_hint(name: &str) -> &'static str {
+    if name.contains(" - ") {
+        "; it looks like two list items read as one: give every `- ` of the list the same indentation"
+    } else {
+        ""
+    }
 }
 
 impl Error {

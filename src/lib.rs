@@ -55,7 +55,7 @@ pub mod fuzzing;
 use cbc_src as _;
 
 pub use error::{Error, ModelError, Position, Violation};
-pub use grammar::{Grammar, Registry};
+pub use grammar::{Broken, Grammar, Registry};
 pub use grid::{Cell, Grid};
 pub use model::{load, load_str, Objective, Puzzle, Sense};
 pub use program::BinaryProgram;

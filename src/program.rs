@@ -23,6 +23,10 @@ pub(crate) struct Row {
     pub(crate) terms: Vec<(usize, f64)>,
     pub(crate) lower: f64,
     pub(crate) upper: f64,
+    /// The other rows already force this one at every integral point; it is there to tighten the LP relaxation
+    /// (a weighted sum next to its clausal layered encoding), so a backend that needs no relaxation (clauses)
+    /// may leave it out.
+    pub(crate) implied: bool,
 }
 
 /// A binary program: all columns are 0/1; columns `0..n^3` are the cell-value columns.
@@ -101,6 +105,7 @@ impl BinaryProgram {
             terms,
             lower: f64::NEG_INFINITY,
             upper: free - 1.0,
+            implied: false,
         }
     }
 
@@ -242,6 +247,17 @@ impl Compiler {
             terms,
             lower,
             upper,
+            implied: false,
+        });
+    }
+
+    /// An equality the other rows of the rule already force at integral points (see [`Row::implied`]).
+    pub(crate) fn implied_equal(&mut self, terms: Vec<(usize, f64)>, rhs: f64) {
+        self.program.rows.push(Row {
+            terms,
+            lower: rhs,
+            upper: rhs,
+            implied: true,
         });
     }
 

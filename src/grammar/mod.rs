@@ -20,7 +20,7 @@ use serde::Deserialize;
 
 use crate::error::Error;
 use crate::yaml;
-use sections::{SectionKind, SectionSpec};
+use sections::{ClueKind, SectionKind, SectionSpec};
 
 /// A rule of the type: a named whole-grid rule, or a primitive bound to sections.
 #[derive(Clone, Debug, Deserialize)]
@@ -88,6 +88,17 @@ impl Grammar {
                     )));
                 }
             }
+            let clue_fits = match spec.kind {
+                SectionKind::Clues => spec.clue != ClueKind::Sum,
+                SectionKind::Edge => spec.clue != ClueKind::Arithmetic,
+                _ => spec.clue == ClueKind::Integer,
+            };
+            if !clue_fits {
+                return Err(bad(format!(
+                    "section {name:?}: `clue: {:?}` does not apply to a {:?} section (clues: integer or arithmetic; edge: sum)",
+                    spec.clue, spec.kind
+                )));
+            }
             if spec.kind == SectionKind::Marks && spec.marks.is_empty() {
                 return Err(bad(format!(
                     "marks section {name:?} needs `marks:` (what each mark allows)"
@@ -104,8 +115,9 @@ impl Grammar {
                 RuleUse::Named(name) => {
                     if !vocabulary::is_named_rule(name) {
                         return Err(bad(format!(
-                            "unknown rule {name:?} (known: {})",
-                            vocabulary::named_rule_list()
+                            "unknown rule {name:?} (known: {}){}",
+                            vocabulary::named_rule_list(),
+                            crate::error::indentation_hint(name)
                         )));
                     }
                 }
@@ -126,15 +138,32 @@ impl Grammar {
 const BUILT_IN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/grammars.rs"));
 
 /// The grammars known to a run: built-in ones plus any loaded from directories.
+///
+/// A grammar file that fails to load does not take the others down: it is kept as [`Broken`], reported by
+/// `latin grammars`, and its error is what a puzzle naming that type gets.
 #[derive(Clone, Debug)]
 pub struct Registry {
     grammars: BTreeMap<String, Grammar>,
+    /// Where each grammar loaded from a directory came from, for reporting overrides.
+    origins: BTreeMap<String, String>,
+    /// Grammars that replaced another of the same name: (name, what was replaced, the new file).
+    overrides: Vec<(String, String, String)>,
+    broken: Vec<Broken>,
+}
+
+/// A grammar file that could not be loaded.
+#[derive(Clone, Debug)]
+pub struct Broken {
+    /// The file's stem (`kropki` for `kropki.yaml`): the type name it most likely declares.
+    pub stem: String,
+    pub path: String,
+    pub error: Error,
 }
 
 impl Registry {
     /// The built-in grammars.
     pub fn built_in() -> Registry {
-        let grammars = BUILT_IN
+        let grammars: BTreeMap<String, Grammar> = BUILT_IN
             .iter()
             .map(|(name, text)| {
                 let g = Grammar::parse(&format!("built-in {name}"), text)
@@ -142,10 +171,20 @@ impl Registry {
                 (g.name.clone(), g)
             })
             .collect();
-        Registry { grammars }
+        let origins = grammars
+            .keys()
+            .map(|k| (k.clone(), "built in".to_owned()))
+            .collect();
+        Registry {
+            grammars,
+            origins,
+            overrides: Vec::new(),
+            broken: Vec::new(),
+        }
     }
 
-    /// Adds (or overrides) every `*.yaml` / `*.yml` grammar in `dir`.
+    /// Adds (or overrides) every `*.yaml` / `*.yml` grammar in `dir`. Only a directory that cannot be read is
+    /// an error; a file that does not load is recorded (see [`Registry::broken`]) and the others still load.
     pub fn load_dir(&mut self, dir: &Path) -> Result<(), Error> {
         let io = |source: std::io::Error| Error::io(dir, &source);
         let mut paths: Vec<_> = std::fs::read_dir(dir)
@@ -155,15 +194,40 @@ impl Registry {
             .collect();
         paths.sort();
         for path in paths {
-            let text = std::fs::read_to_string(&path).map_err(|e| Error::io(&path, &e))?;
-            let g = Grammar::parse(&path.display().to_string(), &text)?;
-            self.grammars.insert(g.name.clone(), g);
+            let shown = path.display().to_string();
+            let loaded = std::fs::read_to_string(&path)
+                .map_err(|e| Error::io(&path, &e))
+                .and_then(|text| Grammar::parse(&shown, &text));
+            match loaded {
+                Ok(g) => {
+                    if let Some(before) = self.origins.insert(g.name.clone(), shown.clone()) {
+                        self.overrides.push((g.name.clone(), before, shown));
+                    }
+                    self.grammars.insert(g.name.clone(), g);
+                }
+                Err(error) => self.broken.push(Broken {
+                    stem: path
+                        .file_stem()
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_default(),
+                    path: shown,
+                    error,
+                }),
+            }
         }
         Ok(())
     }
 
+    /// The grammar of a type. A type no grammar declares is an error naming the known ones, or, when a grammar
+    /// file of that name failed to load, that file's error.
     pub fn get(&self, name: &str) -> Result<&Grammar, Error> {
-        self.grammars.get(name).ok_or_else(|| Error::UnknownType {
+        if let Some(g) = self.grammars.get(name) {
+            return Ok(g);
+        }
+        if let Some(b) = self.broken.iter().find(|b| b.stem == name) {
+            return Err(b.error.clone());
+        }
+        Err(Error::UnknownType {
             name: name.to_owned(),
             known: self.grammars.keys().cloned().collect::<Vec<_>>().join(", "),
         })
@@ -171,6 +235,16 @@ impl Registry {
 
     pub fn iter(&self) -> impl Iterator<Item = &Grammar> {
         self.grammars.values()
+    }
+
+    /// Grammar files that failed to load, in the order met.
+    pub fn broken(&self) -> &[Broken] {
+        &self.broken
+    }
+
+    /// Each grammar that replaced an earlier one of the same name: (type, what it replaced, the new file).
+    pub fn overrides(&self) -> &[(String, String, String)] {
+        &self.overrides
     }
 }
 

@@ -45,6 +45,9 @@ pub(crate) enum ClueKind {
     Integer,
     /// A number with an optional operator: `11+`, `2-`, `24x`, `3/`, `5`.
     Arithmetic,
+    /// Edge sections: a sum of a line's values, 0 (a real clue) up to n(n+1)/2. Edge clues are otherwise
+    /// counts, 1 to n, where 0 means no clue.
+    Sum,
 }
 
 /// What a mark in a marks grid allows.
@@ -91,7 +94,7 @@ pub(crate) struct SectionSpec {
     /// `clues`: the regions section whose ids the keys name.
     #[serde(default)]
     pub(crate) of: Option<String>,
-    /// `clues`: how each clue is read.
+    /// `clues`: how each clue is read (`integer`, `arithmetic`); `edge`: `sum` for sums instead of counts.
     #[serde(default)]
     pub(crate) clue: ClueKind,
     /// `clues`: whether every region must have a clue (default true).
@@ -180,6 +183,10 @@ pub(crate) fn parse_section(
         SectionKind::Edge => Ok(SectionValue::Edge(parse::clues::edge(
             &SectionText::from_value(name, value)?,
             n,
+            match spec.clue {
+                ClueKind::Sum => parse::clues::EdgeClue::Sum,
+                _ => parse::clues::EdgeClue::Count,
+            },
         )?)),
         SectionKind::Marks => marks(name, spec, value, n),
         SectionKind::Lines => Ok(SectionValue::Lines(parse::cells::lines(
@@ -276,8 +283,9 @@ fn clues(
         }
         let one = SectionText::single(&label, &text);
         let clue = match spec.clue {
-            ClueKind::Integer => Clue::Integer(parse::clues::integer(&one)?),
             ClueKind::Arithmetic => Clue::Arithmetic(parse::clues::arithmetic(&one)?),
+            // A grammar declaring `clue: sum` on a clues section is refused when it is loaded.
+            ClueKind::Integer | ClueKind::Sum => Clue::Integer(parse::clues::integer(&one)?),
         };
         entries.insert(key, clue);
     }

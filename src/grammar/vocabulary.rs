@@ -19,6 +19,9 @@ pub(crate) enum Param {
     Flag,
     /// A whole number from 1 to 255 (`by: 5`); required.
     Number,
+    /// A map from sections of this kind to the relation each tags its pairs with (`{white: difference 1}`);
+    /// required.
+    Tags(SectionKind),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,8 +75,24 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         params: &[("pairs", Param::Section(K::Pairs, Required)), ("exclusive", Param::Flag)],
     },
     Signature {
+        name: "tagged-pairs",
+        description: "each pair of a tag's section satisfies the tag's relation (`tags: {white: difference 1, black: ratio 2}`); with `exclusive: true`, neighbours in no section satisfy none of them",
+        params: &[("tags", Param::Tags(K::Pairs)), ("exclusive", Param::Flag)],
+    },
+    Signature {
         name: "visibility",
-        description: "skyscrapers: each edge clue counts the buildings seen from that side",
+        description: "skyscrapers: each edge clue counts the buildings seen from that side; with `sum: true` it is the sum of their heights",
+        params: &[
+            ("top", Param::Section(K::Edge, Optional)),
+            ("bottom", Param::Section(K::Edge, Optional)),
+            ("left", Param::Section(K::Edge, Optional)),
+            ("right", Param::Section(K::Edge, Optional)),
+            ("sum", Param::Flag),
+        ],
+    },
+    Signature {
+        name: "sandwich",
+        description: "each edge clue is the sum of the values between the 1 and the n of its row or column",
         params: &[
             ("top", Param::Section(K::Edge, Optional)),
             ("bottom", Param::Section(K::Edge, Optional)),
@@ -94,6 +113,16 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
     Signature {
         name: "mirror",
         description: "each line reads the same both ways (palindromes)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
+    },
+    Signature {
+        name: "arrow-sum",
+        description: "the first cell of each line equals the sum of the others; digits may repeat (arrows, circle first)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
+    },
+    Signature {
+        name: "consecutive-set",
+        description: "each line's values are distinct and consecutive, in any order (renban)",
         params: &[("lines", Param::Section(K::Lines, Required))],
     },
     Signature {
@@ -145,6 +174,48 @@ pub(crate) fn named_rule_list() -> String {
 
 pub(crate) fn spec(name: &str) -> Option<&'static Signature> {
     PRIMITIVES.iter().find(|p| p.name == name)
+}
+
+/// Checks a map of tags: each key a section of kind `want`, each value a pair relation.
+fn check_tags(
+    primitive: &str,
+    param: &str,
+    want: SectionKind,
+    value: Option<&Value>,
+    sections: &BTreeMap<String, SectionSpec>,
+) -> Result<(), String> {
+    let example = "e.g. `{white: difference 1, black: ratio 2}`";
+    let Some(Value::Mapping(map)) = value else {
+        return Err(format!(
+            "primitive {primitive}: `{param}:` must map sections to relations, {example}"
+        ));
+    };
+    if map.is_empty() {
+        return Err(format!(
+            "primitive {primitive}: `{param}:` needs at least one section, {example}"
+        ));
+    }
+    for (k, v) in map {
+        let name = k.as_str().unwrap_or_default();
+        match sections.get(name) {
+            Some(s) if s.kind == want => {}
+            Some(s) => {
+                return Err(format!(
+                "primitive {primitive}: `{param}`: {name} must be a {want:?} section, it is {:?}",
+                s.kind
+            ))
+            }
+            None => {
+                return Err(format!(
+                    "primitive {primitive}: `{param}`: {name:?} names no section of this grammar"
+                ))
+            }
+        }
+        let phrase = v.as_str().unwrap_or_default();
+        crate::parse::clues::pair_relation(phrase)
+            .map_err(|e| format!("primitive {primitive}: `{param}`: {name}: {e}"))?;
+    }
+    Ok(())
 }
 
 /// Checks a primitive use against the grammar's sections when the grammar is loaded.
@@ -200,6 +271,7 @@ pub(crate) fn check_use(
                     "primitive {primitive}: `{param}:` must be a whole number from 1 to 255"
                 ))
             }
+            (Param::Tags(want), v) => check_tags(primitive, param, *want, v, sections)?,
             _ => {}
         }
     }

@@ -12,9 +12,10 @@ use crate::grammar::sections::{Clue, SectionValue, Sections};
 use crate::grid::Cell;
 use crate::parse::cells::CellLine;
 use crate::parse::clues::Op;
+use crate::parse::clues::{pair_relation, PairRelation};
 use crate::rules::{
-    AllDifferent, Allowed, Product, Relation, RelationKind, Rule, Sum, Table, TablePredicate,
-    Visibility,
+    AllDifferent, Allowed, Arrow, Product, Relation, RelationKind, Rule, Run, Sandwich, Score, Sum,
+    Table, TablePredicate, Visibility,
 };
 use crate::yaml::Value;
 
@@ -41,6 +42,10 @@ pub(crate) fn build(
         "apart" => build_apart,
         "mirror" => build_mirror,
         "line-sum" => build_line_sum,
+        "arrow-sum" => build_arrow_sum,
+        "consecutive-set" => build_consecutive_set,
+        "tagged-pairs" => build_tagged_pairs,
+        "sandwich" => build_sandwich,
         // A grammar is checked against the vocabulary when it is loaded, so this is a grammar built in code.
         _ => {
             return Err(Error::Grammar {
@@ -286,8 +291,10 @@ fn build_consecutive(args: &Args, sections: &Sections, n: usize) -> Result<Rules
     Ok(out)
 }
 
-fn build_visibility(args: &Args, sections: &Sections, n: usize) -> Result<Rules, Error> {
-    let mut out: Rules = Vec::new();
+/// Every clue of the edge sections named by `top`, `bottom`, `left`, `right`: where it stands, the row or
+/// column in viewing order (nearest first), and the clue.
+fn edge_lines(args: &Args, sections: &Sections, n: usize) -> Vec<(String, Vec<Cell>, u64)> {
+    let mut out = Vec::new();
     for side in ["top", "bottom", "left", "right"] {
         let Some((_, SectionValue::Edge(clues))) = section(args, side, sections) else {
             continue;
@@ -312,7 +319,97 @@ fn build_visibility(args: &Args, sections: &Sections, n: usize) -> Result<Rules,
                     (0..n).rev().map(|c| Cell::new(i, c)).collect(),
                 ),
             };
-            out.push(Arc::new(Visibility { label, cells, clue }));
+            out.push((label, cells, clue));
+        }
+    }
+    out
+}
+
+fn build_visibility(args: &Args, sections: &Sections, n: usize) -> Result<Rules, Error> {
+    let score = match args.get("sum").and_then(Value::as_bool) {
+        Some(true) => Score::Heights,
+        _ => Score::Count,
+    };
+    Ok(edge_lines(args, sections, n)
+        .into_iter()
+        .map(|(label, cells, clue)| {
+            Arc::new(Visibility {
+                label,
+                cells,
+                clue,
+                score,
+            }) as Arc<dyn Rule>
+        })
+        .collect())
+}
+
+fn build_sandwich(args: &Args, sections: &Sections, n: usize) -> Result<Rules, Error> {
+    Ok(edge_lines(args, sections, n)
+        .into_iter()
+        .map(|(label, cells, clue)| {
+            Arc::new(Sandwich {
+                label,
+                cells,
+                clue,
+                low: 1,
+                high: n as u32,
+            }) as Arc<dyn Rule>
+        })
+        .collect())
+}
+
+/// The relation a tag phrase names (checked when the grammar was loaded).
+fn relation_kind(phrase: &str) -> Option<RelationKind> {
+    Some(match pair_relation(phrase).ok()? {
+        PairRelation::Difference(k) => RelationKind::Difference(k),
+        PairRelation::Ratio(k) => RelationKind::Ratio(k),
+        PairRelation::Sum(k) => RelationKind::SumTo(k),
+        PairRelation::Apart(k) => RelationKind::Apart(k),
+        PairRelation::Less => RelationKind::Less,
+        PairRelation::Equal => RelationKind::Equal,
+    })
+}
+
+fn build_tagged_pairs(args: &Args, sections: &Sections, n: usize) -> Result<Rules, Error> {
+    let exclusive = args.get("exclusive").and_then(Value::as_bool) == Some(true);
+    let tags: Vec<(String, RelationKind)> = match args.get("tags") {
+        Some(Value::Mapping(map)) => map
+            .iter()
+            .filter_map(|(k, v)| Some((k.as_str()?.to_owned(), relation_kind(v.as_str()?)?)))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let key = |a: Cell, b: Cell| if a < b { (a, b) } else { (b, a) };
+    let mut marked = std::collections::BTreeSet::new();
+    let mut out: Rules = Vec::new();
+    for (name, kind) in &tags {
+        let Some(SectionValue::Pairs(pairs)) = sections.get(name) else {
+            continue;
+        };
+        for &(a, b) in pairs {
+            marked.insert(key(a, b));
+            out.push(Arc::new(Relation {
+                a,
+                b,
+                kind: kind.clone(),
+                source: name.clone(),
+            }));
+        }
+    }
+    if exclusive && !tags.is_empty() {
+        let none: Arc<[RelationKind]> = tags.iter().map(|(_, k)| k.clone()).collect();
+        let names: Vec<&str> = tags.iter().map(|(name, _)| name.as_str()).collect();
+        for a in (0..n).flat_map(|r| (0..n).map(move |c| Cell::new(r, c))) {
+            for b in [Cell::new(a.row, a.col + 1), Cell::new(a.row + 1, a.col)] {
+                if b.row < n && b.col < n && !marked.contains(&(a, b)) {
+                    out.push(Arc::new(Relation {
+                        a,
+                        b,
+                        kind: RelationKind::NoneOf(none.clone()),
+                        source: format!("unmarked by {}", names.join(", ")),
+                    }));
+                }
+            }
         }
     }
     Ok(out)
@@ -352,20 +449,18 @@ fn line_relations(
     let Some((name, lines)) = lines_of(args, sections) else {
         return vec![];
     };
-    lines
-        .iter()
-        .enumerate()
-        .flat_map(|(i, line)| {
-            pairs(&line.cells).into_iter().map(move |(a, b)| {
-                Arc::new(Relation {
-                    a,
-                    b,
-                    kind,
-                    source: format!("{name} line {}", i + 1),
-                }) as Arc<dyn Rule>
-            })
-        })
-        .collect()
+    let mut out: Rules = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        for (a, b) in pairs(&line.cells) {
+            out.push(Arc::new(Relation {
+                a,
+                b,
+                kind: kind.clone(),
+                source: format!("{name} line {}", i + 1),
+            }));
+        }
+    }
+    out
 }
 
 /// Each cell with the next one along the line.
@@ -424,6 +519,47 @@ fn build_line_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, 
         .collect()
 }
 
+fn build_arrow_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+    let Some((name, lines)) = lines_of(args, sections) else {
+        return Ok(vec![]);
+    };
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let label = format!("{name} line {}", i + 1);
+            match line.cells.split_first() {
+                Some((&target, rest)) if !rest.is_empty() => Ok(Arc::new(Arrow {
+                    label,
+                    target,
+                    cells: rest.to_vec(),
+                })
+                    as Arc<dyn Rule>),
+                _ => Err(Error::section(
+                    label,
+                    "needs its circle and at least one more cell",
+                )),
+            }
+        })
+        .collect()
+}
+
+fn build_consecutive_set(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+    let Some((name, lines)) = lines_of(args, sections) else {
+        return Ok(vec![]);
+    };
+    Ok(lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            Arc::new(Run {
+                label: format!("{name} line {}", i + 1),
+                cells: line.cells.clone(),
+            }) as Arc<dyn Rule>
+        })
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -433,6 +569,7 @@ mod tests {
     #[test]
     fn every_signature_has_a_builder() {
         let args: Args = [("by".to_string(), Value::from(5))].into_iter().collect();
+        // `tags` and the sections it names are absent: every builder copes with missing sections.
         for p in PRIMITIVES {
             let built = build(p.name, &args, &Sections::new(), 4);
             assert!(built.is_ok(), "{}: {:?}", p.name, built.err());

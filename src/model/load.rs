@@ -148,10 +148,12 @@ fn load_map(map: &Mapping, registry: &Registry) -> Result<Puzzle, Error> {
         }
     };
     let grammar = registry.get(&kind)?;
-    check_keys(map, grammar)?;
+    // A file's own `rules: [boxes]` gives boxes to a type without them (KenKen with boxes), and so `box:`.
+    let uses_boxes = grammar.uses_boxes || names_boxes(get("rules"));
+    check_keys(map, grammar, uses_boxes)?;
     let n = size(map, grammar)?;
     let mut puzzle = Puzzle::blank(&grammar.name, n)?;
-    if let Some(shape) = boxes(get("box"), grammar, n)? {
+    if let Some(shape) = boxes(get("box"), uses_boxes, n)? {
         puzzle.set_boxes(shape);
     }
     let parsed = parse_sections(map, grammar, n)?;
@@ -169,10 +171,17 @@ fn load_map(map: &Mapping, registry: &Registry) -> Result<Puzzle, Error> {
     Ok(puzzle)
 }
 
-/// The box shape: `box:` as written, else the default when the type uses boxes.
+/// Whether a `rules:` list names `boxes`.
+fn names_boxes(rules: Option<&Value>) -> bool {
+    rules
+        .and_then(Value::as_sequence)
+        .is_some_and(|list| list.iter().any(|v| v.as_str() == Some("boxes")))
+}
+
+/// The box shape: `box:` as written, else the default when the puzzle has boxes.
 fn boxes(
     written: Option<&Value>,
-    grammar: &Grammar,
+    uses_boxes: bool,
     n: usize,
 ) -> Result<Option<(usize, usize)>, Error> {
     if let Some(v) = written {
@@ -186,7 +195,7 @@ fn boxes(
         }
         return Ok(Some((h, w)));
     }
-    if !grammar.uses_boxes {
+    if !uses_boxes {
         return Ok(None);
     }
     catalogue::default_boxes(n).map(Some).ok_or_else(|| {
@@ -265,20 +274,23 @@ fn solution(v: &Value, n: usize) -> Result<crate::grid::Grid, Error> {
     Ok(grid)
 }
 
-fn check_keys(map: &Mapping, grammar: &Grammar) -> Result<(), Error> {
+fn check_keys(map: &Mapping, grammar: &Grammar, uses_boxes: bool) -> Result<(), Error> {
     for key in map.keys() {
         let key = yaml::scalar_text(key).unwrap_or_default();
-        if key == "box" && !grammar.uses_boxes {
+        if key == "box" && !uses_boxes {
             return Err(Error::section(
                 "box",
-                format!("type {} has no boxes", grammar.name),
+                format!(
+                    "type {} has no boxes (add `rules: [boxes]` to give it some)",
+                    grammar.name
+                ),
             ));
         }
         if !COMMON_SECTIONS.contains(&key.as_str()) && !grammar.sections.contains_key(&key) {
             let mut known: Vec<&str> = COMMON_SECTIONS
                 .iter()
                 .copied()
-                .filter(|k| *k != "box" || grammar.uses_boxes)
+                .filter(|k| *k != "box" || uses_boxes)
                 .collect();
             known.extend(grammar.sections.keys().map(String::as_str));
             return Err(Error::section(

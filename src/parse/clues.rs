@@ -1,5 +1,6 @@
 //! Clues: integer hints (`24`), arithmetic hints (`11+`, `2-`, `20x`, `3/`, or a bare `5` with the operator
-//! hidden), box shapes (`3x3`) and lines of edge clues (`. 3 3 . .`).
+//! hidden), box shapes (`3x3`), lines of edge clues (`. 3 3 . .`), and the relation a grammar tags pairs of
+//! cells with (`difference 1`, `ratio 2`, `sum 10`).
 
 use nom::branch::alt;
 use nom::character::complete::{char, digit1, one_of, space0, space1};
@@ -176,17 +177,26 @@ pub(crate) fn box_shape(section: &SectionText) -> Result<(usize, usize), Error> 
     }
 }
 
-/// An edge-clue token: `.`, `-`, `_` or `0` for none, otherwise a positive number.
+/// An edge-clue token: `.`, `-`, `_` for none, otherwise a number (`0` is read by [`EdgeClue`]).
 fn edge_token(input: &str) -> IResult<&str, Option<u64>> {
-    alt((
-        map(one_of(".-_"), |_| None),
-        map(positive, |v| if v == 0 { None } else { Some(v) }),
-    ))
-    .parse(input)
+    alt((map(one_of(".-_"), |_| None), map(positive, Some))).parse(input)
+}
+
+/// What an edge clue says, and so which numbers it may be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EdgeClue {
+    /// How many of the line's cells something holds for (skyscrapers): 1..n, and `0` means no clue.
+    Count,
+    /// A sum of values of the line (sandwich, sum skyscrapers): 0..n(n+1)/2, and `0` is a clue.
+    Sum,
 }
 
 /// A line of `n` edge clues, e.g. `. 3 3 . .`.
-pub(crate) fn edge(section: &SectionText, n: usize) -> Result<Vec<Option<u64>>, Error> {
+pub(crate) fn edge(
+    section: &SectionText,
+    n: usize,
+    reading: EdgeClue,
+) -> Result<Vec<Option<u64>>, Error> {
     let joined = section.lines.join(" ");
     let text = joined.as_str();
     let start = text.trim_start();
@@ -204,6 +214,9 @@ pub(crate) fn edge(section: &SectionText, n: usize) -> Result<Vec<Option<u64>>, 
     }
     let list = edge_line(start);
     let clues = match list {
+        Ok((_, clues)) if reading == EdgeClue::Count => {
+            clues.into_iter().map(|c| c.filter(|&v| v != 0)).collect()
+        }
         Ok((_, clues)) => clues,
         Err(_) => {
             let bad = start
@@ -228,20 +241,83 @@ pub(crate) fn edge(section: &SectionText, n: usize) -> Result<Vec<Option<u64>>, 
             ),
         ));
     }
+    let cap = match reading {
+        EdgeClue::Count => n as u64,
+        EdgeClue::Sum => (n * (n + 1) / 2) as u64,
+    };
     if let Some((i, v)) = clues
         .iter()
         .enumerate()
-        .find_map(|(i, c)| c.filter(|&v| v as usize > n).map(|v| (i, v)))
+        .find_map(|(i, c)| c.filter(|&v| v > cap).map(|v| (i, v)))
     {
         let tok = start.split_whitespace().nth(i).unwrap_or(start);
         let at = &start[start.find(tok).unwrap_or(0)..];
-        return Err(section.error_at_rest(
-            0,
-            at,
-            format!("{v} buildings cannot be seen in a line of {n}"),
-        ));
+        let message = match reading {
+            EdgeClue::Count => format!("{v} is more than the {n} cells of a line"),
+            EdgeClue::Sum => format!("{v} is more than 1 + 2 + ... + {n} = {cap}"),
+        };
+        return Err(section.error_at_rest(0, at, message));
     }
     Ok(clues)
+}
+
+/// What the two cells of a tagged pair must satisfy, as a grammar writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PairRelation {
+    /// `difference K`: the values differ by exactly K (kropki white dots: 1).
+    Difference(u32),
+    /// `ratio K`: the larger is K times the smaller (kropki black dots: 2).
+    Ratio(u32),
+    /// `sum K`: the values add up to K (X: 10, V: 5).
+    Sum(u32),
+    /// `apart K`: the values differ by at least K.
+    Apart(u32),
+    /// `less`: the first cell's value is smaller.
+    Less,
+    /// `equal`: the values are equal.
+    Equal,
+}
+
+/// The phrases [`pair_relation`] reads, for messages.
+pub(crate) const PAIR_RELATIONS: &str =
+    "difference K, ratio K, sum K, apart K (K from 1 to 255), less, equal";
+
+/// Reads a pair relation: `difference 1`, `ratio 2`, `sum 10`, `apart 5`, `less`, `equal`.
+pub(crate) fn pair_relation(text: &str) -> Result<PairRelation, String> {
+    fn number(input: &str) -> IResult<&str, u32> {
+        map_res(digit1, str::parse::<u32>).parse(input)
+    }
+    let with_k = |word: &'static str| {
+        delimited(
+            space0,
+            separated_pair(nom::bytes::complete::tag(word), space1, number),
+            space0,
+        )
+        .map(|(_, k)| k)
+    };
+    let bare = |word: &'static str| delimited(space0, nom::bytes::complete::tag(word), space0);
+    let parsed = all_consuming(alt((
+        with_k("difference").map(PairRelation::Difference),
+        with_k("ratio").map(PairRelation::Ratio),
+        with_k("sum").map(PairRelation::Sum),
+        with_k("apart").map(PairRelation::Apart),
+        bare("less").map(|_| PairRelation::Less),
+        bare("equal").map(|_| PairRelation::Equal),
+    )))
+    .parse(text);
+    let bad = || format!("{text:?} is not a pair relation (use {PAIR_RELATIONS})");
+    let relation = parsed.map_err(|_| bad())?.1;
+    match relation {
+        PairRelation::Difference(k)
+        | PairRelation::Ratio(k)
+        | PairRelation::Sum(k)
+        | PairRelation::Apart(k)
+            if !(1..=255).contains(&k) =>
+        {
+            Err(bad())
+        }
+        r => Ok(r),
+    }
 }
 
 #[cfg(test)]
@@ -307,7 +383,7 @@ mod tests {
         for e in [
             integer(&one(big)).unwrap_err(),
             arithmetic(&one(&format!("{big}+"))).unwrap_err(),
-            edge(&one(&format!(". {big}")), 2).unwrap_err(),
+            edge(&one(&format!(". {big}")), 2, EdgeClue::Count).unwrap_err(),
         ] {
             assert!(e.to_string().contains("is too large"), "{e}");
         }
@@ -319,23 +395,65 @@ mod tests {
             name: "top".into(),
             lines: vec![],
         };
-        let e = edge(&empty, 2).unwrap_err().to_string();
+        let e = edge(&empty, 2, EdgeClue::Count).unwrap_err().to_string();
         assert_eq!(
             e,
             "top: expected 2 clues (one per line of the grid, . for none), found none"
         );
-        assert!(edge(&one("  "), 2).is_err());
+        assert!(edge(&one("  "), 2, EdgeClue::Count).is_err());
     }
 
     #[test]
     fn edges_count_their_tokens() {
         assert_eq!(
-            edge(&one(". 3 3 . ."), 5).unwrap(),
+            edge(&one(". 3 3 0 ."), 5, EdgeClue::Count).unwrap(),
             vec![None, Some(3), Some(3), None, None]
         );
-        let e = edge(&one(". 3 3 ."), 5).unwrap_err().to_string();
+        let e = edge(&one(". 3 3 ."), 5, EdgeClue::Count)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("expected 5 clues"), "{e}");
-        let e = edge(&one(". 3 q . ."), 5).unwrap_err().to_string();
+        let e = edge(&one(". 3 q . ."), 5, EdgeClue::Count)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("line 1, column 5: \"q\" is not a clue"), "{e}");
+        let e = edge(&one(". 6 . . ."), 5, EdgeClue::Count)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("6 is more than the 5 cells"), "{e}");
+    }
+
+    #[test]
+    fn sum_edges_keep_zero_and_reach_the_triangle_number() {
+        assert_eq!(
+            edge(&one("0 15 . 14 3"), 5, EdgeClue::Sum).unwrap(),
+            vec![Some(0), Some(15), None, Some(14), Some(3)]
+        );
+        let e = edge(&one("0 16 . 14 3"), 5, EdgeClue::Sum)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("16 is more than 1 + 2 + ... + 5 = 15"), "{e}");
+    }
+
+    #[test]
+    fn pair_relations_read() {
+        assert_eq!(
+            pair_relation("difference 1"),
+            Ok(PairRelation::Difference(1))
+        );
+        assert_eq!(pair_relation(" ratio  2 "), Ok(PairRelation::Ratio(2)));
+        assert_eq!(pair_relation("sum 10"), Ok(PairRelation::Sum(10)));
+        assert_eq!(pair_relation("less"), Ok(PairRelation::Less));
+        for bad in [
+            "sum",
+            "sum 0",
+            "ratio 256",
+            "double",
+            "less 2",
+            "sum 99999999999",
+        ] {
+            let e = pair_relation(bad).unwrap_err();
+            assert!(e.contains("is not a pair relation"), "{bad}: {e}");
+        }
     }
 }

@@ -9,7 +9,23 @@ use crate::grammar::Registry;
 pub(crate) fn render(registry: &Registry) -> String {
     let mut out = String::from("Puzzle types:\n");
     for g in registry.iter() {
-        let _ = writeln!(out, "  {:<14} {}", g.name, g.description);
+        let _ = writeln!(out, "  {:<16} {}", g.name, g.description);
+    }
+    for (name, before, now) in registry.overrides() {
+        let _ = writeln!(
+            out,
+            "  {name:<16} from {now}, overriding the one {}",
+            match before.as_str() {
+                "built in" => "built in".to_owned(),
+                other => format!("from {other}"),
+            }
+        );
+    }
+    if !registry.broken().is_empty() {
+        out.push_str("\nGrammar files that did not load (their types are unavailable):\n");
+        for b in registry.broken() {
+            let _ = writeln!(out, "  {}", b.error);
+        }
     }
     out.push_str("\nRules any puzzle may add with `rules:`:\n");
     for (name, what) in NAMED_RULES {
@@ -17,7 +33,7 @@ pub(crate) fn render(registry: &Registry) -> String {
     }
     out.push_str("\nPrimitives a grammar may use:\n");
     for p in PRIMITIVES {
-        let _ = writeln!(out, "  {:<12} {}", p.name, p.description);
+        let _ = writeln!(out, "  {:<16} {}", p.name, p.description);
     }
     out
 }

@@ -134,7 +134,7 @@ fn pairs(name: &str, n: usize, kind: RelationKind, offsets: &[(isize, isize)]) -
                     out.push(Arc::new(Relation {
                         a: Cell::new(r as usize, c as usize),
                         b: Cell::new(r2 as usize, c2 as usize),
-                        kind,
+                        kind: kind.clone(),
                         source: name.to_owned(),
                     }));
                 }

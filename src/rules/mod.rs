@@ -13,9 +13,14 @@
 
 pub(crate) mod all_different;
 pub(crate) mod allowed;
+pub(crate) mod arrow;
 pub(crate) mod catalogue;
+pub(crate) mod layered;
 pub(crate) mod product;
+pub(crate) mod reach;
 pub(crate) mod relation;
+pub(crate) mod run;
+pub(crate) mod sandwich;
 pub(crate) mod sum;
 pub(crate) mod table;
 pub(crate) mod visibility;
@@ -29,11 +34,14 @@ use crate::program::Compiler;
 
 pub(crate) use all_different::AllDifferent;
 pub(crate) use allowed::Allowed;
+pub(crate) use arrow::Arrow;
 pub(crate) use product::Product;
 pub(crate) use relation::{Relation, RelationKind};
+pub(crate) use run::Run;
+pub(crate) use sandwich::Sandwich;
 pub(crate) use sum::Sum;
 pub(crate) use table::{Table, TablePredicate};
-pub(crate) use visibility::Visibility;
+pub(crate) use visibility::{Score, Visibility};
 
 /// One rule of a puzzle.
 pub(crate) trait Rule: fmt::Debug + Send + Sync {

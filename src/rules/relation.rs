@@ -1,6 +1,7 @@
 //! A relation between the values of two cells: Futoshiki `<` and thermometers, consecutive marks,
 //! non-consecutive neighbours, anti-knight and anti-king (`!=`), palindromes (`=`), whispers (apart by at
-//! least k).
+//! least k), kropki dots (difference 1, ratio 2) and XV marks (sum 10, sum 5), and the negative rule of marks
+//! (an unmarked pair satisfies none of the marked relations).
 //!
 //! # Encoding
 //! Support rows: for every value u of cell a, `x[a][u] <= sum_{v : R(u, v)} x[b][v]`, and the same from b's
@@ -8,13 +9,15 @@
 //! fixed to 0. For `!=` the two directions coincide and reduce to `x[a][u] + x[b][u] <= 1`. Support rows are
 //! stronger than a single `value(a) + 1 <= value(b)` row: they cut off fractional points that the latter allows.
 
+use std::sync::Arc;
+
 use super::Rule;
 use crate::domains::{Contradiction, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
 use crate::program::Compiler;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum RelationKind {
     /// a < b
     Less,
@@ -28,21 +31,33 @@ pub(crate) enum RelationKind {
     Equal,
     /// |a - b| >= k
     Apart(u32),
+    /// |a - b| = k
+    Difference(u32),
+    /// the larger is k times the smaller
+    Ratio(u32),
+    /// a + b = k
+    SumTo(u32),
+    /// none of the listed relations holds
+    NoneOf(Arc<[RelationKind]>),
 }
 
 impl RelationKind {
-    pub(crate) fn holds(self, a: u32, b: u32) -> bool {
+    pub(crate) fn holds(&self, a: u32, b: u32) -> bool {
         match self {
             RelationKind::Less => a < b,
             RelationKind::Consecutive => a.abs_diff(b) == 1,
             RelationKind::NotConsecutive => a.abs_diff(b) != 1,
             RelationKind::Different => a != b,
             RelationKind::Equal => a == b,
-            RelationKind::Apart(k) => a.abs_diff(b) >= k,
+            RelationKind::Apart(k) => a.abs_diff(b) >= *k,
+            RelationKind::Difference(k) => a.abs_diff(b) == *k,
+            RelationKind::Ratio(k) => a.max(b) == a.min(b).saturating_mul(*k),
+            RelationKind::SumTo(k) => a + b == *k,
+            RelationKind::NoneOf(kinds) => !kinds.iter().any(|r| r.holds(a, b)),
         }
     }
 
-    fn symbol(self) -> String {
+    fn symbol(&self) -> String {
         match self {
             RelationKind::Less => "<".into(),
             RelationKind::Consecutive => "differs by 1 from".into(),
@@ -50,6 +65,13 @@ impl RelationKind {
             RelationKind::Different => "!=".into(),
             RelationKind::Equal => "=".into(),
             RelationKind::Apart(k) => format!("differs by at least {k} from"),
+            RelationKind::Difference(k) => format!("differs by {k} from"),
+            RelationKind::Ratio(k) => format!("is {k} times or 1/{k} of"),
+            RelationKind::SumTo(k) => format!("adds up to {k} with"),
+            RelationKind::NoneOf(kinds) => {
+                let all: Vec<String> = kinds.iter().map(RelationKind::symbol).collect();
+                format!("is unmarked, so none of ({}),", all.join("; "))
+            }
         }
     }
 }
@@ -164,7 +186,7 @@ mod tests {
     use super::*;
 
     /// Brute force: the values of each cell that some value of the other cell supports.
-    fn brute(kind: RelationKind, a: u64, b: u64) -> Option<(u64, u64)> {
+    fn brute(kind: &RelationKind, a: u64, b: u64) -> Option<(u64, u64)> {
         let (mut ka, mut kb) = (0, 0);
         for u in 1..=9u32 {
             for v in 1..=9u32 {
@@ -187,10 +209,19 @@ mod tests {
             RelationKind::Equal,
             RelationKind::Apart(5),
             RelationKind::Apart(4),
+            RelationKind::Difference(1),
+            RelationKind::Ratio(2),
+            RelationKind::SumTo(10),
+            RelationKind::NoneOf(Arc::from([
+                RelationKind::Difference(1),
+                RelationKind::Ratio(2),
+            ])),
+            RelationKind::NoneOf(Arc::from([RelationKind::SumTo(10), RelationKind::SumTo(5)])),
         ];
         let mut rng = fastrand::Rng::with_seed(7);
         for kind in kinds {
             for _ in 0..400 {
+                let kind = kind.clone();
                 let (a, b) = (rng.u64(1..512), rng.u64(1..512));
                 let rel = Relation {
                     a: Cell::new(0, 0),
@@ -205,7 +236,7 @@ mod tests {
                     .propagate(&mut d)
                     .ok()
                     .map(|_| (d.get(rel.a), d.get(rel.b)));
-                assert_eq!(got, brute(kind, a, b), "{kind:?} {a:b} {b:b}");
+                assert_eq!(got, brute(&rel.kind, a, b), "{:?} {a:b} {b:b}", rel.kind);
             }
         }
     }

@@ -2,7 +2,9 @@
 //!
 //! Encoding: one row `sum_{cells, v} v * x[cell][v] = total`. Exact: the coefficients and the total are
 //! integers, so the row holds at an integral point exactly when the values add up to the total. Repeats are
-//! allowed unless `distinct` is set.
+//! allowed unless `distinct` is set. Then the partial sums are also written as a layered automaton
+//! ([`layered`]), which is clausal and exact on its own, and the weighted row is marked implied: clause
+//! learning decides little-killer and KenKen `+` cages without it, CBC keeps it for its relaxation.
 //!
 //! # Distinct cages (killer): combinations
 //! When the cage's values must also differ, they form a *set* S of k values summing to the total. One auxiliary
@@ -12,7 +14,7 @@
 //! sum is the total. Values in no set are fixed to 0. This is far tighter than the sum row alone (hard 9x9
 //! killers: several seconds down to well under one), and there are at most C(n, k) sets.
 
-use super::{values_of, Rule};
+use super::{layered, reach, values_of, Rule};
 use crate::domains::{bit_indices, Contradiction, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
@@ -90,7 +92,21 @@ impl Rule for Sum {
             .flat_map(|&cell| (1..=n).map(move |v| (cell, v)))
             .map(|(cell, v)| (c.x(cell, v), f64::from(v)))
             .collect();
-        c.equal(terms, self.total as f64);
+        // Repeats allowed: the partial sums as a layered automaton, clausal; the weighted row then only
+        // tightens the relaxation.
+        let total = self.total;
+        let step = |_: usize, s: u64, v: u32| Some(s + u64::from(v)).filter(|&t| t <= total);
+        let accept = |s: u64| s == total;
+        let automaton = layered::Automaton {
+            start: 0,
+            step: &step,
+            accept: &accept,
+        };
+        if !self.distinct && automaton.encode(c, &self.cells) {
+            c.implied_equal(terms, self.total as f64);
+        } else {
+            c.equal(terms, self.total as f64);
+        }
         if self.distinct && n <= 64 {
             let allowed = self
                 .cells
@@ -156,8 +172,24 @@ impl Propagator for Sum {
         Rule::cells(self)
     }
 
-    /// Bounds: each cell's value lies between the total minus the others' largest and minus their smallest.
+    /// Without `distinct`: exactly the candidates that take part in some assignment adding up to the total
+    /// ([`reach`]). With it: bounds (each cell's value lies between the total minus the others' largest and
+    /// minus their smallest), then the candidates of the value sets that can still be placed.
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        if !self.distinct {
+            let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
+            let max = reach::largest(&domains);
+            if self.total > max as u64 {
+                return Err(Contradiction);
+            }
+            let allowed = reach::Sums::only(max, self.total as usize);
+            let (support, _) = reach::supports(&domains, &allowed).ok_or(Contradiction)?;
+            let mut changed = false;
+            for (&cell, &mask) in self.cells.iter().zip(&support) {
+                changed |= d.restrict(cell, mask)?;
+            }
+            return Ok(changed);
+        }
         let lo: u64 = self.cells.iter().map(|&c| u64::from(d.min(c))).sum();
         let hi: u64 = self.cells.iter().map(|&c| u64::from(d.max(c))).sum();
         if self.total < lo || self.total > hi {

@@ -1,5 +1,5 @@
 //! Skyscrapers: looking along a line of cells, exactly `clue` buildings are seen, a taller one hiding every
-//! shorter one behind it.
+//! shorter one behind it; in sum skyscrapers the clue is instead the sum of the heights seen.
 //!
 //! # Encoding
 //! The cells are listed in viewing order. For position i > 0 and height v an auxiliary binary `z[i][v]` means
@@ -7,7 +7,7 @@
 //! - `z[i][v] <= x[i][v]`: only the height actually there can be seen;
 //! - `z[i][v] + sum_{w > v} x[j][w] <= 1` for each j < i: a taller building in front hides it;
 //! - `x[i][v] - sum_{j < i, w > v} x[j][w] <= z[i][v]`: with nothing taller in front, it is seen;
-//! - `sum_{i, v} z[i][v] = clue`.
+//! - `sum_{i, v} z[i][v] = clue`, or `sum_{i, v} v * z[i][v] = clue` for the sum of the heights.
 //!
 //! Exact: at an integral point the first three rows force `z[i][v] = 1` exactly when position i holds v and no
 //! earlier position holds a value above v, which is the definition of being seen.
@@ -29,19 +29,46 @@ pub(crate) struct Visibility {
     /// The line in viewing order (nearest first).
     pub(crate) cells: Vec<Cell>,
     pub(crate) clue: u64,
+    pub(crate) score: Score,
 }
 
-/// How many buildings are seen along `values`, nearest first.
-pub(crate) fn seen(values: &[u32]) -> u64 {
+/// What a clue counts of the buildings seen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Score {
+    /// How many are seen.
+    Count,
+    /// The sum of their heights.
+    Heights,
+}
+
+impl Score {
+    /// What seeing a building of height `v` adds.
+    fn of(self, v: usize) -> usize {
+        match self {
+            Score::Count => 1,
+            Score::Heights => v,
+        }
+    }
+
+    /// The most the buildings still to come can add, with `left` positions left and every height up to
+    /// `tallest` already placed or hidden: the tallest `left` of the heights above it, each seen.
+    fn most(self, left: usize, tallest: usize, n: usize) -> usize {
+        let k = left.min(n - tallest);
+        (n + 1 - k..=n).map(|v| self.of(v)).sum()
+    }
+}
+
+/// What the buildings seen along `values` (nearest first) score: how many, or their heights added.
+pub(crate) fn seen(values: &[u32], score: Score) -> u64 {
     let mut tallest = 0;
-    let mut count = 0;
+    let mut total = 0;
     for &v in values {
         if v > tallest {
             tallest = v;
-            count += 1;
+            total += score.of(v as usize) as u64;
         }
     }
-    count
+    total
 }
 
 impl Visibility {
@@ -54,75 +81,81 @@ impl Visibility {
 
     /// Exact pruning of a line of distinct values: a value stays at a position only if some arrangement of the
     /// remaining candidates, distinct and seeing exactly `clue`, puts it there. Depth-first over positions in
-    /// viewing order; the state (values used, tallest so far, count seen) decides the rest, so each state's
+    /// viewing order; the state (values used, tallest so far, score so far) decides the rest, so each state's
     /// answer is remembered.
     fn supports(&self, d: &Domains) -> Option<Vec<u64>> {
         let n = self.cells.len();
         let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
-        let mut memo = vec![0u8; (1usize << n) * (n + 1) * (n + 1)];
-        let mut support = vec![0u64; n];
         let clue = self.clue as usize;
-        #[allow(clippy::too_many_arguments)]
-        fn search(
-            pos: usize,
-            used: u64,
-            tallest: usize,
-            seen: usize,
-            n: usize,
-            clue: usize,
-            domains: &[u64],
-            memo: &mut [u8],
-            support: &mut [u64],
-        ) -> bool {
-            if seen > clue {
-                return false;
-            }
-            // Every value above the tallest so far is still to come, and at least the largest of them (n) will be
-            // seen; at most n - pos more buildings can be seen.
-            let more_max = (n - pos).min(n - tallest);
-            let more_min = usize::from(tallest < n);
-            if seen + more_max < clue || seen + more_min > clue {
-                return false;
-            }
-            if pos == n {
-                return seen == clue;
-            }
-            let key = (used as usize * (n + 1) + tallest) * (n + 1) + seen;
-            if memo[key] != 0 {
-                return memo[key] == 2;
-            }
-            let mut ok = false;
-            for v in bit_indices(domains[pos] & !used).map(|i| i + 1) {
-                let (t, s) = if v > tallest {
-                    (v, seen + 1)
-                } else {
-                    (tallest, seen)
-                };
-                if search(
-                    pos + 1,
-                    used | 1 << (v - 1),
-                    t,
-                    s,
-                    n,
-                    clue,
-                    domains,
-                    memo,
-                    support,
-                ) {
-                    support[pos] |= 1 << (v - 1);
-                    ok = true;
-                }
-            }
-            memo[key] = if ok { 2 } else { 1 };
-            ok
+        let top = self.score.most(n, 0, n);
+        if clue > top {
+            return None;
         }
-        search(0, 0, 0, 0, n, clue, &domains, &mut memo, &mut support).then_some(support)
+        let mut search = Search {
+            n,
+            clue,
+            score: self.score,
+            domains: &domains,
+            width: top + 1,
+            memo: vec![0u8; (1usize << n) * (n + 1) * (top + 1)],
+            support: vec![0u64; n],
+        };
+        search.from(0, 0, 0, 0).then_some(search.support)
+    }
+}
+
+/// The exact support search of [`Visibility::supports`].
+struct Search<'a> {
+    n: usize,
+    clue: usize,
+    score: Score,
+    domains: &'a [u64],
+    /// How many scores a state can have (0..=the largest).
+    width: usize,
+    /// Per state (used values, tallest, score so far): 0 unknown, 1 dead, 2 completes.
+    memo: Vec<u8>,
+    support: Vec<u64>,
+}
+
+impl Search<'_> {
+    fn from(&mut self, pos: usize, used: u64, tallest: usize, seen: usize) -> bool {
+        let n = self.n;
+        // The largest height (n) is still to come unless already placed, and it will be seen.
+        let more_min = if tallest < n { self.score.of(n) } else { 0 };
+        let more_max = self.score.most(n - pos, tallest, n);
+        if seen + more_min > self.clue || seen + more_max < self.clue {
+            return false;
+        }
+        if pos == n {
+            return seen == self.clue;
+        }
+        let key = (used as usize * (n + 1) + tallest) * self.width + seen;
+        if self.memo[key] != 0 {
+            return self.memo[key] == 2;
+        }
+        let mut ok = false;
+        for v in bit_indices(self.domains[pos] & !used).map(|i| i + 1) {
+            let (t, s) = if v > tallest {
+                (v, seen + self.score.of(v))
+            } else {
+                (tallest, seen)
+            };
+            if self.from(pos + 1, used | 1 << (v - 1), t, s) {
+                self.support[pos] |= 1 << (v - 1);
+                ok = true;
+            }
+        }
+        self.memo[key] = if ok { 2 } else { 1 };
+        ok
     }
 }
 
 impl Rule for Visibility {
     fn label(&self) -> String {
-        format!("{} (sees {})", self.label, self.clue)
+        match self.score {
+            Score::Count => format!("{} (sees {})", self.label, self.clue),
+            Score::Heights => format!("{} (heights seen add up to {})", self.label, self.clue),
+        }
     }
 
     fn cells(&self) -> Vec<Cell> {
@@ -131,7 +164,10 @@ impl Rule for Visibility {
 
     fn encode(&self, c: &mut Compiler) {
         let n = c.size() as u32;
-        let mut count: Vec<(usize, f64)> = (1..=n).map(|v| (c.x(self.cells[0], v), 1.0)).collect();
+        let weight = |v: u32| self.score.of(v as usize) as f64;
+        let mut count: Vec<(usize, f64)> = (1..=n)
+            .map(|v| (c.x(self.cells[0], v), weight(v)))
+            .collect();
         for (i, &cell) in self.cells.iter().enumerate().skip(1) {
             for v in 1..=n {
                 if !c.allowed(cell, v) {
@@ -154,7 +190,7 @@ impl Rule for Visibility {
                 seen_row.push((x, 1.0));
                 seen_row.push((z, -1.0));
                 c.at_most(seen_row, 0.0);
-                count.push((z, 1.0));
+                count.push((z, weight(v)));
             }
         }
         c.equal(count, self.clue as f64);
@@ -162,7 +198,7 @@ impl Rule for Visibility {
 
     fn check(&self, grid: &Grid) -> Result<(), Violation> {
         let values = values_of(grid, &self.cells);
-        let got = seen(&values);
+        let got = seen(&values, self.score);
         if got == self.clue {
             Ok(())
         } else {
@@ -185,8 +221,8 @@ impl Propagator for Visibility {
     }
 
     /// Lines of a Latin square up to [`MAX_EXACT_LINE`] long: exact support (see [`Visibility::supports`]).
-    /// Otherwise the distance bound: the building i places from the viewer is at most `n - clue + 1 + i`, since
-    /// `clue - 1` taller ones must still follow it.
+    /// Otherwise, for a count, the distance bound: the building i places from the viewer is at most
+    /// `n - clue + 1 + i`, since `clue - 1` taller ones must still follow it; sums of heights get no bound.
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let n = self.cells.len();
         let mut changed = false;
@@ -196,6 +232,9 @@ impl Propagator for Visibility {
                 changed |= d.restrict(cell, mask)?;
             }
             return Ok(changed);
+        }
+        if self.score == Score::Heights {
+            return Ok(false);
         }
         let clue = self.clue as usize;
         if clue == 0 || clue > n {
@@ -221,11 +260,12 @@ mod tests {
             label: "left of row 1".into(),
             cells: (0..n).map(|c| Cell::new(0, c)).collect(),
             clue,
+            score: Score::Count,
         }
     }
 
     /// Brute force over all permutations: the values each position takes in some permutation seeing `clue`.
-    fn brute_support(n: usize, clue: u64, d: &Domains, cells: &[Cell]) -> Vec<u64> {
+    fn brute_support(n: usize, clue: u64, score: Score, d: &Domains, cells: &[Cell]) -> Vec<u64> {
         fn perms(rest: Vec<u32>, acc: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
             if rest.is_empty() {
                 out.push(acc.clone());
@@ -242,7 +282,7 @@ mod tests {
         perms((1..=n as u32).collect(), &mut Vec::new(), &mut all);
         let mut support = vec![0u64; n];
         for p in all {
-            if seen(&p) == clue && p.iter().zip(cells).all(|(&v, &c)| d.contains(c, v)) {
+            if seen(&p, score) == clue && p.iter().zip(cells).all(|(&v, &c)| d.contains(c, v)) {
                 for (s, &v) in support.iter_mut().zip(&p) {
                     *s |= bit(v);
                 }
@@ -258,8 +298,20 @@ mod tests {
             let mut d = Domains::full(6);
             d.restrict(Cell::new(0, 2), bit(6) | bit(2)).unwrap();
             d.remove(Cell::new(0, 4), 1).unwrap();
-            let want = brute_support(6, clue, &d, &rule.cells);
+            let want = brute_support(6, clue, Score::Count, &d, &rule.cells);
             assert_eq!(rule.supports(&d).unwrap_or(vec![0; 6]), want, "clue {clue}");
+        }
+        for clue in 0..=24 {
+            let rule = Visibility {
+                score: Score::Heights,
+                ..line(6, clue)
+            };
+            let mut d = Domains::full(6);
+            d.restrict(Cell::new(0, 1), bit(6) | bit(2) | bit(5))
+                .unwrap();
+            d.remove(Cell::new(0, 3), 4).unwrap();
+            let want = brute_support(6, clue, Score::Heights, &d, &rule.cells);
+            assert_eq!(rule.supports(&d).unwrap_or(vec![0; 6]), want, "sum {clue}");
         }
     }
 
@@ -279,8 +331,10 @@ mod tests {
 
     #[test]
     fn counts_records() {
-        assert_eq!(seen(&[1, 2, 3, 4, 5]), 5);
-        assert_eq!(seen(&[5, 1, 2, 3, 4]), 1);
-        assert_eq!(seen(&[2, 1, 4, 3, 5]), 3);
+        assert_eq!(seen(&[1, 2, 3, 4, 5], Score::Count), 5);
+        assert_eq!(seen(&[5, 1, 2, 3, 4], Score::Count), 1);
+        assert_eq!(seen(&[2, 1, 4, 3, 5], Score::Count), 3);
+        assert_eq!(seen(&[2, 1, 4, 3, 5], Score::Heights), 11);
+        assert_eq!(seen(&[5, 1, 2, 3, 4], Score::Heights), 5);
     }
 }

@@ -114,8 +114,12 @@ impl Cnf {
         Ok(Some(cnf))
     }
 
-    /// Appends the clauses of one row; `None` when a coefficient is not +-1.
+    /// Appends the clauses of one row; `None` when a coefficient is not +-1. A row the others imply
+    /// ([`Row::implied`]) adds nothing.
     fn row(&mut self, program: &BinaryProgram, row: &Row) -> Option<()> {
+        if row.implied {
+            return Some(());
+        }
         let mut terms = row.terms.clone();
         terms.sort_unstable_by_key(|&(i, _)| i);
         let mut literals: Vec<i32> = Vec::with_capacity(terms.len());
@@ -361,6 +365,7 @@ mod tests {
             terms: terms.to_vec(),
             lower,
             upper,
+            implied: false,
         }
     }
 

@@ -187,6 +187,36 @@ pub fn to_yaml(rec: &Value) -> String {
             }
         }
     }
+    if let Some(pairs) = rec.get("pairs").and_then(Value::as_object) {
+        for (section, list) in pairs {
+            let list = list.as_array().expect("pairs");
+            if list.is_empty() {
+                y += &format!("{section}: []\n");
+                continue;
+            }
+            y += &format!("{section}:\n");
+            for q in list {
+                y += &format!("  - {}-{}\n", cell(&q[0], &q[1]), cell(&q[2], &q[3]));
+            }
+        }
+    }
+    if let Some(edges) = rec.get("edges").and_then(Value::as_object) {
+        // Sandwich clues: null is no clue and 0 a real one; sum-skyscraper clues: 0 is no clue.
+        let zero_is_none = kind == "sum-skyscrapers";
+        for (side, list) in edges {
+            let tokens: Vec<String> = list
+                .as_array()
+                .expect("edge")
+                .iter()
+                .map(|v| match v.as_u64() {
+                    None => ".".into(),
+                    Some(0) if zero_is_none => ".".into(),
+                    Some(k) => k.to_string(),
+                })
+                .collect();
+            y += &format!("{side}: \"{}\"\n", tokens.join(" "));
+        }
+    }
     if let Some(p) = rec.get("parity") {
         y += &format!("parity: {}", strings_block(p, "."));
     }

@@ -1,0 +1,226 @@
+//! The values of a set of cells are distinct and form a run of consecutive integers, in any order: renban lines.
+//!
+//! # Encoding
+//! For k cells, one auxiliary binary `s_m` per possible run m..m+k-1 (m = 1..n-k+1), `sum_m s_m = 1`, and for
+//! every value v: `sum_{cells} x[cell][v] = sum_{m <= v <= m+k-1} s_m`. Exact: at an integral point one run is
+//! chosen; every value of it appears exactly once among the k cells and no other value at all, so the cells
+//! hold exactly that run. Values in no run (none, unless k > n) are fixed to 0.
+//!
+//! # Propagation
+//! A run is still possible when every cell has a candidate in it and the candidates of the cells cover it (k
+//! distinct values must come from somewhere); each cell keeps its candidates inside some possible run. A value
+//! fixed in one cell leaves the others. Runs are few (n - k + 1), so this is cheap.
+
+use super::{values_of, Rule};
+use crate::domains::{Contradiction, Domains, Propagator};
+use crate::error::Violation;
+use crate::grid::{Cell, Grid};
+use crate::program::Compiler;
+
+#[derive(Clone, Debug)]
+pub(crate) struct Run {
+    pub(crate) label: String,
+    pub(crate) cells: Vec<Cell>,
+}
+
+/// The bit set of the values m..m+k-1.
+fn run_mask(m: usize, k: usize) -> u64 {
+    let ones = if k >= 64 { u64::MAX } else { (1u64 << k) - 1 };
+    ones << (m - 1)
+}
+
+impl Run {
+    fn runs(&self, n: usize) -> impl Iterator<Item = usize> {
+        let k = self.cells.len();
+        1..(n + 2).saturating_sub(k)
+    }
+}
+
+impl Rule for Run {
+    fn label(&self) -> String {
+        format!("{} (a run of consecutive values)", self.label)
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn encode(&self, c: &mut Compiler) {
+        let n = c.size();
+        let k = self.cells.len();
+        let runs: Vec<(usize, usize)> = self.runs(n).map(|m| (m, c.aux())).collect();
+        c.equal(runs.iter().map(|&(_, s)| (s, 1.0)).collect(), 1.0);
+        for v in 1..=n {
+            let covering: Vec<usize> = runs
+                .iter()
+                .filter(|&&(m, _)| m <= v && v < m + k)
+                .map(|&(_, s)| s)
+                .collect();
+            let mut terms: Vec<(usize, f64)> = self
+                .cells
+                .iter()
+                .map(|&cell| (c.x(cell, v as u32), 1.0))
+                .collect();
+            terms.extend(covering.iter().map(|&s| (s, -1.0)));
+            c.equal(terms, 0.0);
+        }
+    }
+
+    fn check(&self, grid: &Grid) -> Result<(), Violation> {
+        let values = values_of(grid, &self.cells);
+        let mut sorted = values.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).all(|w| w[1] == w[0] + 1) {
+            Ok(())
+        } else {
+            Err(Violation::NotARun {
+                rule: self.label(),
+                values,
+            })
+        }
+    }
+
+    fn check_partial(&self, grid: &Grid) -> Result<(), Violation> {
+        let filled: Vec<u32> = values_of(grid, &self.cells)
+            .into_iter()
+            .filter(|&v| v != 0)
+            .collect();
+        let spread = match (filled.iter().min(), filled.iter().max()) {
+            (Some(lo), Some(hi)) => (hi - lo) as usize,
+            _ => 0,
+        };
+        let repeats = filled
+            .iter()
+            .enumerate()
+            .any(|(i, v)| filled[..i].contains(v));
+        if repeats || spread >= self.cells.len() {
+            Err(Violation::NotARun {
+                rule: self.label(),
+                values: values_of(grid, &self.cells),
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    fn propagator(&self) -> Option<&dyn Propagator> {
+        Some(self)
+    }
+}
+
+impl Propagator for Run {
+    fn watches(&self) -> Vec<Cell> {
+        Rule::cells(self)
+    }
+
+    fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        let k = self.cells.len();
+        let mut changed = false;
+        // A fixed value leaves the other cells.
+        for (i, &cell) in self.cells.iter().enumerate() {
+            if let Some(v) = d.fixed(cell) {
+                for (j, &other) in self.cells.iter().enumerate() {
+                    if i != j {
+                        changed |= d.remove(other, v)?;
+                    }
+                }
+            }
+        }
+        let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
+        let union = domains.iter().fold(0u64, |m, &b| m | b);
+        let possible = self
+            .runs(d.size())
+            .map(|m| run_mask(m, k))
+            .filter(|&run| union & run == run && domains.iter().all(|&b| b & run != 0))
+            .fold(0u64, |m, run| m | run);
+        if possible == 0 {
+            return Err(Contradiction);
+        }
+        for &cell in &self.cells {
+            changed |= d.restrict(cell, possible)?;
+        }
+        Ok(changed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::bit;
+
+    fn line(k: usize) -> Run {
+        Run {
+            label: "renban line 1".into(),
+            cells: (0..k).map(|c| Cell::new(0, c)).collect(),
+        }
+    }
+
+    /// Every assignment of the candidates whose values form a run.
+    fn runs_of(rule: &Run, d: &Domains) -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        let mut stack = vec![Vec::new()];
+        while let Some(acc) = stack.pop() {
+            if acc.len() == rule.cells.len() {
+                let mut g = Grid::empty(9);
+                for (&c, &v) in rule.cells.iter().zip(&acc) {
+                    g.set(c, v);
+                }
+                if rule.check(&g).is_ok() {
+                    out.push(acc);
+                }
+                continue;
+            }
+            for v in d.values(rule.cells[acc.len()]) {
+                let mut next = acc.clone();
+                next.push(v);
+                stack.push(next);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn propagation_keeps_every_solution_and_fixed_lines_agree_with_the_check() {
+        let mut rng = fastrand::Rng::with_seed(3);
+        for round in 0..2000 {
+            let rule = line(1 + round % 5);
+            let mut d = Domains::full(9);
+            for &cell in &rule.cells {
+                let mask = if round % 4 == 0 {
+                    bit(rng.u32(1..=9))
+                } else {
+                    rng.u64(1..512)
+                };
+                d.restrict(cell, mask).unwrap();
+            }
+            let solutions = runs_of(&rule, &d);
+            let before = d.clone();
+            match rule.propagate(&mut d) {
+                Err(Contradiction) => assert!(solutions.is_empty(), "{before:?}"),
+                Ok(_) => {
+                    for s in &solutions {
+                        for (&c, &v) in rule.cells.iter().zip(s) {
+                            assert!(d.contains(c, v), "{before:?} lost {s:?}");
+                        }
+                    }
+                    let all_fixed = rule.cells.iter().all(|&c| d.fixed(c).is_some());
+                    if all_fixed {
+                        assert_eq!(solutions.len(), 1, "{before:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn checks_exactly() {
+        let g = Grid::from_rows(&[vec![3, 1, 2], vec![0; 3], vec![0; 3]]).unwrap();
+        assert!(line(3).check(&g).is_ok());
+        let g = Grid::from_rows(&[vec![3, 1, 3], vec![0; 3], vec![0; 3]]).unwrap();
+        assert!(line(3).check(&g).is_err());
+        let g = Grid::from_rows(&[vec![3, 0, 1], vec![0; 3], vec![0; 3]]).unwrap();
+        assert!(line(3).check_partial(&g).is_ok());
+        let g = Grid::from_rows(&[vec![3, 0, 0], vec![0; 3], vec![0; 3]]).unwrap();
+        assert!(line(2).check_partial(&g).is_ok());
+    }
+}
