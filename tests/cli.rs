@@ -485,3 +485,116 @@ fn count_check_and_errors_speak_json() {
         "{v}"
     );
 }
+
+#[test]
+fn one_bad_grammar_file_does_not_break_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("good.yaml"),
+        "name: good\ndescription: a Latin square\nrules: [latin]\n",
+    )
+    .unwrap();
+    // The indentation slip of the issue: the second item is read as part of the first.
+    std::fs::write(
+        dir.path().join("slipped.yaml"),
+        "name: slipped\ndescription: d\nrules:\n  - latin\n   - boxes\n",
+    )
+    .unwrap();
+    // Overrides a built-in type.
+    std::fs::write(
+        dir.path().join("sudoku.yaml"),
+        "name: sudoku\ndescription: my own Sudoku\nrules: [latin, boxes]\n",
+    )
+    .unwrap();
+    let puzzles = tempfile::tempdir().unwrap();
+    let good = puzzles.path().join("good.yaml");
+    std::fs::write(
+        &good,
+        "type: good\nsize: 3\ngivens: |\n  1 2 3\n  . . .\n  . . .\n",
+    )
+    .unwrap();
+    latin()
+        .arg("--grammars")
+        .arg(dir.path())
+        .arg("solve")
+        .arg(&good)
+        .assert()
+        .code(0);
+    let slipped = puzzles.path().join("slipped.yaml");
+    std::fs::write(&slipped, "type: slipped\nsize: 4\n").unwrap();
+    latin()
+        .arg("--grammars")
+        .arg(dir.path())
+        .arg("solve")
+        .arg(&slipped)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "slipped.yaml: unknown rule \"latin - boxes\"",
+        ))
+        .stderr(predicate::str::contains(
+            "give every `- ` of the list the same indentation",
+        ));
+    let listing = latin()
+        .arg("--grammars")
+        .arg(dir.path())
+        .arg("grammars")
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&listing.get_output().stdout).into_owned();
+    assert!(text.contains("good "), "{text}");
+    assert!(text.contains("did not load"), "{text}");
+    assert!(text.contains("unknown rule \"latin - boxes\""), "{text}");
+    assert_eq!(
+        text.matches("overriding the one built in").count(),
+        1,
+        "{text}"
+    );
+}
+
+#[test]
+fn a_latin_square_type_takes_boxes_from_its_rules() {
+    let (_dir, path) = file(
+        "type: kenken\nbox: 2x2\nrules: [boxes]\ncages: |\n  AABB\n  CCDD\n  EEFF\n  GGHH\nhints: {A: 3+, B: 7+, C: 7+, D: 3+, E: 3+, F: 7+, G: 7+, H: 3+}\n",
+    );
+    let out = latin()
+        .args(["solve", "--format", "json", "--max", "10"])
+        .arg(&path)
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let solutions = v["solutions"].as_array().unwrap();
+    assert!(!solutions.is_empty());
+    for grid in solutions {
+        let g: Vec<Vec<u64>> = serde_json::from_value(grid.clone()).unwrap();
+        for (br, bc) in [(0, 0), (0, 2), (2, 0), (2, 2)] {
+            let mut seen: Vec<u64> = (0..4).map(|i| g[br + i / 2][bc + i % 2]).collect();
+            seen.sort_unstable();
+            assert_eq!(seen, vec![1, 2, 3, 4], "{g:?}");
+        }
+    }
+    rejects(
+        "type: kenken\nbox: 2x2\ncages: |\n  AABB\n  CCDD\n  EEFF\n  GGHH\nhints: {A: 3+, B: 7+, C: 7+, D: 3+, E: 3+, F: 7+, G: 7+, H: 3+}\n",
+        "box: type kenken has no boxes (add `rules: [boxes]` to give it some)",
+    );
+}
+
+#[test]
+fn variant_sections_report_their_mistakes() {
+    rejects(
+        "type: sandwich\nsize: 9\ntop: \". . . . 46 . . . .\"\n",
+        "top: line 1, column 9: 46 is more than 1 + 2 + ... + 9 = 45",
+    );
+    rejects(
+        "type: kropki\nsize: 9\nwhite:\n  - r1c1-r1c3\n",
+        "white: line 1, column 1: r1c1 and r1c3 are not neighbours (they must share an edge)",
+    );
+    rejects(
+        "type: arrow\nsize: 9\narrows:\n  - r1c1\n",
+        "arrows: line 1, column 1: a line needs two cells or more",
+    );
+    rejects(
+        "type: renban\nsize: 9\nrenban:\n  - r1c1 r1c2 r4c4\n",
+        "renban: line 1, column 11: r4c4 is not next to r1c2",
+    );
+}

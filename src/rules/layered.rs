@@ -12,9 +12,8 @@
 //! - `d[k][q] + x[k][v] <= 1` when value v leads nowhere from q (it breaks the rule, or no accepting state can
 //!   follow);
 //! - backwards, `d[k+1][r] <= sum d[k][q]` over the states q with a step to r, and `d[k+1][r] <= sum x[k][v]`
-//!   over the values v of such a step. Implied by the rows above, but they let unit propagation run from the
-//!   end of the line to its start, which clause learning needs (a hard little-killer went from over 10 s to
-//!   under one).
+//!   over the values v of such a step. Implied by the rows above; they let unit propagation also run from the
+//!   end of the line towards its start.
 //!
 //! Exact: at an integral point every cell holds one value (the cell rows), so by induction over k exactly the
 //! state the automaton reaches after k cells is 1, and the last layer holds accepting states only. States are

@@ -1,0 +1,279 @@
+//! An oracle for the variant examples in `puzzles/`, written apart from the rule primitives: each file's
+//! `solution:` is checked against the rules of its type as the puzzle community states them, reading the
+//! file with plain string handling. `every_example_checks` (tests/cli.rs) then has `latin check` confirm
+//! that the solver finds exactly that one solution.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+type Grid = Vec<Vec<u32>>;
+type Cells = Vec<(usize, usize)>;
+/// A section of marked pairs and what its pairs satisfy.
+type Mark<'a> = (&'a str, fn(u32, u32) -> bool);
+
+const VARIANTS: &[&str] = &[
+    "thermo",
+    "arrow",
+    "whispers",
+    "renban",
+    "palindrome",
+    "little-killer",
+    "kropki",
+    "xv",
+    "sandwich",
+    "sum-skyscrapers",
+];
+
+fn grid(text: &str) -> Grid {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            l.split_whitespace()
+                .map(|t| t.parse().unwrap_or(0))
+                .collect()
+        })
+        .collect()
+}
+
+fn cell(token: &str) -> (usize, usize) {
+    let (r, c) = token
+        .trim()
+        .trim_start_matches('r')
+        .split_once('c')
+        .expect("rXcY");
+    (
+        r.parse::<usize>().unwrap() - 1,
+        c.parse::<usize>().unwrap() - 1,
+    )
+}
+
+/// A line: its cells (a `..` run expanded step by step) and its `= N` clue.
+fn line(text: &str) -> (Cells, Option<u32>) {
+    let (cells, clue) = match text.split_once('=') {
+        Some((a, b)) => (a, Some(b.trim().parse().unwrap())),
+        None => (text, None),
+    };
+    if let Some((a, b)) = cells.split_once("..") {
+        let ((r1, c1), (r2, c2)) = (cell(a), cell(b));
+        let steps = r1.abs_diff(r2).max(c1.abs_diff(c2));
+        let dr = (r2 as isize - r1 as isize).signum();
+        let dc = (c2 as isize - c1 as isize).signum();
+        let run = (0..=steps as isize)
+            .map(|k| {
+                (
+                    (r1 as isize + k * dr) as usize,
+                    (c1 as isize + k * dc) as usize,
+                )
+            })
+            .collect();
+        return (run, clue);
+    }
+    (cells.split_whitespace().map(cell).collect(), clue)
+}
+
+fn values(g: &Grid, cells: &[(usize, usize)]) -> Vec<u32> {
+    cells.iter().map(|&(r, c)| g[r][c]).collect()
+}
+
+fn distinct_full(vals: &[u32]) -> bool {
+    let mut v = vals.to_vec();
+    v.sort_unstable();
+    v == (1..=vals.len() as u32).collect::<Vec<_>>()
+}
+
+/// Rows, columns and (with `box: HxW`) boxes each hold 1..n once; givens agree.
+fn check_base(doc: &serde_yaml::Value, sol: &Grid) {
+    let n = sol.len();
+    for (i, row) in sol.iter().enumerate() {
+        assert!(distinct_full(row), "row {i}");
+        let col: Vec<u32> = sol.iter().map(|row| row[i]).collect();
+        assert!(distinct_full(&col), "column {i}");
+    }
+    if let Some(b) = doc["box"].as_str() {
+        let (h, w) = b.split_once('x').unwrap();
+        let (h, w): (usize, usize) = (h.parse().unwrap(), w.parse().unwrap());
+        for br in (0..n).step_by(h) {
+            for bc in (0..n).step_by(w) {
+                let b: Vec<u32> = (0..n).map(|k| sol[br + k / w][bc + k % w]).collect();
+                assert!(distinct_full(&b), "box at {br},{bc}");
+            }
+        }
+    }
+    if let Some(givens) = doc["givens"].as_str() {
+        for (r, row) in grid(givens).iter().enumerate() {
+            for (c, &v) in row.iter().enumerate() {
+                assert!(v == 0 || v == sol[r][c], "given r{}c{}", r + 1, c + 1);
+            }
+        }
+    }
+}
+
+fn lines_of(doc: &serde_yaml::Value, key: &str) -> Vec<(Cells, Option<u32>)> {
+    doc[key]
+        .as_sequence()
+        .unwrap_or_else(|| panic!("section {key}"))
+        .iter()
+        .map(|l| line(l.as_str().unwrap()))
+        .collect()
+}
+
+/// Marked pairs per section; every listed pair must satisfy its section's test, every other pair of neighbours
+/// none of them.
+fn check_marks(doc: &serde_yaml::Value, sol: &Grid, tests: &[Mark]) {
+    let n = sol.len();
+    let mut marked = BTreeMap::new();
+    for (key, test) in tests {
+        for p in doc[*key].as_sequence().into_iter().flatten() {
+            let (a, b) = p.as_str().unwrap().split_once('-').unwrap();
+            let (a, b) = (cell(a), cell(b));
+            assert!(test(sol[a.0][a.1], sol[b.0][b.1]), "{key} {a:?} {b:?}");
+            marked.insert((a.min(b), a.max(b)), *key);
+        }
+    }
+    for r in 0..n {
+        for c in 0..n {
+            for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                if r2 < n && c2 < n && !marked.contains_key(&((r, c), (r2, c2))) {
+                    let (u, v) = (sol[r][c], sol[r2][c2]);
+                    assert!(
+                        tests.iter().all(|(_, t)| !t(u, v)),
+                        "unmarked r{}c{} r{}c{}",
+                        r + 1,
+                        c + 1,
+                        r2 + 1,
+                        c2 + 1
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The edge clues of a side, with the cells in viewing order.
+fn edges(doc: &serde_yaml::Value, n: usize) -> Vec<(Option<u32>, Cells)> {
+    let mut out = Vec::new();
+    for side in ["top", "bottom", "left", "right"] {
+        let Some(text) = doc[side].as_str() else {
+            continue;
+        };
+        for (i, t) in text.split_whitespace().enumerate() {
+            let cells: Cells = match side {
+                "top" => (0..n).map(|r| (r, i)).collect(),
+                "bottom" => (0..n).rev().map(|r| (r, i)).collect(),
+                "left" => (0..n).map(|c| (i, c)).collect(),
+                _ => (0..n).rev().map(|c| (i, c)).collect(),
+            };
+            out.push((t.parse().ok(), cells));
+        }
+    }
+    out
+}
+
+fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
+    let n = sol.len();
+    let along = |key: &str| {
+        lines_of(doc, key)
+            .into_iter()
+            .map(move |(cells, clue)| (values(sol, &cells), clue))
+    };
+    match kind {
+        "thermo" => {
+            along("thermos").for_each(|(v, _)| assert!(v.windows(2).all(|w| w[0] < w[1]), "{v:?}"))
+        }
+        "arrow" => {
+            along("arrows").for_each(|(v, _)| assert_eq!(v[0], v[1..].iter().sum::<u32>(), "{v:?}"))
+        }
+        "whispers" => along("whispers")
+            .for_each(|(v, _)| assert!(v.windows(2).all(|w| w[0].abs_diff(w[1]) >= 5), "{v:?}")),
+        "renban" => along("renban").for_each(|(mut v, _)| {
+            v.sort_unstable();
+            assert!(v.windows(2).all(|w| w[1] == w[0] + 1), "{v:?}")
+        }),
+        "palindrome" => along("palindromes").for_each(|(v, _)| {
+            let mut r = v.clone();
+            r.reverse();
+            assert_eq!(v, r)
+        }),
+        "little-killer" => {
+            along("diagonals").for_each(|(v, clue)| assert_eq!(Some(v.iter().sum()), clue, "{v:?}"))
+        }
+        "kropki" => check_marks(
+            doc,
+            sol,
+            &[
+                ("white", |a, b| a.abs_diff(b) == 1),
+                ("black", |a, b| a.max(b) == 2 * a.min(b)),
+            ],
+        ),
+        "xv" => check_marks(
+            doc,
+            sol,
+            &[("x", |a, b| a + b == 10), ("v", |a, b| a + b == 5)],
+        ),
+        "sandwich" => {
+            for (clue, cells) in edges(doc, n) {
+                let v = values(sol, &cells);
+                let i = v.iter().position(|&x| x == 1).unwrap();
+                let j = v.iter().position(|&x| x == n as u32).unwrap();
+                let between: u32 = v[i.min(j) + 1..i.max(j)].iter().sum();
+                assert!(clue.is_none_or(|k| k == between), "{v:?} {clue:?}");
+            }
+        }
+        "sum-skyscrapers" => {
+            for (clue, cells) in edges(doc, n) {
+                let (mut top, mut sum) = (0, 0);
+                for v in values(sol, &cells) {
+                    if v > top {
+                        top = v;
+                        sum += v;
+                    }
+                }
+                assert!(clue.is_none_or(|k| k == sum), "{cells:?} {clue:?}");
+            }
+        }
+        other => panic!("no oracle for {other}"),
+    }
+}
+
+#[test]
+fn variant_examples_satisfy_their_rules() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    for kind in VARIANTS {
+        let dir = root.join(kind);
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        assert!(files.len() >= 2, "{kind}: at least two examples");
+        for f in files {
+            let doc: serde_yaml::Value =
+                serde_yaml::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+            assert_eq!(doc["type"].as_str(), Some(*kind), "{}", f.display());
+            let sol = grid(
+                doc["solution"]
+                    .as_str()
+                    .expect("every example has its solution"),
+            );
+            check_base(&doc, &sol);
+            check_variant(kind, &doc, &sol);
+        }
+    }
+}
+
+#[test]
+fn the_oracle_rejects_a_broken_solution() {
+    // The same checks must fail on a wrong grid: swap two values of a row of an arrow example's solution.
+    let text = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles/arrow/arrow-6x6.yaml"),
+    )
+    .unwrap();
+    let doc: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let mut sol = grid(doc["solution"].as_str().unwrap());
+    sol[0].swap(0, 1);
+    let broke = std::panic::catch_unwind(|| {
+        check_base(&doc, &sol);
+        check_variant("arrow", &doc, &sol);
+    });
+    assert!(broke.is_err());
+}
