@@ -95,8 +95,36 @@ fn not_text(name: &str) -> Error {
     Error::section(name, "expected text or a list of text lines")
 }
 
-/// The character column at which `rest`, a suffix of `line`, begins.
+/// The character column at which `rest`, a slice of `line` (a suffix, or a piece in the middle such as the
+/// cells before a line's `= N`), begins. Found from where `rest` lies in memory, so a piece that is not a
+/// suffix still gets its own column; anything else falls back to counting from the end, and a byte offset
+/// inside a character never panics.
 pub(crate) fn column_of(line: &str, rest: &str) -> usize {
-    let consumed = line.len().saturating_sub(rest.len());
-    line[..consumed].chars().count()
+    let (start, at) = (line.as_ptr() as usize, rest.as_ptr() as usize);
+    let consumed = if (start..=start + line.len()).contains(&at) {
+        at - start
+    } else {
+        line.len().saturating_sub(rest.len())
+    };
+    let mut boundary = consumed.min(line.len());
+    while !line.is_char_boundary(boundary) {
+        boundary -= 1;
+    }
+    line[..boundary].chars().count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::column_of;
+
+    #[test]
+    fn columns_of_pieces_in_the_middle_of_a_line() {
+        let line = "r3é1..r9c7 = 34";
+        let cells = line.split_once('=').unwrap().0;
+        assert_eq!(column_of(line, &cells[2..]), 2);
+        assert_eq!(column_of(line, &line[11..]), 10);
+        // A piece from elsewhere whose length would end inside a character does not panic.
+        let elsewhere = String::from("xxxxxxxxxxxxx");
+        assert!(column_of(line, &elsewhere) <= line.chars().count());
+    }
 }
