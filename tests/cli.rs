@@ -506,7 +506,25 @@ fn one_bad_grammar_file_does_not_break_the_others() {
         "name: sudoku\ndescription: my own Sudoku\nrules: [latin, boxes]\n",
     )
     .unwrap();
+    // A broken replacement of a built-in type: its puzzles get the error, not the old rules.
+    std::fs::write(
+        dir.path().join("xv.yaml"),
+        "name: xv\ndescription: d\nsections:\n  x: {kind: pairs}\nrules:\n  - latin\n  - {primitive: tagged-pairs, tags: {x: sum ten}}\n",
+    )
+    .unwrap();
     let puzzles = tempfile::tempdir().unwrap();
+    let xv = puzzles.path().join("xv.yaml");
+    std::fs::write(&xv, "type: xv\nsize: 4\nx: []\n").unwrap();
+    latin()
+        .arg("--grammars")
+        .arg(dir.path())
+        .arg("solve")
+        .arg(&xv)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "\"sum ten\" is not a pair relation",
+        ));
     let good = puzzles.path().join("good.yaml");
     std::fs::write(
         &good,

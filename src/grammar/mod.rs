@@ -137,6 +137,9 @@ impl Grammar {
 /// The built-in grammars: every file of `grammars/`, embedded at compile time by `build.rs`.
 const BUILT_IN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/grammars.rs"));
 
+/// The origin recorded for built-in grammars.
+pub(crate) const BUILT_IN_ORIGIN: &str = "built in";
+
 /// The grammars known to a run: built-in ones plus any loaded from directories.
 ///
 /// A grammar file that fails to load does not take the others down: it is kept as [`Broken`], reported by
@@ -173,7 +176,7 @@ impl Registry {
             .collect();
         let origins = grammars
             .keys()
-            .map(|k| (k.clone(), "built in".to_owned()))
+            .map(|k| (k.clone(), BUILT_IN_ORIGIN.to_owned()))
             .collect();
         Registry {
             grammars,
@@ -221,11 +224,16 @@ impl Registry {
     /// The grammar of a type. A type no grammar declares is an error naming the known ones, or, when a grammar
     /// file of that name failed to load, that file's error.
     pub fn get(&self, name: &str) -> Result<&Grammar, Error> {
+        // A file of that name that failed to load wins over a built-in grammar (the author meant to replace
+        // it, and silently solving with the old rules would mislead), not over one loaded from a directory.
+        let from_dir = self.origins.get(name).is_some_and(|o| o != BUILT_IN_ORIGIN);
+        if !from_dir {
+            if let Some(b) = self.broken.iter().find(|b| b.stem == name) {
+                return Err(b.error.clone());
+            }
+        }
         if let Some(g) = self.grammars.get(name) {
             return Ok(g);
-        }
-        if let Some(b) = self.broken.iter().find(|b| b.stem == name) {
-            return Err(b.error.clone());
         }
         Err(Error::UnknownType {
             name: name.to_owned(),
