@@ -253,42 +253,63 @@ fn build_consecutive(args: &Args, sections: &Sections, n: usize) -> Result<Rules
         .get("exclusive")
         .and_then(Value::as_bool)
         .unwrap_or(true);
-    let (name, marked) = match section(args, "pairs", sections) {
-        Some((name, SectionValue::Pairs(p))) => (name, p.clone()),
-        _ => ("consecutive", Vec::new()),
-    };
+    let name = arg(args, "pairs").unwrap_or("consecutive").to_owned();
+    let unmarked = exclusive.then(|| (RelationKind::NotConsecutive, format!("{name} (unmarked)")));
+    Ok(marked_pairs(
+        &[(name, RelationKind::Consecutive)],
+        unmarked,
+        sections,
+        n,
+    ))
+}
+
+/// The relations of marked pairs: each pair of a named pairs section satisfies that section's relation (a pair
+/// listed twice is one rule), and, with `unmarked`, every pair of orthogonal neighbours in no section satisfies
+/// that relation instead (the negative rule of consecutive, kropki and XV marks).
+fn marked_pairs(
+    tags: &[(String, RelationKind)],
+    unmarked: Option<(RelationKind, String)>,
+    sections: &Sections,
+    n: usize,
+) -> Rules {
     let key = |a: Cell, b: Cell| if a < b { (a, b) } else { (b, a) };
-    let marked_set: std::collections::BTreeSet<(Cell, Cell)> =
-        marked.iter().map(|&(a, b)| key(a, b)).collect();
-    let mut out: Rules = marked_set
-        .iter()
-        .map(|&(a, b)| {
-            Arc::new(Relation {
+    let mut marked = std::collections::BTreeSet::new();
+    let mut out: Rules = Vec::new();
+    for (name, kind) in tags {
+        let Some(SectionValue::Pairs(pairs)) = sections.get(name) else {
+            continue;
+        };
+        let mut listed = std::collections::BTreeSet::new();
+        for &(a, b) in pairs {
+            if !listed.insert(key(a, b)) {
+                continue;
+            }
+            marked.insert(key(a, b));
+            // In the order written: `less` is not symmetric.
+            out.push(Arc::new(Relation {
                 a,
                 b,
-                kind: RelationKind::Consecutive,
-                source: name.to_owned(),
-            }) as Arc<dyn Rule>
-        })
-        .collect();
-    if exclusive {
-        for r in 0..n {
-            for c in 0..n {
-                let a = Cell::new(r, c);
-                for b in [Cell::new(r, c + 1), Cell::new(r + 1, c)] {
-                    if b.row < n && b.col < n && !marked_set.contains(&(a, b)) {
-                        out.push(Arc::new(Relation {
-                            a,
-                            b,
-                            kind: RelationKind::NotConsecutive,
-                            source: format!("{name} (unmarked)"),
-                        }));
-                    }
-                }
+                kind: kind.clone(),
+                source: name.clone(),
+            }));
+        }
+    }
+    let Some((kind, source)) = unmarked else {
+        return out;
+    };
+    for a in (0..n).flat_map(|r| (0..n).map(move |c| Cell::new(r, c))) {
+        for b in [Cell::new(a.row, a.col + 1), Cell::new(a.row + 1, a.col)] {
+            if b.row < n && b.col < n && !marked.contains(&(a, b)) {
+                out.push(Arc::new(Relation {
+                    a,
+                    b,
+                    kind: kind.clone(),
+                    source: source.clone(),
+                }));
             }
         }
     }
-    Ok(out)
+    out
 }
 
 /// Every clue of the edge sections named by `top`, `bottom`, `left`, `right`: where it stands, the row or
@@ -379,40 +400,15 @@ fn build_tagged_pairs(args: &Args, sections: &Sections, n: usize) -> Result<Rule
             .collect(),
         _ => Vec::new(),
     };
-    let key = |a: Cell, b: Cell| if a < b { (a, b) } else { (b, a) };
-    let mut marked = std::collections::BTreeSet::new();
-    let mut out: Rules = Vec::new();
-    for (name, kind) in &tags {
-        let Some(SectionValue::Pairs(pairs)) = sections.get(name) else {
-            continue;
-        };
-        for &(a, b) in pairs {
-            marked.insert(key(a, b));
-            out.push(Arc::new(Relation {
-                a,
-                b,
-                kind: kind.clone(),
-                source: name.clone(),
-            }));
-        }
-    }
-    if exclusive && !tags.is_empty() {
+    let unmarked = (exclusive && !tags.is_empty()).then(|| {
         let none: Arc<[RelationKind]> = tags.iter().map(|(_, k)| k.clone()).collect();
         let names: Vec<&str> = tags.iter().map(|(name, _)| name.as_str()).collect();
-        for a in (0..n).flat_map(|r| (0..n).map(move |c| Cell::new(r, c))) {
-            for b in [Cell::new(a.row, a.col + 1), Cell::new(a.row + 1, a.col)] {
-                if b.row < n && b.col < n && !marked.contains(&(a, b)) {
-                    out.push(Arc::new(Relation {
-                        a,
-                        b,
-                        kind: RelationKind::NoneOf(none.clone()),
-                        source: format!("unmarked by {}", names.join(", ")),
-                    }));
-                }
-            }
-        }
-    }
-    Ok(out)
+        (
+            RelationKind::NoneOf(none),
+            format!("unmarked by {}", names.join(", ")),
+        )
+    });
+    Ok(marked_pairs(&tags, unmarked, sections, n))
 }
 
 fn build_marks(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
