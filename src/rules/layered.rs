@@ -99,10 +99,12 @@ impl Automaton<'_> {
             c.equal(layer.values().map(|&d| (d, 1.0)).collect(), 1.0);
         }
         for (k, &cell) in cells.iter().enumerate() {
+            // Per state after cell k: the states before it and the values of cell k that step to it.
+            let mut into: BTreeMap<u64, (BTreeSet<u64>, BTreeSet<u32>)> = BTreeMap::new();
             for &q in &layers[k] {
                 for &v in &candidates[k] {
                     let x = c.x(cell, v);
-                    let to = (self.step)(k, q, v).and_then(|to| columns[k + 1].get(&to));
+                    let to = (self.step)(k, q, v).and_then(|to| columns[k + 1].get_key_value(&to));
                     let mut terms = vec![(x, 1.0)];
                     let mut rhs = 0.0;
                     if k > 0 {
@@ -110,7 +112,12 @@ impl Automaton<'_> {
                         rhs = 1.0;
                     }
                     match to {
-                        Some(&d) => terms.push((d, -1.0)),
+                        Some((&r, &d)) => {
+                            terms.push((d, -1.0));
+                            let (from, by) = into.entry(r).or_default();
+                            from.insert(q);
+                            by.insert(v);
+                        }
                         None if k == 0 => {
                             c.forbid(cell, v);
                             continue;
@@ -122,17 +129,9 @@ impl Automaton<'_> {
             }
             // Backwards: a state after cell k needs a state before it and a value of cell k leading to it.
             // Implied by the rows above and exactly-one, but clause learning propagates through it.
+            let none = (BTreeSet::new(), BTreeSet::new());
             for (&r, &d) in &columns[k + 1] {
-                let mut from = BTreeSet::new();
-                let mut by = BTreeSet::new();
-                for &q in &layers[k] {
-                    for &v in &candidates[k] {
-                        if (self.step)(k, q, v) == Some(r) {
-                            from.insert(q);
-                            by.insert(v);
-                        }
-                    }
-                }
+                let (from, by) = into.get(&r).unwrap_or(&none);
                 if k > 0 {
                     let mut terms: Vec<(usize, f64)> =
                         from.iter().map(|q| (columns[k][q], -1.0)).collect();
