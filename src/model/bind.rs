@@ -435,6 +435,22 @@ fn lines_of<'a>(args: &Args, sections: &'a Sections) -> Option<(&'a str, &'a [Ce
     }
 }
 
+/// One rule per line of the `lines` parameter, built from its label (`arrows line 3`) and the line.
+fn per_line(
+    args: &Args,
+    sections: &Sections,
+    rule: impl Fn(String, &CellLine) -> Result<Arc<dyn Rule>, Error>,
+) -> Result<Rules, Error> {
+    let Some((name, lines)) = lines_of(args, sections) else {
+        return Ok(vec![]);
+    };
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| rule(format!("{name} line {}", i + 1), line))
+        .collect()
+}
+
 /// A relation between pairs of cells of each line, chosen by `pairs` from the line's cells.
 fn line_relations(
     args: &Args,
@@ -494,66 +510,42 @@ fn build_mirror(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Er
 }
 
 fn build_line_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
-    let Some((name, lines)) = lines_of(args, sections) else {
-        return Ok(vec![]);
-    };
-    lines
-        .iter()
-        .enumerate()
-        .map(|(i, line)| {
-            let label = format!("{name} line {}", i + 1);
-            let total = line.clue.ok_or_else(|| {
-                Error::section(label.clone(), "needs its sum: `= N` after the cells")
-            })?;
-            Ok(Arc::new(Sum {
-                label,
-                cells: line.cells.clone(),
-                total,
-                distinct: false,
-            }) as Arc<dyn Rule>)
-        })
-        .collect()
+    per_line(args, sections, |label, line| {
+        let total = line
+            .clue
+            .ok_or_else(|| Error::section(label.clone(), "needs its sum: `= N` after the cells"))?;
+        Ok(Arc::new(Sum {
+            label,
+            cells: line.cells.clone(),
+            total,
+            distinct: false,
+        }))
+    })
 }
 
 fn build_arrow_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
-    let Some((name, lines)) = lines_of(args, sections) else {
-        return Ok(vec![]);
-    };
-    lines
-        .iter()
-        .enumerate()
-        .map(|(i, line)| {
-            let label = format!("{name} line {}", i + 1);
-            match line.cells.split_first() {
-                Some((&target, rest)) if !rest.is_empty() => Ok(Arc::new(Arrow {
-                    label,
-                    target,
-                    cells: rest.to_vec(),
-                })
-                    as Arc<dyn Rule>),
-                _ => Err(Error::section(
-                    label,
-                    "needs its circle and at least one more cell",
-                )),
-            }
-        })
-        .collect()
+    per_line(args, sections, |label, line| {
+        match line.cells.split_first() {
+            Some((&target, rest)) if !rest.is_empty() => Ok(Arc::new(Arrow {
+                label,
+                target,
+                cells: rest.to_vec(),
+            })),
+            _ => Err(Error::section(
+                label,
+                "needs its circle and at least one more cell",
+            )),
+        }
+    })
 }
 
 fn build_consecutive_set(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
-    let Some((name, lines)) = lines_of(args, sections) else {
-        return Ok(vec![]);
-    };
-    Ok(lines
-        .iter()
-        .enumerate()
-        .map(|(i, line)| {
-            Arc::new(Run {
-                label: format!("{name} line {}", i + 1),
-                cells: line.cells.clone(),
-            }) as Arc<dyn Rule>
-        })
-        .collect())
+    per_line(args, sections, |label, line| {
+        Ok(Arc::new(Run {
+            label,
+            cells: line.cells.clone(),
+        }))
+    })
 }
 
 #[cfg(test)]

@@ -145,20 +145,11 @@ mod tests {
     fn brute(rule: &Arrow, d: &Domains) -> Option<Vec<u64>> {
         let cells = Rule::cells(rule);
         let mut support = vec![0u64; cells.len()];
-        let mut stack = vec![Vec::new()];
-        while let Some(acc) = stack.pop() {
-            if acc.len() == cells.len() {
-                if acc[0] == acc[1..].iter().sum::<u32>() {
-                    for (m, &v) in support.iter_mut().zip(&acc) {
-                        *m |= bit(v);
-                    }
+        for acc in crate::rules::assignments(d, &cells, false) {
+            if acc[0] == acc[1..].iter().sum::<u32>() {
+                for (m, &v) in support.iter_mut().zip(&acc) {
+                    *m |= bit(v);
                 }
-                continue;
-            }
-            for v in d.values(cells[acc.len()]) {
-                let mut next = acc.clone();
-                next.push(v);
-                stack.push(next);
             }
         }
         support.iter().all(|&m| m != 0).then_some(support)

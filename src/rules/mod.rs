@@ -83,3 +83,29 @@ pub(crate) trait Rule: fmt::Debug + Send + Sync {
 pub(crate) fn values_of(grid: &Grid, cells: &[Cell]) -> Vec<u32> {
     cells.iter().map(|&c| grid.get(c)).collect()
 }
+
+/// Every assignment of the cells' candidates, for brute-force tests of propagators. `distinct` leaves out
+/// assignments that repeat a value (the cells of one row or column).
+#[cfg(test)]
+pub(crate) fn assignments(
+    d: &crate::domains::Domains,
+    cells: &[Cell],
+    distinct: bool,
+) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    let mut stack = vec![Vec::new()];
+    while let Some(acc) = stack.pop() {
+        if acc.len() == cells.len() {
+            out.push(acc);
+            continue;
+        }
+        for v in d.values(cells[acc.len()]) {
+            if !(distinct && acc.contains(&v)) {
+                let mut next = acc.clone();
+                next.push(v);
+                stack.push(next);
+            }
+        }
+    }
+    out
+}

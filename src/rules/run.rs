@@ -157,26 +157,16 @@ mod tests {
 
     /// Every assignment of the candidates whose values form a run.
     fn runs_of(rule: &Run, d: &Domains) -> Vec<Vec<u32>> {
-        let mut out = Vec::new();
-        let mut stack = vec![Vec::new()];
-        while let Some(acc) = stack.pop() {
-            if acc.len() == rule.cells.len() {
+        crate::rules::assignments(d, &rule.cells, false)
+            .into_iter()
+            .filter(|acc| {
                 let mut g = Grid::empty(9);
-                for (&c, &v) in rule.cells.iter().zip(&acc) {
+                for (&c, &v) in rule.cells.iter().zip(acc) {
                     g.set(c, v);
                 }
-                if rule.check(&g).is_ok() {
-                    out.push(acc);
-                }
-                continue;
-            }
-            for v in d.values(rule.cells[acc.len()]) {
-                let mut next = acc.clone();
-                next.push(v);
-                stack.push(next);
-            }
-        }
-        out
+                rule.check(&g).is_ok()
+            })
+            .collect()
     }
 
     #[test]

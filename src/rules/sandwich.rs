@@ -205,25 +205,11 @@ mod tests {
 
     /// Every permutation of 1..n that fits the candidates and the clue: the values each position takes.
     fn brute(rule: &Sandwich, d: &Domains) -> Vec<Vec<u32>> {
-        let n = rule.cells.len();
-        let mut out = Vec::new();
-        let mut stack = vec![Vec::new()];
-        while let Some(acc) = stack.pop() {
-            if acc.len() == n {
-                if between(&acc, 1, n as u32) == Some(rule.clue) {
-                    out.push(acc);
-                }
-                continue;
-            }
-            for v in d.values(rule.cells[acc.len()]) {
-                if !acc.contains(&v) {
-                    let mut next = acc.clone();
-                    next.push(v);
-                    stack.push(next);
-                }
-            }
-        }
-        out
+        let n = rule.cells.len() as u32;
+        crate::rules::assignments(d, &rule.cells, true)
+            .into_iter()
+            .filter(|acc| between(acc, 1, n) == Some(rule.clue))
+            .collect()
     }
 
     #[test]
