@@ -150,6 +150,10 @@ pub enum Error {
     #[error("solver failure: {0}")]
     Solver(String),
 
+    /// A picture could not be drawn (rasterising the SVG failed); not the input's fault.
+    #[error("could not draw the picture: {0}")]
+    Picture(String),
+
     /// Reading or writing a file failed. The cause is part of the message, and deliberately not a `source`, so
     /// that a printer that walks the chain does not print it twice.
     #[error("{}: {message}", path.display())]
@@ -216,7 +220,7 @@ impl Error {
     /// Whether the user's input (a file, an argument) is at fault, rather than the solver.
     pub fn is_bad_input(&self) -> bool {
         match self {
-            Error::Solver(_) => false,
+            Error::Solver(_) | Error::Picture(_) => false,
             Error::InFile { error, .. } => error.is_bad_input(),
             _ => true,
         }

@@ -64,8 +64,9 @@ fn text_output_draws_boxes() {
         .args(["solve", "puzzles/sudoku/clue-list-9x9.yaml"])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("5 3 4 | 6 7 8 | 9 1 2\n"))
-        .stdout(predicate::str::contains("------+-------+------"));
+        .stdout(predicate::str::starts_with("┏━━━━━┯━━━━━┯━━━━━┳━━━━━┯"))
+        .stdout(predicate::str::contains("┃ [5] │ [3] │  4  ┃  6  │"))
+        .stdout(predicate::str::contains("┣━━━━━┿━━━━━┿━━━━━╋"));
 }
 
 #[test]

@@ -8,8 +8,10 @@
 mod bench;
 mod check;
 mod count;
+mod draw;
 mod grammars;
 mod lines;
+mod show;
 mod solve;
 
 use std::io::Write as _;
@@ -57,6 +59,53 @@ pub(crate) enum Format {
     Json,
 }
 
+/// What `latin solve` prints.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub(crate) enum SolveFormat {
+    /// A picture of the puzzle with its answer
+    Text,
+    Json,
+    /// Plain digits, which read back as a `solution:` section
+    Grid,
+    /// An SVG picture of the puzzle with its answer
+    Svg,
+}
+
+/// How pictures in text are drawn.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub(crate) struct TextLook {
+    /// Colour: auto (only on a terminal, and never when NO_COLOR is set), always, never
+    #[arg(long, value_enum, default_value = "auto", value_name = "WHEN")]
+    pub(crate) color: ColorArg,
+    /// Lines in ASCII (`+ - = | #`) instead of box-drawing characters
+    #[arg(long)]
+    pub(crate) ascii: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub(crate) enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+impl TextLook {
+    /// The style of text pictures on standard output.
+    pub(crate) fn style(self) -> report::picture::text::TextStyle {
+        use std::io::IsTerminal;
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let color = match self.color {
+            ColorArg::Always => true,
+            ColorArg::Never => false,
+            ColorArg::Auto => !no_color && std::io::stdout().is_terminal(),
+        };
+        report::picture::text::TextStyle {
+            ascii: self.ascii,
+            color,
+        }
+    }
+}
+
 #[derive(Subcommand)]
 pub(crate) enum Command {
     /// Solve a puzzle file and print the grid; or, with --lines, a file of one-line puzzles
@@ -78,7 +127,9 @@ pub(crate) enum Command {
         #[arg(long, value_name = "RULE,...", value_delimiter = ',')]
         rules: Vec<String>,
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: SolveFormat,
+        #[command(flatten)]
+        look: TextLook,
         /// List up to N solutions (no-good cuts)
         #[arg(long, default_value_t = 1)]
         max: usize,
@@ -121,7 +172,25 @@ pub(crate) enum Command {
         time_limit: Option<f64>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        #[command(flatten)]
+        look: TextLook,
     },
+    /// Show a puzzle as a picture in text: walls, hints, signs, outside clues and givens; --solution adds the
+    /// answer
+    #[command(after_help = EXIT_CODES)]
+    Show {
+        file: PathBuf,
+        /// Solve the puzzle and show its answer too
+        #[arg(long)]
+        solution: bool,
+        #[arg(long, value_name = "SECS")]
+        time_limit: Option<f64>,
+        #[command(flatten)]
+        look: TextLook,
+    },
+    /// Draw a puzzle as an SVG or PNG picture (by the extension of -o; SVG on standard output without -o)
+    #[command(after_help = EXIT_CODES)]
+    Draw(draw::DrawRun),
     /// Benchmark puzzle files: status, answer == `solution:`, median time per puzzle and per type
     #[command(after_help = "Exit codes:
   0  every answer equals its `solution:`, and no regression against --baseline
@@ -189,11 +258,10 @@ impl Command {
     /// The output format the command was asked for, if it has one.
     fn format(&self) -> Option<Format> {
         match self {
-            Command::Solve { format, .. }
-            | Command::Count { format, .. }
-            | Command::Check { format, .. } => Some(*format),
+            Command::Solve { format, .. } => (*format == SolveFormat::Json).then_some(Format::Json),
+            Command::Count { format, .. } | Command::Check { format, .. } => Some(*format),
             Command::Bench(run) => Some(run.format),
-            Command::Grammars => None,
+            Command::Grammars | Command::Show { .. } | Command::Draw(_) => None,
         }
     }
 }
@@ -218,6 +286,7 @@ fn run(cli: Cli) -> Result<Exit, Error> {
         Command::Solve {
             file,
             format,
+            look,
             max,
             time_limit,
             line_time_limit,
@@ -245,6 +314,16 @@ fn run(cli: Cli) -> Result<Exit, Error> {
                         rules,
                     };
                     let line_limit = seconds("--line-time-limit", line_time_limit)?;
+                    let format = match format {
+                        SolveFormat::Text => Format::Text,
+                        SolveFormat::Json => Format::Json,
+                        _ => {
+                            return Err(Error::section(
+                                "--format",
+                                "--lines writes text or json (one answer a line)",
+                            ))
+                        }
+                    };
                     lines::run(&path, &spec, format, &options, line_limit, &reader)
                 }
                 (None, Some(file)) => {
@@ -261,7 +340,12 @@ fn run(cli: Cli) -> Result<Exit, Error> {
                             "goes with --lines; a puzzle file names its own type, box and rules",
                         ));
                     }
-                    solve::run(&file, format, write_lp.as_deref(), &options, &reader)
+                    let output = solve::Output {
+                        format,
+                        style: look.style(),
+                        write_lp: write_lp.as_deref(),
+                    };
+                    solve::run(&file, &output, &options, &reader)
                 }
                 (None, None) => Err(Error::section("solve", "give a puzzle FILE or --lines")),
             }
@@ -277,12 +361,29 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             file,
             time_limit,
             format,
+            look,
         } => check::run(
             &file,
             format,
+            look.style(),
             &options(2, time_limit, Stages::default())?,
             &reader,
         ),
+        Command::Show {
+            file,
+            solution,
+            time_limit,
+            look,
+        } => {
+            let options = solution
+                .then(|| options(1, time_limit, Stages::default()))
+                .transpose()?;
+            show::run(&file, options.as_ref(), look.style(), &reader)
+        }
+        Command::Draw(run) => {
+            let options = options(1, run.time_limit, Stages::default())?;
+            draw::run(&run, &options, &reader)
+        }
         Command::Bench(run) => bench::run(&run, &options(1, run.time_limit, run.stages)?, &reader),
     }
 }

@@ -133,6 +133,15 @@ pub(crate) struct Clues {
     pub(crate) entries: BTreeMap<String, Clue>,
 }
 
+/// A marked cell: the values it allows, the meaning's name (`even`, `one of [1, 2]`) and the mark as written.
+#[derive(Clone, Debug)]
+pub(crate) struct Mark {
+    pub(crate) cell: Cell,
+    pub(crate) allowed: Vec<u32>,
+    pub(crate) label: String,
+    pub(crate) token: String,
+}
+
 #[derive(Clone, Debug)]
 pub(crate) enum SectionValue {
     Regions(Regions),
@@ -140,8 +149,7 @@ pub(crate) enum SectionValue {
     Relations(Vec<(Cell, Cell)>),
     Pairs(Vec<(Cell, Cell)>),
     Edge(Vec<Option<u64>>),
-    /// Marked cells with the values each allows and the mark's name.
-    Marks(Vec<(Cell, Vec<u32>, String)>),
+    Marks(Vec<Mark>),
     Lines(Vec<CellLine>),
 }
 
@@ -325,7 +333,12 @@ fn marks(name: &str, spec: &SectionSpec, value: &Value, n: usize) -> Result<Sect
             let (allowed, label) = meaning
                 .allowed(n)
                 .map_err(|m| text.error_at(tok.line, tok.column, m))?;
-            marks.push((Cell::new(r, c), allowed, label));
+            marks.push(Mark {
+                cell: Cell::new(r, c),
+                allowed,
+                label,
+                token: tok.text.clone(),
+            });
         }
     }
     Ok(SectionValue::Marks(marks))

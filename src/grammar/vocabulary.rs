@@ -32,11 +32,44 @@ pub(crate) enum Need {
 
 type Args = BTreeMap<String, Value>;
 
-/// A primitive as grammars see it: its name, what it means, and the parameters a use of it takes.
+/// A primitive as grammars see it: its name, what it means, the parameters a use of it takes, and how the
+/// sections it reads are drawn.
 pub(crate) struct Signature {
     pub(crate) name: &'static str,
     pub(crate) description: &'static str,
     pub(crate) params: &'static [(&'static str, Param)],
+    pub(crate) look: Look,
+}
+
+/// How a picture shows the sections a primitive reads, beyond what their kind already says (walls for
+/// regions, signs for relations, numbers outside for edges, letters for marks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Look {
+    /// Drawn by section kind alone.
+    ByKind,
+    /// Its lines are drawn in this style.
+    Line(LineStyle),
+    /// Its pairs are white dots (neighbours that differ by 1).
+    WhiteDots,
+    /// Its pairs are drawn by the relation of their tag: white dot, black dot, X, V, ...
+    Tags,
+}
+
+/// The printed look of a line primitive, as setters draw it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LineStyle {
+    /// A thermometer: a bulb on the first cell, a thick grey line.
+    Thermo,
+    /// An arrow: a circle on the first cell, a thin line ending in an arrowhead.
+    Arrow,
+    /// A German whisper: a green line.
+    Whisper,
+    /// A renban: a purple line.
+    Renban,
+    /// A palindrome: a grey line.
+    Palindrome,
+    /// A sum along the line: an arrow into the grid with the clue at its tail (little killer).
+    Sum,
 }
 
 use Need::{Optional, Required};
@@ -48,36 +81,43 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         name: "distinct",
         description: "the cells of each region hold different values (each region of n cells holds 1..n)",
         params: &[("regions", Param::Section(K::Regions, Required))],
+        look: Look::ByKind,
     },
     Signature {
         name: "sum",
         description: "the values of each region add up to its clue; `distinct: true` also makes them differ",
         params: &[("regions", Param::Section(K::Regions, Required)), ("clues", Param::Section(K::Clues, Required)), ("distinct", Param::Flag)],
+        look: Look::ByKind,
     },
     Signature {
         name: "product",
         description: "the values of each region multiply to its clue (tolerance-banded log sum)",
         params: &[("regions", Param::Section(K::Regions, Required)), ("clues", Param::Section(K::Clues, Required))],
+        look: Look::ByKind,
     },
     Signature {
         name: "arithmetic",
         description: "each cage reaches its target with its operator (+ - x /), or with any of them when hidden",
         params: &[("regions", Param::Section(K::Regions, Required)), ("clues", Param::Section(K::Clues, Required))],
+        look: Look::ByKind,
     },
     Signature {
         name: "less",
         description: "each listed relation holds (the smaller cell's value is less)",
         params: &[("relations", Param::Section(K::Relations, Required))],
+        look: Look::ByKind,
     },
     Signature {
         name: "consecutive",
         description: "listed neighbours differ by exactly 1; with `exclusive` (default) no other neighbours do",
         params: &[("pairs", Param::Section(K::Pairs, Required)), ("exclusive", Param::Flag)],
+        look: Look::WhiteDots,
     },
     Signature {
         name: "tagged-pairs",
         description: "each pair of a tag's section satisfies the tag's relation (`tags: {white: difference 1, black: ratio 2}`); with `exclusive: true`, neighbours in no section satisfy none of them",
         params: &[("tags", Param::Tags(K::Pairs)), ("exclusive", Param::Flag)],
+        look: Look::Tags,
     },
     Signature {
         name: "visibility",
@@ -89,6 +129,7 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
             ("right", Param::Section(K::Edge, Optional)),
             ("sum", Param::Flag),
         ],
+        look: Look::ByKind,
     },
     Signature {
         name: "sandwich",
@@ -99,41 +140,49 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
             ("left", Param::Section(K::Edge, Optional)),
             ("right", Param::Section(K::Edge, Optional)),
         ],
+        look: Look::ByKind,
     },
     Signature {
         name: "increasing",
         description: "values strictly increase along each line (thermometers, bulb first)",
         params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::Line(LineStyle::Thermo),
     },
     Signature {
         name: "apart",
         description: "neighbours on each line differ by at least `by` (whispers: `by: 5`)",
         params: &[("lines", Param::Section(K::Lines, Required)), ("by", Param::Number)],
+        look: Look::Line(LineStyle::Whisper),
     },
     Signature {
         name: "mirror",
         description: "each line reads the same both ways (palindromes)",
         params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::Line(LineStyle::Palindrome),
     },
     Signature {
         name: "arrow-sum",
         description: "the first cell of each line equals the sum of the others; digits may repeat (arrows, circle first)",
         params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::Line(LineStyle::Arrow),
     },
     Signature {
         name: "consecutive-set",
         description: "each line's values are distinct and consecutive, in any order (renban)",
         params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::Line(LineStyle::Renban),
     },
     Signature {
         name: "line-sum",
         description: "the values along each line add up to its `= N` clue; digits may repeat (little killer)",
         params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::Line(LineStyle::Sum),
     },
     Signature {
         name: "marks",
         description: "each marked cell holds a value its mark allows (e.g. E even, O odd)",
         params: &[("marks", Param::Section(K::Marks, Required))],
+        look: Look::ByKind,
     },
 ];
 

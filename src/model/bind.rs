@@ -417,11 +417,11 @@ fn build_marks(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Err
     };
     Ok(marks
         .iter()
-        .map(|(cell, allowed, name)| {
+        .map(|mark| {
             Arc::new(Allowed {
-                cell: *cell,
-                allowed: allowed.clone(),
-                name: name.clone(),
+                cell: mark.cell,
+                allowed: mark.allowed.clone(),
+                name: mark.label.clone(),
             }) as Arc<dyn Rule>
         })
         .collect())

@@ -7,9 +7,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::{bind, Layout, Objective, Puzzle, Sense};
+use super::{bind, Objective, Puzzle, Sense};
 use crate::error::{Error, Position};
-use crate::grammar::sections::{self, SectionKind, SectionSpec, SectionValue, Sections};
+use crate::grammar::sections::{self, SectionKind, SectionSpec, Sections};
 use crate::grammar::{Grammar, Registry, RuleUse, COMMON_SECTIONS};
 use crate::grid::Cell;
 use crate::parse::{self, SectionText};
@@ -167,7 +167,7 @@ fn load_map(map: &Mapping, registry: &Registry) -> Result<Puzzle, Error> {
     if let Some(v) = get("objective") {
         puzzle.set_objective(Some(objective(v, n)?))?;
     }
-    puzzle.set_layout(layout(grammar, &parsed, &puzzle));
+    puzzle.figure_mut().add_sections(grammar, &parsed);
     Ok(puzzle)
 }
 
@@ -458,20 +458,4 @@ fn objective(v: &Value, n: usize) -> Result<Objective, Error> {
         sense,
         weights: out,
     })
-}
-
-fn layout(grammar: &Grammar, parsed: &Sections, puzzle: &Puzzle) -> Layout {
-    if grammar.uses_boxes {
-        let (h, w) = puzzle.geometry().boxes;
-        return Layout::Boxes(h, w);
-    }
-    let first_regions = grammar
-        .sections
-        .iter()
-        .filter(|(_, s)| s.kind == SectionKind::Regions)
-        .find_map(|(name, _)| match parsed.get(name) {
-            Some(SectionValue::Regions(r)) => Some(r.ids.clone()),
-            _ => None,
-        });
-    first_regions.map_or(Layout::Plain, Layout::Regions)
 }

@@ -20,6 +20,7 @@
 
 pub(crate) mod bind;
 mod exact;
+pub(crate) mod figure;
 pub(crate) mod load;
 
 use std::sync::Arc;
@@ -30,6 +31,7 @@ use crate::grid::{Cell, Grid};
 pub use crate::program::Sense;
 use crate::rules::catalogue::{self, Geometry};
 use crate::rules::Rule;
+use figure::Figure;
 
 pub use load::{load, load_str};
 
@@ -38,14 +40,6 @@ pub use load::{load, load_str};
 pub struct Objective {
     pub sense: Sense,
     pub weights: Vec<(Cell, f64)>,
-}
-
-/// Where region boundaries are drawn in the text report.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Layout {
-    Plain,
-    Boxes(usize, usize),
-    Regions(Vec<String>),
 }
 
 /// A checked puzzle.
@@ -58,7 +52,7 @@ pub struct Puzzle {
     rules: Vec<Arc<dyn Rule>>,
     objective: Option<Objective>,
     solution: Option<Grid>,
-    layout: Layout,
+    figure: Figure,
 }
 
 impl Puzzle {
@@ -76,7 +70,7 @@ impl Puzzle {
             rules: Vec::new(),
             objective: None,
             solution: None,
-            layout: Layout::Plain,
+            figure: Figure::new(n),
         };
         p.add_named_rule("latin")?;
         Ok(p)
@@ -94,7 +88,6 @@ impl Puzzle {
         p.kind = "sudoku".into();
         p.boxes = (h, w);
         p.add_named_rule("boxes")?;
-        p.layout = Layout::Boxes(h, w);
         Ok(p)
     }
 
@@ -131,8 +124,9 @@ impl Puzzle {
         self.solution.as_ref()
     }
 
-    pub(crate) fn layout(&self) -> &Layout {
-        &self.layout
+    /// What a picture of the puzzle shows besides its digits.
+    pub(crate) fn figure(&self) -> &Figure {
+        &self.figure
     }
 
     pub(crate) fn geometry(&self) -> Geometry {
@@ -192,6 +186,11 @@ impl Puzzle {
         for r in rules {
             self.add_rule(r)?;
         }
+        match name {
+            "boxes" => self.figure.boxes = Some(self.boxes),
+            "diagonals" => self.figure.diagonals = true,
+            _ => {}
+        }
         Ok(self)
     }
 
@@ -205,8 +204,8 @@ impl Puzzle {
         Ok(self)
     }
 
-    pub(crate) fn set_layout(&mut self, layout: Layout) {
-        self.layout = layout;
+    pub(crate) fn figure_mut(&mut self) -> &mut Figure {
+        &mut self.figure
     }
 
     pub fn set_solution(&mut self, solution: Option<Grid>) -> Result<&mut Self, Error> {

@@ -1,4 +1,5 @@
-//! Reports: everything a person or a program reads. Grids as text ([`text`]), a solve, count or check as text
+//! Reports: everything a person or a program reads. Pictures of a puzzle as text, SVG or PNG ([`picture`]), the
+//! plain digit grid that reads back as a `solution:` ([`plain`]), a solve, count or check as text
 //! ([`outcome`]) or JSON ([`json`]), the records of bulk and bench runs ([`lines`], [`bench`]), and the
 //! vocabulary listing ([`vocabulary`]). Renderers return strings; the command line decides where they go.
 
@@ -6,5 +7,6 @@ pub(crate) mod bench;
 pub(crate) mod json;
 pub(crate) mod lines;
 pub(crate) mod outcome;
-pub(crate) mod text;
+pub(crate) mod picture;
+pub(crate) mod plain;
 pub(crate) mod vocabulary;

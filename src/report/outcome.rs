@@ -2,13 +2,35 @@
 
 use std::fmt::Write as _;
 
-use super::text;
+use super::picture::{text, Values};
+use super::plain;
 use crate::grid::Grid;
 use crate::model::Puzzle;
 use crate::solve::{Outcome, Status};
 
+/// How a grid is printed: as a picture of the puzzle, or as plain digits that read back as a `solution:`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GridForm {
+    Picture(text::TextStyle),
+    Plain,
+}
+
+/// One solution of the puzzle, in the form asked for.
+pub(crate) fn grid(puzzle: &Puzzle, solution: &Grid, form: GridForm) -> String {
+    match form {
+        GridForm::Picture(style) => {
+            let values = Values {
+                givens: puzzle.givens(),
+                solution: Some(solution),
+            };
+            text::render(puzzle.figure(), &values, style)
+        }
+        GridForm::Plain => plain::render(solution, puzzle.figure()),
+    }
+}
+
 /// `latin solve`: the grid (or up to `max` grids, numbered, with whether more exist), or why there is none.
-pub(crate) fn solutions(puzzle: &Puzzle, outcome: &Outcome, max: usize) -> String {
+pub(crate) fn solutions(puzzle: &Puzzle, outcome: &Outcome, max: usize, form: GridForm) -> String {
     let mut out = String::new();
     match outcome.status {
         Status::Infeasible => out.push_str("no solution\n"),
@@ -16,11 +38,11 @@ pub(crate) fn solutions(puzzle: &Puzzle, outcome: &Outcome, max: usize) -> Strin
             out.push_str("time limit reached without an answer\n")
         }
         _ => {
-            for (i, grid) in outcome.solutions.iter().enumerate() {
+            for (i, solution) in outcome.solutions.iter().enumerate() {
                 if max > 1 {
                     let _ = writeln!(out, "solution {}:", i + 1);
                 }
-                out.push_str(&text::render(grid, puzzle.layout()));
+                out.push_str(&grid(puzzle, solution, form));
                 if max > 1 {
                     out.push('\n');
                 }
@@ -105,8 +127,8 @@ impl<'a> Verdict<'a> {
     }
 
     /// The verdict as text, naming the file.
-    pub(crate) fn render(self, name: &str, puzzle: &Puzzle) -> String {
-        let grid = |g: &Grid| text::render(g, puzzle.layout());
+    pub(crate) fn render(self, name: &str, puzzle: &Puzzle, form: GridForm) -> String {
+        let grid = |g: &Grid| grid(puzzle, g, form);
         match self {
             Verdict::Timeout => format!("{name}: time limit reached without an answer\n"),
             Verdict::NoSolution => format!("{name}: FAILED: the puzzle has no solution\n"),

@@ -1,22 +1,24 @@
-//! The text grid: boxes or rooms drawn with `|` and `-`, in a form the grid parser reads back.
+//! The plain grid (`--format grid`): digits with boxes or rooms drawn in `|` and `-`, in a form the grid parser
+//! reads back, so an answer can be pasted into a file's `solution:`.
 //!
 //! With boxes the classic layout is used (`1 2 3 | 4 5 6`). With irregular regions every gap between two cells
 //! is three characters wide, holding a `|` where the two cells belong to different regions, and a line of `-`
 //! under cells whose lower neighbour is in another region. Values are right-aligned to the width of n.
 
 use crate::grid::{Cell, Grid};
-use crate::model::Layout;
+use crate::model::figure::Figure;
 
-fn different(layout: &Layout, n: usize, a: Cell, b: Cell) -> bool {
-    match layout {
-        Layout::Plain => false,
-        Layout::Boxes(h, w) => a.row / h != b.row / h || a.col / w != b.col / w,
-        Layout::Regions(ids) => ids[a.row * n + a.col] != ids[b.row * n + b.col],
+/// The walls of the plain grid: the main regions when there are any, else the boxes.
+fn different(figure: &Figure, a: Cell, b: Cell) -> bool {
+    if figure.regions.is_some() {
+        figure.region_wall(a, b)
+    } else {
+        figure.box_wall(a, b)
     }
 }
 
 /// Renders a grid (0 = empty, shown as `.`).
-pub(crate) fn render(grid: &Grid, layout: &Layout) -> String {
+pub(crate) fn render(grid: &Grid, figure: &Figure) -> String {
     let n = grid.size();
     let width = n.to_string().len();
     let show = |v: u32| {
@@ -26,7 +28,7 @@ pub(crate) fn render(grid: &Grid, layout: &Layout) -> String {
             format!("{v:>width$}")
         }
     };
-    let irregular = matches!(layout, Layout::Regions(_));
+    let irregular = figure.regions.is_some();
     let gap = |wall: bool| match (wall, irregular) {
         (true, _) => " | ",
         (false, true) => "   ",
@@ -37,27 +39,21 @@ pub(crate) fn render(grid: &Grid, layout: &Layout) -> String {
         let mut line = String::new();
         for c in 0..n {
             if c > 0 {
-                line.push_str(gap(different(
-                    layout,
-                    n,
-                    Cell::new(r, c - 1),
-                    Cell::new(r, c),
-                )));
+                line.push_str(gap(different(figure, Cell::new(r, c - 1), Cell::new(r, c))));
             }
             line.push_str(&show(grid.get(Cell::new(r, c))));
         }
         out.push_str(line.trim_end());
         out.push('\n');
         if r + 1 < n {
-            let below = |c: usize| different(layout, n, Cell::new(r, c), Cell::new(r + 1, c));
+            let below = |c: usize| different(figure, Cell::new(r, c), Cell::new(r + 1, c));
             if (0..n).any(below) {
                 let mut sep = String::new();
                 for c in 0..n {
                     if c > 0 {
-                        let g =
-                            gap(different(layout, n, Cell::new(r, c - 1), Cell::new(r, c))).len();
+                        let g = gap(different(figure, Cell::new(r, c - 1), Cell::new(r, c))).len();
                         let wall_here =
-                            matches!(layout, Layout::Boxes(_, _)) && gap(true).len() == g;
+                            !irregular && figure.boxes.is_some() && gap(true).len() == g;
                         let fill = if wall_here {
                             "-+-".to_owned()
                         } else if below(c - 1) || below(c) {
@@ -108,7 +104,11 @@ mod tests {
     #[test]
     fn boxes_are_drawn_and_read_back() {
         let g = sample();
-        let text = render(&g, &Layout::Boxes(2, 2));
+        let figure = Figure {
+            boxes: Some((2, 2)),
+            ..Figure::new(4)
+        };
+        let text = render(&g, &figure);
         assert_eq!(
             text,
             "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n"
@@ -119,9 +119,16 @@ mod tests {
 
     #[test]
     fn rooms_are_drawn_and_read_back() {
-        let ids: Vec<String> = "AABBACCBDDCBDDCC".chars().map(String::from).collect();
+        let ids: Vec<usize> = "AABBACCBDDCBDDCC"
+            .bytes()
+            .map(|b| usize::from(b - b'A'))
+            .collect();
         let g = sample();
-        let text = render(&g, &Layout::Regions(ids));
+        let figure = Figure {
+            regions: Some(ids),
+            ..Figure::new(4)
+        };
+        let text = render(&g, &figure);
         let back = read_back(&text);
         assert_eq!(back, g, "{text}");
         assert!(text.contains('|') && text.contains('-'), "{text}");

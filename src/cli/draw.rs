@@ -1,0 +1,109 @@
+//! `latin draw FILE -o out.svg|out.png`: the puzzle as a picture file, with its answer under `--solution`.
+
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+
+use super::{exit_for, print, Exit};
+use crate::error::Error;
+use crate::model::load::Reader;
+use crate::report::picture::{png, svg, Values};
+use crate::solve::{SolveOptions, Status};
+
+#[derive(clap::Args)]
+pub(crate) struct DrawRun {
+    file: PathBuf,
+    /// Write the picture here (`.svg` or `.png`); without it, SVG goes to standard output
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// The picture's format, when the extension of -o does not say it
+    #[arg(long, value_enum)]
+    format: Option<PictureFormat>,
+    /// Solve the puzzle and draw its answer (givens black, solved digits blue)
+    #[arg(long)]
+    solution: bool,
+    /// PNG pixels per SVG unit (a cell is 48 units)
+    #[arg(long, default_value_t = 1.0)]
+    scale: f32,
+    #[arg(long, value_name = "SECS")]
+    pub(crate) time_limit: Option<f64>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+enum PictureFormat {
+    Svg,
+    Png,
+}
+
+/// The largest PNG scale: a 255x255 grid at this scale is about 12,000 pixels a side.
+const MAX_SCALE: f32 = 16.0;
+
+/// The format asked for: `--format`, else the extension of `-o`, else SVG.
+fn format(run: &DrawRun) -> Result<PictureFormat, Error> {
+    if let Some(f) = run.format {
+        return Ok(f);
+    }
+    let Some(path) = &run.output else {
+        return Ok(PictureFormat::Svg);
+    };
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+    {
+        Some(e) if e == "svg" => Ok(PictureFormat::Svg),
+        Some(e) if e == "png" => Ok(PictureFormat::Png),
+        _ => Err(Error::section(
+            "--output",
+            format!(
+                "{}: name a .svg or .png file, or give --format",
+                path.display()
+            ),
+        )),
+    }
+}
+
+pub(crate) fn run(run: &DrawRun, options: &SolveOptions, reader: &Reader) -> Result<Exit, Error> {
+    let format = format(run)?;
+    let scale_ok = run.scale.is_finite() && run.scale > 0.0 && run.scale <= MAX_SCALE;
+    if !scale_ok {
+        return Err(Error::section(
+            "--scale",
+            format!("must be above 0 and at most {MAX_SCALE}"),
+        ));
+    }
+    let puzzle = reader.load(&run.file)?;
+    let mut status = Status::Solved;
+    let outcome = run
+        .solution
+        .then(|| crate::solve(&puzzle, options))
+        .transpose()?;
+    if let Some(o) = &outcome {
+        status = o.status;
+        if o.solutions.is_empty() {
+            let why = match o.status {
+                Status::Timeout => "time limit reached without an answer",
+                _ => "no solution",
+            };
+            eprintln!("{}: {why}; drawing the puzzle alone", run.file.display());
+        }
+    }
+    let values = Values {
+        givens: puzzle.givens(),
+        solution: outcome.as_ref().and_then(|o| o.solutions.first()),
+    };
+    let picture = svg::render(puzzle.figure(), &values);
+    match (format, &run.output) {
+        (PictureFormat::Svg, None) => print(&picture)?,
+        (PictureFormat::Png, None) => {
+            return Err(Error::section("--output", "a PNG needs a file: -o out.png"))
+        }
+        (PictureFormat::Svg, Some(path)) => write(path, picture.as_bytes())?,
+        (PictureFormat::Png, Some(path)) => write(path, &png::render(&picture, run.scale)?)?,
+    }
+    Ok(Exit(exit_for(status)))
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    std::fs::write(path, bytes).map_err(|e| Error::io(path, &e))
+}

@@ -1,0 +1,308 @@
+//! What a picture of a puzzle shows: walls, hints, signs, dots, lines and outside clues, read from the
+//! sections of its file by their kind and by the primitive that reads them.
+//!
+//! The renderers in `report::picture` draw a [`Figure`] and know nothing of puzzle types, so a new grammar
+//! draws with no Rust code: a regions section is walls (its clues are corner numbers), relations are `<`
+//! signs, edge sections are numbers outside the frame on the side their primitive binds them to, marks are
+//! shaded squares, circles or letters, pairs are dots or letters by the relation of their tag, and lines take
+//! the look their primitive declares ([`Look`]).
+
+use std::collections::BTreeMap;
+
+use crate::grammar::sections::{Clue, SectionKind, SectionValue, Sections};
+use crate::grammar::vocabulary::{self, LineStyle, Look};
+use crate::grammar::{Grammar, RuleUse};
+use crate::grid::Cell;
+use crate::parse::clues::{pair_relation, PairRelation};
+use crate::yaml::Value;
+
+/// A side of the grid, for outside clues.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Side {
+    Top,
+    Bottom,
+    Left,
+    Right,
+}
+
+/// What sits on the edge between two neighbouring cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PairGlyph {
+    /// A white dot; the difference when it is not 1.
+    White(Option<u64>),
+    /// A black dot; the ratio when it is not 2.
+    Black(Option<u64>),
+    /// A sum: X for 10, V for 5, else the number.
+    Sum(u64),
+    /// Any other relation, by a short text.
+    Text(String),
+}
+
+/// How a marked cell looks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum MarkGlyph {
+    /// A shaded square (even).
+    Square,
+    /// A circle (odd).
+    Circle,
+    /// The mark as written in the file.
+    Text(String),
+}
+
+/// A line of cells drawn in a style, with its clue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Line {
+    pub(crate) cells: Vec<Cell>,
+    pub(crate) clue: Option<u64>,
+    pub(crate) style: Option<LineStyle>,
+}
+
+/// Everything a picture of the puzzle shows besides the digits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Figure {
+    pub(crate) size: usize,
+    /// The box shape, when the type has boxes.
+    pub(crate) boxes: Option<(usize, usize)>,
+    /// The region of every cell, row by row, from the type's first regions section (cages, rooms, ...).
+    pub(crate) regions: Option<Vec<usize>>,
+    /// Both main diagonals are regions.
+    pub(crate) diagonals: bool,
+    /// Text in a cell's top-left corner: each region's clue, in the region's first cell.
+    pub(crate) hints: Vec<(Cell, String)>,
+    /// `a < b` between neighbours (other pairs are not drawn as signs).
+    pub(crate) less: Vec<(Cell, Cell)>,
+    pub(crate) pairs: Vec<(Cell, Cell, PairGlyph)>,
+    /// Marked cells, with the mark as written (`E`).
+    pub(crate) marks: Vec<(Cell, MarkGlyph, String)>,
+    pub(crate) lines: Vec<Line>,
+    /// Clues outside the frame: per side, the clue of each row or column (`None`: no clue).
+    pub(crate) edges: BTreeMap<Side, Vec<Option<u64>>>,
+}
+
+impl Figure {
+    /// A bare grid of size n.
+    pub(crate) fn new(n: usize) -> Figure {
+        Figure {
+            size: n,
+            ..Figure::default()
+        }
+    }
+
+    /// Adds what the grammar's sections show, read from a puzzle file's parsed sections.
+    pub(crate) fn add_sections(&mut self, grammar: &Grammar, parsed: &Sections) {
+        let looks = looks(grammar);
+        let mut first_regions = true;
+        for (name, spec) in &grammar.sections {
+            let Some(value) = parsed.get(name) else {
+                continue;
+            };
+            match (spec.kind, value) {
+                (SectionKind::Regions, SectionValue::Regions(r)) if first_regions => {
+                    first_regions = false;
+                    let index: BTreeMap<&str, usize> = r
+                        .order
+                        .iter()
+                        .enumerate()
+                        .map(|(i, id)| (id.as_str(), i))
+                        .collect();
+                    self.regions = Some(r.ids.iter().map(|id| index[id.as_str()]).collect());
+                }
+                (SectionKind::Clues, SectionValue::Clues(c)) => {
+                    let of = spec.of.as_deref().unwrap_or_default();
+                    if let Some(SectionValue::Regions(r)) = parsed.get(of) {
+                        for (id, clue) in &c.entries {
+                            self.hints.push((r.cells[id][0], clue_text(clue)));
+                        }
+                    }
+                }
+                (SectionKind::Relations, SectionValue::Relations(pairs)) => {
+                    self.less.extend(pairs.iter().copied());
+                }
+                (SectionKind::Pairs, SectionValue::Pairs(pairs)) => {
+                    let glyph = looks
+                        .pairs
+                        .get(name)
+                        .cloned()
+                        .unwrap_or(PairGlyph::White(None));
+                    self.pairs
+                        .extend(pairs.iter().map(|&(a, b)| (a, b, glyph.clone())));
+                }
+                (SectionKind::Edge, SectionValue::Edge(clues)) => {
+                    if let Some(&side) = looks.sides.get(name) {
+                        self.edges.insert(side, clues.clone());
+                    }
+                }
+                (SectionKind::Marks, SectionValue::Marks(marks)) => {
+                    self.marks.extend(
+                        marks
+                            .iter()
+                            .map(|m| (m.cell, mark_glyph(&m.label, &m.token), m.token.clone())),
+                    );
+                }
+                (SectionKind::Lines, SectionValue::Lines(lines)) => {
+                    let style = looks.lines.get(name).copied();
+                    self.lines.extend(lines.iter().map(|l| Line {
+                        cells: l.cells.clone(),
+                        clue: l.clue,
+                        style,
+                    }));
+                }
+                _ => {}
+            }
+        }
+        self.hints.sort();
+    }
+
+    /// Whether two cells are in different boxes (false when there are no boxes).
+    pub(crate) fn box_wall(&self, a: Cell, b: Cell) -> bool {
+        self.boxes
+            .is_some_and(|(h, w)| a.row / h != b.row / h || a.col / w != b.col / w)
+    }
+
+    /// Whether two cells are in different regions of the main regions section.
+    pub(crate) fn region_wall(&self, a: Cell, b: Cell) -> bool {
+        let n = self.size;
+        self.regions
+            .as_ref()
+            .is_some_and(|ids| ids[a.row * n + a.col] != ids[b.row * n + b.col])
+    }
+}
+
+/// A region clue as the setter wrote it: `15`, `24x`, `3/`.
+fn clue_text(clue: &Clue) -> String {
+    match clue {
+        Clue::Integer(k) => k.to_string(),
+        Clue::Arithmetic(a) => match a.op {
+            Some(op) => format!("{}{}", a.target, op.symbol()),
+            None => a.target.to_string(),
+        },
+    }
+}
+
+fn mark_glyph(label: &str, token: &str) -> MarkGlyph {
+    match label {
+        "even" => MarkGlyph::Square,
+        "odd" => MarkGlyph::Circle,
+        _ => MarkGlyph::Text(token.to_owned()),
+    }
+}
+
+/// What the grammar's primitive uses say about drawing their sections.
+#[derive(Default)]
+struct Looks {
+    lines: BTreeMap<String, LineStyle>,
+    pairs: BTreeMap<String, PairGlyph>,
+    sides: BTreeMap<String, Side>,
+}
+
+fn looks(grammar: &Grammar) -> Looks {
+    let mut out = Looks::default();
+    for rule in &grammar.rules {
+        let RuleUse::Primitive { primitive, args } = rule else {
+            continue;
+        };
+        let look = vocabulary::spec(primitive).map_or(Look::ByKind, |s| s.look);
+        for (key, value) in args {
+            let Some(section) = value.as_str() else {
+                continue;
+            };
+            let side = match key.as_str() {
+                "top" => Some(Side::Top),
+                "bottom" => Some(Side::Bottom),
+                "left" => Some(Side::Left),
+                "right" => Some(Side::Right),
+                _ => None,
+            };
+            if let Some(side) = side {
+                out.sides.insert(section.to_owned(), side);
+            }
+            match look {
+                Look::Line(style) if key == "lines" => {
+                    out.lines.insert(section.to_owned(), style);
+                }
+                Look::WhiteDots if key == "pairs" => {
+                    out.pairs.insert(section.to_owned(), PairGlyph::White(None));
+                }
+                _ => {}
+            }
+        }
+        if let (Look::Tags, Some(Value::Mapping(tags))) = (look, args.get("tags")) {
+            for (k, v) in tags {
+                if let (Some(section), Some(phrase)) = (k.as_str(), v.as_str()) {
+                    out.pairs.insert(section.to_owned(), tag_glyph(phrase));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The glyph of a tag's relation, as kropki and XV puzzles print them.
+fn tag_glyph(phrase: &str) -> PairGlyph {
+    match pair_relation(phrase) {
+        Ok(PairRelation::Difference(k)) => PairGlyph::White((k != 1).then_some(k.into())),
+        Ok(PairRelation::Ratio(k)) => PairGlyph::Black((k != 2).then_some(k.into())),
+        Ok(PairRelation::Sum(k)) => PairGlyph::Sum(k.into()),
+        Ok(PairRelation::Less) => PairGlyph::Text("<".into()),
+        Ok(PairRelation::Equal) => PairGlyph::Text("=".into()),
+        Ok(PairRelation::Apart(k)) => PairGlyph::Text(format!("≥{k}")),
+        Err(_) => PairGlyph::Text("?".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::Registry;
+    use crate::model::load_str;
+
+    fn figure(text: &str) -> Figure {
+        load_str(text, &Registry::built_in())
+            .unwrap()
+            .figure()
+            .clone()
+    }
+
+    #[test]
+    fn kenken_cages_are_regions_with_hints_in_their_first_cell() {
+        let f = figure("type: kenken\nsize: 2\ncages: |\n  AB\n  AB\nhints: {A: 3+, B: 2/}\n");
+        assert_eq!(f.regions, Some(vec![0, 1, 0, 1]));
+        assert_eq!(
+            f.hints,
+            vec![
+                (Cell::new(0, 0), "3+".into()),
+                (Cell::new(0, 1), "2/".into())
+            ]
+        );
+        assert_eq!(f.boxes, None);
+    }
+
+    #[test]
+    fn tags_become_dots_and_letters_by_relation() {
+        assert_eq!(tag_glyph("difference 1"), PairGlyph::White(None));
+        assert_eq!(tag_glyph("ratio 3"), PairGlyph::Black(Some(3)));
+        assert_eq!(tag_glyph("sum 10"), PairGlyph::Sum(10));
+        let f = figure("type: kropki\nsize: 4\nbox: 2x2\nblack: r1c1-r1c2\n");
+        assert_eq!(
+            f.pairs,
+            vec![(Cell::new(0, 0), Cell::new(0, 1), PairGlyph::Black(None))]
+        );
+        assert_eq!(f.boxes, Some((2, 2)));
+    }
+
+    #[test]
+    fn edge_sections_stand_on_the_side_their_primitive_binds() {
+        let f = figure("type: skyscrapers\nsize: 3\ntop: 1 2 2\nright: . . 3\n");
+        assert_eq!(f.edges[&Side::Top], vec![Some(1), Some(2), Some(2)]);
+        assert_eq!(f.edges[&Side::Right], vec![None, None, Some(3)]);
+        assert!(!f.edges.contains_key(&Side::Left));
+    }
+
+    #[test]
+    fn lines_take_their_primitives_look() {
+        let f = figure("type: thermo\nsize: 4\nbox: 2x2\nthermos:\n  - r1c1 r1c2 r2c2\n");
+        assert_eq!(f.lines.len(), 1);
+        assert_eq!(f.lines[0].style, Some(LineStyle::Thermo));
+        assert_eq!(f.lines[0].cells[2], Cell::new(1, 1));
+    }
+}

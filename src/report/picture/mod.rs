@@ -1,0 +1,105 @@
+//! Pictures of a puzzle: as text for a terminal ([`text`]), as SVG ([`svg`]) and as PNG ([`png`]).
+//!
+//! All three draw a [`Figure`](crate::model::figure::Figure) (what the puzzle's sections show) with the
+//! digits of [`Values`]; what they share (paints, glyph texts, line tags) is here.
+
+pub(crate) mod png;
+pub(crate) mod svg;
+pub(crate) mod text;
+
+use crate::grammar::vocabulary::LineStyle;
+use crate::grid::{Cell, Grid};
+use crate::model::figure::{Figure, PairGlyph};
+
+/// What a piece of a picture is, for its colour or weight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Paint {
+    Plain,
+    /// A value the puzzle gives.
+    Given,
+    /// A value the solver found.
+    Solved,
+    /// A hint, an outside clue, a sign or a dot.
+    Clue,
+}
+
+impl Paint {
+    /// The ANSI code that starts this paint.
+    fn ansi(self) -> &'static str {
+        match self {
+            Paint::Plain => "",
+            Paint::Given => "\x1b[1m",
+            Paint::Solved => "\x1b[34m",
+            Paint::Clue => "\x1b[36m",
+        }
+    }
+}
+
+/// The digits a picture shows: the givens, and the solution's other values when there is one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Values<'a> {
+    pub(crate) givens: &'a Grid,
+    pub(crate) solution: Option<&'a Grid>,
+}
+
+impl Values<'_> {
+    /// The value shown in a cell and how, if any.
+    pub(crate) fn at(&self, cell: Cell) -> Option<(u32, Paint)> {
+        match (self.givens.get(cell), self.solution.map(|s| s.get(cell))) {
+            (0, Some(v)) if v > 0 => Some((v, Paint::Solved)),
+            (0, _) => None,
+            (v, _) => Some((v, Paint::Given)),
+        }
+    }
+
+    /// Whether any value shown is not a given.
+    pub(crate) fn solved_any(&self) -> bool {
+        let n = self.givens.size();
+        (0..n * n).any(|k| matches!(self.at(Cell::new(k / n, k % n)), Some((_, Paint::Solved))))
+    }
+}
+
+/// The short text of a pair's glyph: dots, X and V, or numbers.
+pub(crate) fn glyph_text(glyph: &PairGlyph, ascii: bool) -> String {
+    match glyph {
+        PairGlyph::White(Some(k)) | PairGlyph::Black(Some(k)) => k.to_string(),
+        PairGlyph::White(None) => if ascii { "o" } else { "○" }.into(),
+        PairGlyph::Black(None) => if ascii { "*" } else { "●" }.into(),
+        PairGlyph::Sum(10) => "X".into(),
+        PairGlyph::Sum(5) => "V".into(),
+        PairGlyph::Sum(k) => k.to_string(),
+        PairGlyph::Text(t) if ascii && !t.is_ascii() => "?".into(),
+        PairGlyph::Text(t) => t.clone(),
+    }
+}
+
+/// The tag of the i-th line: `a` to `z`, then `aa`, `ab`, ...
+pub(crate) fn tag(i: usize) -> String {
+    let letter = |k: usize| char::from(b'a' + (k % 26) as u8);
+    if i < 26 {
+        letter(i).to_string()
+    } else {
+        format!("{}{}", letter(i / 26 - 1), letter(i))
+    }
+}
+
+/// Every cell of every line with its line's tag; the first cell of a thermometer or an arrow (the bulb, the
+/// circle) has it in capitals.
+pub(crate) fn line_tags(f: &Figure) -> Vec<(Cell, String)> {
+    let mut out = Vec::new();
+    for (i, line) in f.lines.iter().enumerate() {
+        let headed = matches!(line.style, Some(LineStyle::Thermo | LineStyle::Arrow));
+        for (k, &cell) in line.cells.iter().enumerate() {
+            let t = tag(i);
+            out.push((
+                cell,
+                if k == 0 && headed {
+                    t.to_uppercase()
+                } else {
+                    t
+                },
+            ));
+        }
+    }
+    out
+}

@@ -1,0 +1,519 @@
+//! The puzzle as an SVG picture in the style of printed puzzles: thick region walls (dashed cage outlines
+//! when the type also has boxes, as killer puzzles are printed), small hint numbers in the corner, inequality
+//! signs, white and black dots, X and V, outside clues, shaded even and circled odd cells, thermometers,
+//! arrows and coloured lines, givens in black and solved digits in blue.
+//!
+//! The SVG is written by hand: it is a few hundred elements of a fixed shape, and every number in it comes
+//! from the [`Figure`], so a writer crate would add a dependency and no safety. Text is escaped anyway.
+
+use std::fmt::Write as _;
+
+use super::{Paint, Values};
+use crate::grammar::vocabulary::LineStyle;
+use crate::grid::Cell;
+use crate::model::figure::{Figure, Line, MarkGlyph, PairGlyph, Side};
+
+/// The side of a cell in SVG units.
+pub(crate) const CELL: f64 = 48.0;
+/// Inset of a dashed cage outline from the cell's side.
+const INSET: f64 = 5.0;
+const SOLVED: &str = "#1f5fbf";
+const FONT: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
+
+/// Where the picture's grid starts, and its whole width and height.
+struct Page {
+    margin: f64,
+    n: usize,
+}
+
+impl Page {
+    fn new(f: &Figure) -> Page {
+        let outside = !f.edges.is_empty() || f.lines.iter().any(|l| l.clue.is_some());
+        Page {
+            margin: if outside { CELL } else { CELL / 4.0 },
+            n: f.size,
+        }
+    }
+
+    fn side(&self) -> f64 {
+        self.n as f64 * CELL + 2.0 * self.margin
+    }
+
+    /// The top-left corner of a cell.
+    fn corner(&self, cell: Cell) -> (f64, f64) {
+        (cell.col as f64 * CELL, cell.row as f64 * CELL)
+    }
+
+    fn centre(&self, cell: Cell) -> (f64, f64) {
+        let (x, y) = self.corner(cell);
+        (x + CELL / 2.0, y + CELL / 2.0)
+    }
+}
+
+/// Renders the puzzle with its givens, and the solution's other values when there is one.
+pub(crate) fn render(f: &Figure, values: &Values) -> String {
+    let page = Page::new(f);
+    let side = page.side();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side}" viewBox="0 0 {side} {side}" font-family="{FONT}">"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<rect width="{side}" height="{side}" fill="white"/>"#
+    );
+    let _ = writeln!(out, r#"<g transform="translate({0} {0})">"#, page.margin);
+    marks(&mut out, f, &page);
+    for line in &f.lines {
+        draw_line(&mut out, f, &page, line);
+    }
+    grid_lines(&mut out, f);
+    hints(&mut out, f, &page);
+    signs(&mut out, f, &page);
+    edges(&mut out, f);
+    digits(&mut out, f, &page, values);
+    out.push_str("</g>\n</svg>\n");
+    out
+}
+
+/// Escapes text for an SVG text node.
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+fn text(out: &mut String, x: f64, y: f64, size: f64, fill: &str, anchor: &str, s: &str) {
+    let _ = writeln!(
+        out,
+        r#"<text x="{x:.1}" y="{y:.1}" font-size="{size:.1}" fill="{fill}" text-anchor="{anchor}">{}</text>"#,
+        escape(s)
+    );
+}
+
+/// Text centred on a point (the baseline is set a third of the size below it).
+fn centred(out: &mut String, (x, y): (f64, f64), size: f64, fill: &str, s: &str) {
+    text(out, x, y + size * 0.36, size, fill, "middle", s);
+}
+
+/// Even cells shaded, odd cells circled, other marks as their letter in the bottom-left corner.
+fn marks(out: &mut String, f: &Figure, page: &Page) {
+    for (cell, glyph, _) in &f.marks {
+        let (x, y) = page.corner(*cell);
+        match glyph {
+            MarkGlyph::Square => {
+                let _ = writeln!(
+                    out,
+                    r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="#d4d4d4"/>"##,
+                    x + 4.0,
+                    y + 4.0,
+                    CELL - 8.0,
+                    CELL - 8.0
+                );
+            }
+            MarkGlyph::Circle => {
+                let (cx, cy) = page.centre(*cell);
+                let _ = writeln!(
+                    out,
+                    r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="#d4d4d4"/>"##,
+                    CELL * 0.4
+                );
+            }
+            MarkGlyph::Text(t) => text(
+                out,
+                x + 3.0,
+                y + CELL - 4.0,
+                CELL * 0.22,
+                "#555",
+                "start",
+                t,
+            ),
+        }
+    }
+}
+
+/// A polyline through the centres of cells.
+fn polyline(out: &mut String, points: &[(f64, f64)], stroke: &str, width: f64, extra: &str) {
+    let pts: Vec<String> = points
+        .iter()
+        .map(|(x, y)| format!("{x:.1},{y:.1}"))
+        .collect();
+    let _ = writeln!(
+        out,
+        r#"<polyline points="{}" fill="none" stroke="{stroke}" stroke-width="{width:.1}" stroke-linecap="round" stroke-linejoin="round"{extra}/>"#,
+        pts.join(" ")
+    );
+}
+
+fn draw_line(out: &mut String, f: &Figure, page: &Page, line: &Line) {
+    let points: Vec<(f64, f64)> = line.cells.iter().map(|&c| page.centre(c)).collect();
+    let Some(&first) = points.first() else { return };
+    match line.style {
+        Some(LineStyle::Thermo) => {
+            polyline(out, &points, "#c4c4c4", CELL * 0.28, "");
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="#c4c4c4"/>"##,
+                first.0,
+                first.1,
+                CELL * 0.38
+            );
+        }
+        Some(LineStyle::Arrow) => arrow(out, &points),
+        Some(LineStyle::Whisper) => polyline(out, &points, "#62c462", CELL * 0.18, ""),
+        Some(LineStyle::Renban) => polyline(out, &points, "#d2a6ef", CELL * 0.28, ""),
+        Some(LineStyle::Palindrome) => polyline(out, &points, "#b8b8b8", CELL * 0.2, ""),
+        Some(LineStyle::Sum) => line_sum(out, f, page, line, &points),
+        None => polyline(out, &points, "#a0a0a0", CELL * 0.14, ""),
+    }
+}
+
+/// An arrow: a circle on the first cell, a line from its rim through the others, a head on the last.
+fn arrow(out: &mut String, points: &[(f64, f64)]) {
+    let (cx, cy) = points[0];
+    let radius = CELL * 0.4;
+    let _ = writeln!(
+        out,
+        r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{radius:.1}" fill="white" stroke="#8a8a8a" stroke-width="2"/>"##
+    );
+    if points.len() < 2 {
+        return;
+    }
+    let unit = |(ax, ay): (f64, f64), (bx, by): (f64, f64)| {
+        let len = ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt().max(1e-9);
+        ((bx - ax) / len, (by - ay) / len)
+    };
+    let (dx, dy) = unit(points[0], points[1]);
+    let mut shaft = vec![(cx + dx * radius, cy + dy * radius)];
+    shaft.extend_from_slice(&points[1..]);
+    polyline(out, &shaft, "#8a8a8a", 2.0, "");
+    let (tx, ty) = points[points.len() - 1];
+    let (ux, uy) = unit(points[points.len() - 2], (tx, ty));
+    let back = CELL * 0.22;
+    let head = [
+        (
+            tx - ux * back - uy * back * 0.7,
+            ty - uy * back + ux * back * 0.7,
+        ),
+        (tx, ty),
+        (
+            tx - ux * back + uy * back * 0.7,
+            ty - uy * back - ux * back * 0.7,
+        ),
+    ];
+    polyline(out, &head, "#8a8a8a", 2.0, "");
+}
+
+/// A sum along a line: a small arrow from outside the grid into its first cell with the clue at its tail
+/// (little killer), or, for a line that starts inside the grid, a thin line with the clue in the first
+/// cell's corner.
+fn line_sum(out: &mut String, f: &Figure, page: &Page, line: &Line, points: &[(f64, f64)]) {
+    let clue = line.clue.map(|k| k.to_string()).unwrap_or_default();
+    let (first, next) = match line.cells.as_slice() {
+        [a, b, ..] => (*a, *b),
+        [a] => (*a, *a),
+        [] => return,
+    };
+    let dr = next.row as isize - first.row as isize;
+    let dc = next.col as isize - first.col as isize;
+    let n = f.size as isize;
+    let (br, bc) = (first.row as isize - dr, first.col as isize - dc);
+    let from_outside = (dr, dc) != (0, 0) && (!(0..n).contains(&br) || !(0..n).contains(&bc));
+    if !from_outside {
+        polyline(out, points, "#a0a0a0", 1.5, r#" stroke-dasharray="3 3""#);
+        let (x, y) = page.corner(first);
+        text(
+            out,
+            x + 3.0,
+            y + CELL * 0.26,
+            CELL * 0.24,
+            "black",
+            "start",
+            &clue,
+        );
+        return;
+    }
+    let (cx, cy) = page.centre(first);
+    let (ux, uy) = (dc as f64, dr as f64);
+    let tail = (cx - ux * CELL * 0.78, cy - uy * CELL * 0.78);
+    let tip = (cx - ux * CELL * 0.55, cy - uy * CELL * 0.55);
+    let start = (cx - ux * CELL * 0.68, cy - uy * CELL * 0.68);
+    polyline(out, &[start, tip], "black", 1.2, "");
+    let back = CELL * 0.07;
+    let head = [
+        (tip.0 - ux * back - uy * back, tip.1 - uy * back + ux * back),
+        tip,
+        (tip.0 - ux * back + uy * back, tip.1 - uy * back - ux * back),
+    ];
+    polyline(out, &head, "black", 1.2, "");
+    let label = (tail.0 - ux * CELL * 0.05, tail.1 - uy * CELL * 0.05);
+    centred(out, label, CELL * 0.26, "black", &clue);
+}
+
+/// Thin lines between all cells, the diagonals, thick box walls, region walls (thick, or dashed cage
+/// outlines when there are boxes too), and the frame.
+fn grid_lines(out: &mut String, f: &Figure) {
+    let n = f.size;
+    let full = n as f64 * CELL;
+    let mut thin = String::new();
+    for k in 1..n {
+        let at = k as f64 * CELL;
+        let _ = write!(thin, "M{at:.1} 0V{full:.1}M0 {at:.1}H{full:.1}");
+    }
+    let _ = writeln!(
+        out,
+        r##"<path d="{thin}" stroke="#9a9a9a" stroke-width="1" fill="none"/>"##
+    );
+    if f.diagonals {
+        let _ = writeln!(
+            out,
+            r##"<path d="M0 0L{full:.1} {full:.1}M{full:.1} 0L0 {full:.1}" stroke="#7fa7d9" stroke-width="1.5" fill="none"/>"##
+        );
+    }
+    let walls_of = |wall: &dyn Fn(Cell, Cell) -> bool| {
+        let mut d = String::new();
+        for r in 0..n {
+            for c in 0..n {
+                let (x, y) = (c as f64 * CELL, r as f64 * CELL);
+                if c + 1 < n && wall(Cell::new(r, c), Cell::new(r, c + 1)) {
+                    let _ = write!(d, "M{:.1} {y:.1}V{:.1}", x + CELL, y + CELL);
+                }
+                if r + 1 < n && wall(Cell::new(r, c), Cell::new(r + 1, c)) {
+                    let _ = write!(d, "M{x:.1} {:.1}H{:.1}", y + CELL, x + CELL);
+                }
+            }
+        }
+        d
+    };
+    let thick = |out: &mut String, d: &str| {
+        let _ = writeln!(
+            out,
+            r#"<path d="{d}" stroke="black" stroke-width="3" stroke-linecap="square" fill="none"/>"#
+        );
+    };
+    if f.boxes.is_some() {
+        thick(out, &walls_of(&|a, b| f.box_wall(a, b)));
+    }
+    if f.regions.is_some() {
+        if f.boxes.is_some() {
+            let _ = writeln!(
+                out,
+                r#"<path d="{}" stroke="black" stroke-width="1.2" stroke-dasharray="4 3" fill="none"/>"#,
+                cage_outlines(f)
+            );
+        } else {
+            thick(out, &walls_of(&|a, b| f.region_wall(a, b)));
+        }
+    }
+    let _ = writeln!(
+        out,
+        r#"<rect width="{full:.1}" height="{full:.1}" stroke="black" stroke-width="3" fill="none"/>"#
+    );
+}
+
+/// Dashed outlines just inside each region, as killer cages are printed: each side of a cell that faces
+/// another region (or the frame) is drawn INSET inside the cell; at each end the segment stops short of a
+/// wall across it, meets its neighbour's segment, or reaches over into the neighbour at an inner corner.
+fn cage_outlines(f: &Figure) -> String {
+    let n = f.size as isize;
+    let inside = |r: isize, c: isize| (0..n).contains(&r) && (0..n).contains(&c);
+    let id = |r: isize, c: isize| -> Option<usize> {
+        let regions = f.regions.as_ref()?;
+        inside(r, c).then(|| regions[(r * n + c) as usize])
+    };
+    // A wall on the side (dr, dc) of cell (r, c).
+    let wall = |r: isize, c: isize, dr: isize, dc: isize| id(r, c) != id(r + dr, c + dc);
+    let mut d = String::new();
+    for r in 0..n {
+        for c in 0..n {
+            for (dr, dc) in [(-1, 0), (0, 1), (1, 0), (0, -1)] {
+                if !wall(r, c, dr, dc) {
+                    continue;
+                }
+                // Along the side: the two perpendicular directions (pr, pc) and -(pr, pc).
+                let (pr, pc) = (dc, dr);
+                let ends: Vec<f64> = [1isize, -1]
+                    .iter()
+                    .map(|&s| {
+                        if wall(r, c, s * pr, s * pc) {
+                            -INSET
+                        } else if wall(r + s * pr, c + s * pc, dr, dc) {
+                            0.0
+                        } else {
+                            INSET
+                        }
+                    })
+                    .collect();
+                let (cx, cy) = ((c as f64 + 0.5) * CELL, (r as f64 + 0.5) * CELL);
+                let half = CELL / 2.0;
+                // The side's line, inset towards the centre.
+                let (lx, ly) = (
+                    cx + dc as f64 * (half - INSET),
+                    cy + dr as f64 * (half - INSET),
+                );
+                let a = (
+                    lx + pc as f64 * (half + ends[0]),
+                    ly + pr as f64 * (half + ends[0]),
+                );
+                let b = (
+                    lx - pc as f64 * (half + ends[1]),
+                    ly - pr as f64 * (half + ends[1]),
+                );
+                let _ = write!(d, "M{:.1} {:.1}L{:.1} {:.1}", a.0, a.1, b.0, b.1);
+            }
+        }
+    }
+    d
+}
+
+/// A hint as printed: the operator as its sign (`24×`, `3÷`, `2−`).
+fn printed(hint: &str) -> String {
+    hint.replace('x', "×").replace('/', "÷").replace('-', "−")
+}
+
+/// Each region's hint, small, in its first cell's corner, on white so a dashed outline stops around it.
+fn hints(out: &mut String, f: &Figure, page: &Page) {
+    let size = CELL * 0.24;
+    for (cell, hint) in &f.hints {
+        let (x, y) = page.corner(*cell);
+        let s = printed(hint);
+        if f.boxes.is_some() && f.regions.is_some() {
+            let width = s.chars().count() as f64 * size * 0.62 + 2.0;
+            let _ = writeln!(
+                out,
+                r#"<rect x="{:.1}" y="{:.1}" width="{width:.1}" height="{:.1}" fill="white"/>"#,
+                x + 2.0,
+                y + 2.0,
+                size + 1.0
+            );
+        }
+        text(
+            out,
+            x + 3.0,
+            y + 2.0 + size * 0.85,
+            size,
+            "black",
+            "start",
+            &s,
+        );
+    }
+}
+
+/// The middle of the edge between two neighbours, and whether they are side by side.
+fn edge_between(a: Cell, b: Cell) -> Option<((f64, f64), bool)> {
+    let (first, second) = if (a.row, a.col) < (b.row, b.col) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let (x, y) = (second.col as f64 * CELL, second.row as f64 * CELL);
+    if first.row == second.row && first.col + 1 == second.col {
+        Some(((x, y + CELL / 2.0), true))
+    } else if first.col == second.col && first.row + 1 == second.row {
+        Some(((x + CELL / 2.0, y), false))
+    } else {
+        None
+    }
+}
+
+/// Inequality chevrons pointing at the smaller value; dots, X, V and numbers on marked pairs.
+fn signs(out: &mut String, f: &Figure, _page: &Page) {
+    for &(small, big) in &f.less {
+        let Some(((x, y), beside)) = edge_between(small, big) else {
+            continue;
+        };
+        // Towards the smaller cell: -1 when it is the first (left or above).
+        let s = if (small.row, small.col) < (big.row, big.col) {
+            -1.0
+        } else {
+            1.0
+        };
+        let (w, h) = (CELL * 0.1, CELL * 0.14);
+        let pts = if beside {
+            [(x - s * w, y - h), (x + s * w, y), (x - s * w, y + h)]
+        } else {
+            [(x - h, y - s * w), (x, y + s * w), (x + h, y - s * w)]
+        };
+        polyline(out, &pts, "black", 2.2, "");
+    }
+    for (a, b, glyph) in &f.pairs {
+        let Some(((x, y), _)) = edge_between(*a, *b) else {
+            continue;
+        };
+        let r = CELL * 0.12;
+        let dot = |out: &mut String, fill: &str| {
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{fill}" stroke="black" stroke-width="1.5"/>"#
+            );
+        };
+        match glyph {
+            PairGlyph::White(k) => {
+                dot(out, "white");
+                if let Some(k) = k {
+                    centred(out, (x, y), r * 1.3, "black", &k.to_string());
+                }
+            }
+            PairGlyph::Black(k) => {
+                dot(out, "black");
+                if let Some(k) = k {
+                    centred(out, (x, y), r * 1.3, "white", &k.to_string());
+                }
+            }
+            other => {
+                let s = super::glyph_text(other, false);
+                let size = CELL * 0.34;
+                let _ = writeln!(
+                    out,
+                    r#"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="white"/>"#,
+                    size * 0.5
+                );
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{x:.1}" y="{:.1}" font-size="{size:.1}" font-weight="bold" text-anchor="middle">{}</text>"#,
+                    y + size * 0.36,
+                    escape(&s)
+                );
+            }
+        }
+    }
+}
+
+/// Outside clues beyond the frame, centred on their row or column.
+fn edges(out: &mut String, f: &Figure) {
+    let full = f.size as f64 * CELL;
+    for (side, clues) in &f.edges {
+        for (i, clue) in clues.iter().enumerate() {
+            let Some(k) = clue else { continue };
+            let mid = (i as f64 + 0.5) * CELL;
+            let at = match side {
+                Side::Top => (mid, -CELL * 0.45),
+                Side::Bottom => (mid, full + CELL * 0.45),
+                Side::Left => (-CELL * 0.45, mid),
+                Side::Right => (full + CELL * 0.45, mid),
+            };
+            centred(out, at, CELL * 0.42, "black", &k.to_string());
+        }
+    }
+}
+
+fn digits(out: &mut String, f: &Figure, page: &Page, values: &Values) {
+    let n = f.size;
+    // Smaller inside dashed cage outlines, and for two-digit values.
+    let caged = f.regions.is_some() && f.boxes.is_some();
+    let size = CELL * if n > 9 || caged { 0.5 } else { 0.6 };
+    for r in 0..n {
+        for c in 0..n {
+            let cell = Cell::new(r, c);
+            if let Some((v, paint)) = values.at(cell) {
+                let fill = if paint == Paint::Solved {
+                    SOLVED
+                } else {
+                    "black"
+                };
+                centred(out, page.centre(cell), size, fill, &v.to_string());
+            }
+        }
+    }
+}

@@ -1,0 +1,343 @@
+//! Pictures as a user sees them: the text picture of every example type (golden files), SVG that parses,
+//! and PNGs whose thick walls are exactly where the puzzle files put their regions.
+//!
+//! The wall checks read the region map from the YAML themselves and look at pixels, so they test what is
+//! drawn, not the code that decides it. The frame is found in the image (scanning the diagonal from each
+//! corner), so a change of margins does not break them; a change of where walls go does.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use resvg::tiny_skia::Pixmap;
+
+fn latin() -> Command {
+    Command::cargo_bin("latin").expect("the latin binary is built")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The first example file of each type directory of `puzzles/`, by name.
+fn one_per_type() -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root().join("puzzles"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    dirs.iter()
+        .map(|d| {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(d)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+                .collect();
+            files.sort();
+            files.remove(0)
+        })
+        .collect()
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = latin().current_dir(root()).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn relative(path: &Path) -> String {
+    path.strip_prefix(root()).unwrap().display().to_string()
+}
+
+#[test]
+fn text_pictures_of_every_example_type() {
+    let files = one_per_type();
+    assert!(files.len() >= 20, "{} example types", files.len());
+    for path in files {
+        let file = relative(&path);
+        let kind = path
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        let shown = stdout(&["show", &file, "--color", "never"]);
+        let solved = stdout(&["solve", &file, "--color", "never"]);
+        let ascii = stdout(&["show", &file, "--ascii"]);
+        assert!(ascii.is_ascii(), "{file}: --ascii wrote {ascii}");
+        insta::assert_snapshot!(kind, format!("$ latin show {file}\n{shown}\n$ latin solve {file}\n{solved}\n$ latin show --ascii {file}\n{ascii}"));
+    }
+}
+
+#[test]
+fn colour_only_when_asked_or_on_a_terminal() {
+    let file = "puzzles/killer/killer-6x6.yaml";
+    let always = stdout(&["solve", file, "--color", "always"]);
+    assert!(always.contains("\x1b[1m5"), "the given 5 is bold: {always}");
+    assert!(always.contains("\x1b[34m"), "solved values are blue");
+    assert!(
+        !always.contains("[5]"),
+        "no brackets when colour sets givens apart"
+    );
+    // Not a terminal: no colour, and givens in brackets instead.
+    let auto = stdout(&["solve", file]);
+    assert!(!auto.contains('\x1b'), "{auto}");
+    assert!(auto.contains("[5]"), "{auto}");
+    let out = latin()
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .args(["solve", file, "--color", "auto"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stdout).contains('\x1b'));
+}
+
+#[test]
+fn plain_grid_format_reads_back_as_a_solution() {
+    let text = stdout(&[
+        "solve",
+        "puzzles/sudoku/clue-list-9x9.yaml",
+        "--format",
+        "grid",
+    ]);
+    assert!(text.starts_with("5 3 4 | 6 7 8 | 9 1 2\n"), "{text}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("back.yaml");
+    let solution: String = text.lines().map(|l| format!("  {l}\n")).collect();
+    let original =
+        std::fs::read_to_string(root().join("puzzles/sudoku/clue-list-9x9.yaml")).unwrap();
+    let without: String = original.split("\nsolution:").next().unwrap().to_owned();
+    std::fs::write(&path, format!("{without}\nsolution: |\n{solution}")).unwrap();
+    latin().arg("check").arg(&path).assert().success();
+}
+
+#[test]
+fn every_example_draws_as_svg_that_parses() {
+    let mut files = Vec::new();
+    for dir in std::fs::read_dir(root().join("puzzles")).unwrap() {
+        for f in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+            files.push(f.unwrap().path());
+        }
+    }
+    assert!(files.len() >= 40);
+    for path in files {
+        let file = relative(&path);
+        for args in [
+            vec!["draw", &file],
+            vec!["draw", &file, "--solution"],
+            vec!["solve", &file, "--format", "svg"],
+        ] {
+            let svg = stdout(&args);
+            let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default());
+            assert!(tree.is_ok(), "{args:?}: {:?}", tree.err());
+            assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        }
+    }
+}
+
+/// A PNG of the puzzle drawn by the command line.
+fn png(file: &str, extra: &[&str]) -> Pixmap {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("p.png");
+    latin()
+        .current_dir(root())
+        .args(["draw", file, "-o"])
+        .arg(&out)
+        .args(extra)
+        .assert()
+        .success();
+    Pixmap::load_png(&out).unwrap()
+}
+
+fn dark(p: &Pixmap, x: u32, y: u32) -> bool {
+    let c = p.pixel(x, y).unwrap();
+    u32::from(c.red()) + u32::from(c.green()) + u32::from(c.blue()) < 3 * 90
+}
+
+/// The grid's outer corners: the first dark pixel on the diagonal from each corner of the image.
+fn frame(p: &Pixmap) -> (f64, f64) {
+    let first = (0..p.width()).find(|&k| dark(p, k, k)).unwrap();
+    let last = (0..p.width())
+        .find(|&k| dark(p, p.width() - 1 - k, p.height() - 1 - k))
+        .unwrap();
+    (
+        f64::from(first) + 1.5,
+        f64::from(p.width() - 1 - last) - 1.5,
+    )
+}
+
+/// The share of dark pixels on the vertical segment at x, over the middle of row r's cells.
+fn dark_share(p: &Pixmap, x: f64, top: f64, cell: f64) -> f64 {
+    let ys: Vec<u32> = (0..20)
+        .map(|k| (top + cell * (0.35 + 0.3 * f64::from(k) / 19.0)) as u32)
+        .collect();
+    let hits = ys
+        .iter()
+        .filter(|&&y| (-1..=1).any(|dx| dark(p, (x + f64::from(dx)).round() as u32, y)))
+        .count();
+    hits as f64 / ys.len() as f64
+}
+
+/// The region map of a puzzle file's section, row by row.
+fn region_map(file: &str, section: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(root().join(file)).unwrap();
+    let doc: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    doc[section]
+        .as_str()
+        .unwrap()
+        .lines()
+        .map(|l| {
+            l.chars()
+                .filter(|c| !c.is_whitespace())
+                .map(String::from)
+                .collect()
+        })
+        .filter(|row: &Vec<String>| !row.is_empty())
+        .collect()
+}
+
+/// Checks every vertical edge between two cells of a row: a thick wall (dark down its middle) exactly where
+/// `wall` says, and at `inset` pixels on both sides a dashed outline (partly dark) exactly where `dashed` says.
+fn check_walls(
+    p: &Pixmap,
+    n: usize,
+    wall: &dyn Fn(usize, usize) -> bool,
+    dashed: &dyn Fn(usize, usize) -> bool,
+) {
+    let (left, right) = frame(p);
+    let cell = (right - left) / n as f64;
+    for r in 0..n {
+        for c in 0..n - 1 {
+            let x = left + (c + 1) as f64 * cell;
+            let top = left + r as f64 * cell;
+            let on = dark_share(p, x, top, cell);
+            if wall(r, c) {
+                assert!(
+                    on > 0.9,
+                    "r{}c{}|c{}: no wall drawn ({on})",
+                    r + 1,
+                    c + 1,
+                    c + 2
+                );
+            } else {
+                assert!(
+                    on == 0.0,
+                    "r{}c{}|c{}: a wall where none is ({on})",
+                    r + 1,
+                    c + 1,
+                    c + 2
+                );
+            }
+            let inset = cell * 5.0 / 48.0;
+            let beside =
+                dark_share(p, x - inset, top, cell).min(dark_share(p, x + inset, top, cell));
+            if dashed(r, c) {
+                assert!(
+                    beside > 0.3,
+                    "r{}c{}|c{}: no cage outline ({beside})",
+                    r + 1,
+                    c + 1,
+                    c + 2
+                );
+            } else {
+                assert!(
+                    beside == 0.0,
+                    "r{}c{}|c{}: an outline where none is",
+                    r + 1,
+                    c + 1,
+                    c + 2
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn box_walls_are_thick_and_nothing_else_is() {
+    let p = png("puzzles/sudoku/clue-list-9x9.yaml", &[]);
+    check_walls(&p, 9, &|_, c| c % 3 == 2, &|_, _| false);
+}
+
+#[test]
+fn region_walls_follow_the_room_map() {
+    for (file, section, n) in [
+        ("puzzles/jigsaw/jigsaw-9x9.yaml", "regions", 9),
+        ("puzzles/inshi/rooms-6x6.yaml", "rooms", 6),
+    ] {
+        let map = region_map(file, section);
+        assert_eq!(map.len(), n);
+        let p = png(file, &["--scale", "2"]);
+        check_walls(&p, n, &|r, c| map[r][c] != map[r][c + 1], &|_, _| false);
+    }
+}
+
+#[test]
+fn killer_cages_are_dashed_inside_thick_boxes() {
+    let file = "puzzles/killer/killer-6x6.yaml";
+    let map = region_map(file, "cages");
+    let p = png(file, &["--scale", "2"]);
+    check_walls(&p, 6, &|_, c| c == 2, &|r, c| map[r][c] != map[r][c + 1]);
+}
+
+#[test]
+fn png_size_scale_and_colours() {
+    let file = "puzzles/sudoku/clue-list-9x9.yaml";
+    let one = png(file, &[]);
+    let two = png(file, &["--scale", "2", "--solution"]);
+    assert_eq!(
+        (two.width(), two.height()),
+        (2 * one.width(), 2 * one.height())
+    );
+    // 9 cells of 48 units and a quarter cell of margin on each side.
+    assert_eq!(one.width(), 9 * 48 + 24);
+    let white = one.pixel(0, 0).unwrap();
+    assert_eq!((white.red(), white.green(), white.blue()), (255, 255, 255));
+    let blue = |p: &Pixmap| {
+        p.pixels()
+            .iter()
+            .filter(|c| u32::from(c.blue()) > u32::from(c.red()) + 80)
+            .count()
+    };
+    assert_eq!(blue(&one), 0, "no solved digits without --solution");
+    assert!(blue(&two) > 1000, "solved digits are blue");
+}
+
+#[test]
+fn draw_refuses_what_it_cannot_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = latin()
+        .current_dir(root())
+        .args(["draw", "puzzles/sudoku/clue-list-9x9.yaml", "-o"])
+        .arg(dir.path().join("p.gif"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("name a .svg or .png file"));
+    latin()
+        .current_dir(root())
+        .args([
+            "draw",
+            "puzzles/sudoku/clue-list-9x9.yaml",
+            "--format",
+            "png",
+        ])
+        .assert()
+        .code(2);
+    latin()
+        .current_dir(root())
+        .args([
+            "draw",
+            "puzzles/sudoku/clue-list-9x9.yaml",
+            "--scale",
+            "1e9",
+            "-o",
+        ])
+        .arg(dir.path().join("p.png"))
+        .assert()
+        .code(2);
+}
