@@ -10,6 +10,9 @@ use resvg::{tiny_skia, usvg};
 
 use crate::error::Error;
 
+/// The most pixels a PNG may have (4 bytes each while it is drawn: 256 MB).
+const MAX_PIXELS: u64 = 64 << 20;
+
 /// Rasterises an SVG at `scale` pixels per SVG unit.
 pub(crate) fn render(svg: &str, scale: f32) -> Result<Vec<u8>, Error> {
     let mut options = usvg::Options {
@@ -26,6 +29,18 @@ pub(crate) fn render(svg: &str, scale: f32) -> Result<Vec<u8>, Error> {
         .to_int_size()
         .scale_by(scale)
         .ok_or_else(|| Error::Picture(format!("the picture cannot be scaled by {scale}")))?;
+    let pixels = u64::from(size.width()) * u64::from(size.height());
+    if pixels > MAX_PIXELS {
+        return Err(Error::Input {
+            section: "--scale".into(),
+            position: None,
+            message: format!(
+                "the picture would be {}x{} pixels, more than {MAX_PIXELS} in all: lower --scale",
+                size.width(),
+                size.height()
+            ),
+        });
+    }
     let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
         .ok_or_else(|| Error::Picture("the picture has no area".into()))?;
     resvg::render(
