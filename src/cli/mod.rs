@@ -384,7 +384,10 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             let options = options(1, run.time_limit, Stages::default())?;
             draw::run(&run, &options, &reader)
         }
-        Command::Bench(run) => bench::run(&run, &options(1, run.time_limit, run.stages)?, &reader),
+        Command::Bench(run) => {
+            let options = options(2, run.time_limit, run.stages)?;
+            bench::run(&run, cli.grammars.as_deref(), &options, &reader)
+        }
     }
 }
 

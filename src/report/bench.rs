@@ -1,31 +1,74 @@
 //! The records of a `latin bench` run, as saved in JSON (a later run's baseline), and their text table.
 //!
 //! The records live here, with their renderers, because they are what a person or a program reads; the bench
-//! driver fills them.
+//! driver fills them. The JSON schema is documented in the README ("Regression benchmarks"); `schema` is
+//! raised whenever a field changes meaning, and a baseline of another schema is refused, not misread.
 
 use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
+use crate::bench::stats::Ratio;
 use crate::solve::DecidedBy;
+
+/// The version of the saved report's layout.
+pub(crate) const SCHEMA: u32 = 2;
+
+/// Counts that do not depend on the machine: the same build gives the same counts on the same puzzle.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub(crate) struct Work {
+    pub(crate) decided_by: DecidedBy,
+    pub(crate) search_nodes: u64,
+    pub(crate) search_restarts: u64,
+    pub(crate) probes: u64,
+    pub(crate) solver_calls: usize,
+}
+
+impl std::fmt::Display for Work {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:?}, {} search nodes, {} restarts, {} probes, {} solver calls",
+            self.decided_by,
+            self.search_nodes,
+            self.search_restarts,
+            self.probes,
+            self.solver_calls
+        )
+    }
+}
 
 /// One puzzle's result.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub(crate) struct PuzzleResult {
+    /// The path below the benchmarked directory's parent (`inshi/a.yaml`): what baselines match on.
+    pub(crate) id: String,
+    /// The path as found.
     pub(crate) file: String,
+    /// FNV-1a of the file's bytes: an edited puzzle is a changed puzzle, not a slower one.
+    pub(crate) hash: String,
     #[serde(rename = "type")]
     pub(crate) kind: String,
     /// `solved`, `infeasible`, `timeout`, or `error` (the file did not load, or the solver failed).
     pub(crate) status: String,
+    /// Solutions found, up to 2 (2: several).
+    pub(crate) count: usize,
+    /// Whether the count is exact (false when time ran out).
+    pub(crate) complete: bool,
     /// Whether the answer equals the file's `solution:`; absent when the file has none.
     pub(crate) matches: Option<bool>,
-    /// The answer in the one-line form, so a baseline can tell when it changed.
+    /// The first answer in the one-line form, so a baseline can tell when it changed.
     pub(crate) answer: Option<String>,
     pub(crate) median_ms: f64,
+    /// The 95% interval of the median (order statistics).
+    pub(crate) low_ms: f64,
+    pub(crate) high_ms: f64,
     pub(crate) times_ms: Vec<f64>,
-    /// What decided the puzzle (propagation, search, cdcl or cbc); none on error.
+    /// A fixed piece of work timed beside each solve: how fast the machine was (see `bench::stats`).
+    #[serde(default)]
+    pub(crate) calibration_ms: Vec<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) decided_by: Option<DecidedBy>,
+    pub(crate) work: Option<Work>,
     /// Why the status is `error`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) message: Option<String>,
@@ -37,6 +80,7 @@ pub(crate) struct TypeResult {
     #[serde(rename = "type")]
     pub(crate) kind: String,
     pub(crate) puzzles: usize,
+    /// The median of its puzzles' medians.
     pub(crate) median_ms: f64,
     pub(crate) slowest_ms: f64,
     pub(crate) total_ms: f64,
@@ -44,62 +88,210 @@ pub(crate) struct TypeResult {
     pub(crate) mismatches: usize,
 }
 
+/// A ratio of times (this run or build over the other) for a puzzle or a type.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub(crate) struct Compared {
+    /// The puzzle's id, or the type's name.
+    pub(crate) name: String,
+    #[serde(flatten)]
+    pub(crate) ratio: Ratio,
+    /// The interval says slower by more than the tolerance.
+    pub(crate) slower: bool,
+}
+
+/// Something a comparison found, and whether it fails the run.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub(crate) struct Finding {
+    pub(crate) id: String,
+    pub(crate) what: String,
+    pub(crate) fails: bool,
+}
+
+/// A run compared with a baseline or another build.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub(crate) struct Comparison {
+    /// The baseline file, or the other binary.
+    pub(crate) against: String,
+    pub(crate) puzzles: Vec<Compared>,
+    pub(crate) types: Vec<Compared>,
+    pub(crate) findings: Vec<Finding>,
+}
+
+/// A file passed over, and why.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub(crate) struct Skipped {
+    pub(crate) id: String,
+    pub(crate) why: String,
+}
+
 /// A whole run.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub(crate) struct Report {
-    pub(crate) repeat: usize,
+    pub(crate) schema: u32,
+    /// Runs per puzzle: at least `min_runs`, more until the median's interval is narrow or the budget is spent.
+    pub(crate) min_runs: usize,
+    pub(crate) max_runs: usize,
     pub(crate) cores: usize,
     pub(crate) puzzles: Vec<PuzzleResult>,
     pub(crate) types: Vec<TypeResult>,
+    #[serde(default)]
+    pub(crate) skipped: Vec<Skipped>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) comparison: Option<Comparison>,
 }
 
-/// The text table: one row per puzzle, then one per type.
-pub(crate) fn table(report: &Report) -> String {
+/// A table with columns as wide as their widest cell; the first `left` columns are left-aligned.
+fn columns(rows: &[Vec<String>], left: usize) -> String {
+    let widths: Vec<usize> = (0..rows[0].len())
+        .map(|k| rows.iter().map(|r| r[k].chars().count()).max().unwrap_or(0))
+        .collect();
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{:<48} {:<12} {:<10} {:<6} {:>10}",
-        "puzzle", "type", "status", "ok", "median ms"
-    );
+    for row in rows {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(k, (cell, &w))| {
+                if k < left {
+                    format!("{cell:<w$}")
+                } else {
+                    format!("{cell:>w$}")
+                }
+            })
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn ms(x: f64) -> String {
+    format!("{x:.3}")
+}
+
+fn ratio_text(c: &Compared) -> String {
+    let mark = if c.slower { "  SLOWER" } else { "" };
+    format!(
+        "{:.2} [{:.2}, {:.2}]{mark}",
+        c.ratio.ratio, c.ratio.low, c.ratio.high
+    )
+}
+
+/// The text table: one row per puzzle, then one per type, then what a comparison found.
+pub(crate) fn table(report: &Report) -> String {
+    let compared = report.comparison.as_ref();
+    let ratio_of = |list: Option<&Vec<Compared>>, name: &str| {
+        list.and_then(|l| l.iter().find(|c| c.name == name))
+            .map_or_else(|| "-".to_owned(), ratio_text)
+    };
+    let mut rows = vec![vec![
+        "puzzle",
+        "type",
+        "status",
+        "count",
+        "ok",
+        "median ms",
+        "95% interval",
+        "runs",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect::<Vec<_>>()];
+    if compared.is_some() {
+        rows[0].push("ratio [95%]".into());
+    }
     for p in &report.puzzles {
         let ok = match p.matches {
             Some(true) => "yes",
             Some(false) => "NO",
             None => "-",
         };
-        let _ = writeln!(
-            out,
-            "{:<48} {:<12} {:<10} {:<6} {:>10.3}",
-            p.file, p.kind, p.status, ok, p.median_ms
-        );
-        if let Some(m) = &p.message {
-            let _ = writeln!(out, "    {m}");
+        let count = match (p.count, p.complete) {
+            (2, _) => "2+".to_owned(),
+            (k, true) => k.to_string(),
+            (k, false) => format!("{k}?"),
+        };
+        let mut row = vec![
+            p.id.clone(),
+            p.kind.clone(),
+            p.status.clone(),
+            count,
+            ok.into(),
+            ms(p.median_ms),
+            format!("{}-{}", ms(p.low_ms), ms(p.high_ms)),
+            p.times_ms.len().to_string(),
+        ];
+        if compared.is_some() {
+            row.push(ratio_of(compared.map(|c| &c.puzzles), &p.id));
         }
+        rows.push(row);
     }
-    let _ = writeln!(
-        out,
-        "\n{:<12} {:>7} {:>11} {:>11} {:>11} {:>10}",
-        "type", "puzzles", "median ms", "slowest ms", "total ms", "mismatch"
-    );
-    for t in &report.types {
+    let mut out = columns(&rows, 3);
+    for p in report.puzzles.iter().filter(|p| p.message.is_some()) {
         let _ = writeln!(
             out,
-            "{:<12} {:>7} {:>11.3} {:>11.3} {:>11.1} {:>10}",
-            t.kind, t.puzzles, t.median_ms, t.slowest_ms, t.total_ms, t.mismatches
+            "{}: {}",
+            p.id,
+            p.message.as_deref().unwrap_or_default()
         );
+    }
+    let mut rows = vec![vec![
+        "type",
+        "puzzles",
+        "median ms",
+        "slowest ms",
+        "total ms",
+        "mismatch",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect::<Vec<_>>()];
+    if compared.is_some() {
+        rows[0].push("ratio [95%]".into());
+    }
+    for t in &report.types {
+        let mut row = vec![
+            t.kind.clone(),
+            t.puzzles.to_string(),
+            ms(t.median_ms),
+            ms(t.slowest_ms),
+            format!("{:.1}", t.total_ms),
+            t.mismatches.to_string(),
+        ];
+        if compared.is_some() {
+            row.push(ratio_of(compared.map(|c| &c.types), &t.kind));
+        }
+        rows.push(row);
+    }
+    out.push('\n');
+    out.push_str(&columns(&rows, 1));
+    for s in &report.skipped {
+        let _ = writeln!(out, "skipped {}: {}", s.id, s.why);
     }
     let _ = writeln!(
         out,
-        "({} runs each, median; {} cores)",
-        report.repeat, report.cores
+        "({}-{} runs a puzzle, median with its 95% interval; {} cores)",
+        report.min_runs, report.max_runs, report.cores
     );
+    if let Some(c) = compared {
+        let _ = writeln!(
+            out,
+            "ratio: this run's time over {}'s, geometric mean per type; SLOWER: the whole interval is above 1 + tolerance",
+            c.against
+        );
+    }
     out
 }
 
-/// A puzzle's answer in a regression message: status and grid line.
+/// A puzzle's answer in a message: status, count and grid line.
 pub(crate) fn describe(p: &PuzzleResult) -> String {
+    let count = if p.count >= 2 {
+        " (several)".to_owned()
+    } else {
+        String::new()
+    };
     match &p.answer {
-        Some(a) => format!("{} {a}", p.status),
-        None => p.status.clone(),
+        Some(a) => format!("{}{count} {a}", p.status),
+        None => format!("{}{count}", p.status),
     }
 }

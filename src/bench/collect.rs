@@ -1,0 +1,135 @@
+//! Which files a bench run measures, and what each is called.
+//!
+//! A puzzle's identity is its path relative to the parent of the directory it was found under (`inshi/a.yaml`
+//! for `latin bench puzzles/inshi`, wherever that is run from), plus a hash of its content: a baseline taken
+//! from another directory, or with absolute paths, still matches puzzle by puzzle, and an edited puzzle is
+//! told apart from a slower one. Grammar files in the tree are skipped with a note, not benchmarked as broken
+//! puzzles.
+
+use std::path::{Path, PathBuf};
+
+use crate::error::Error;
+use crate::yaml::{self, Value};
+
+/// A puzzle file to benchmark.
+#[derive(Clone, Debug)]
+pub(crate) struct Entry {
+    pub(crate) path: PathBuf,
+    pub(crate) id: String,
+}
+
+/// The files found, and those passed over with the reason.
+#[derive(Debug, Default)]
+pub(crate) struct Collected {
+    pub(crate) entries: Vec<Entry>,
+    pub(crate) skipped: Vec<(String, String)>,
+}
+
+/// The puzzle files under `paths`: files as given, directories searched recursively for `.yaml` and `.yml`, in
+/// sorted order.
+pub(crate) fn collect(paths: &[PathBuf]) -> Result<Collected, Error> {
+    let mut out = Collected::default();
+    for p in paths {
+        if p.is_dir() {
+            // The directory's own name starts the ids: `.` and `..` are named by what they stand for.
+            let full = p.canonicalize().map_err(|e| Error::io(p, &e))?;
+            let name = full.file_name().map(|n| n.to_string_lossy().to_string());
+            walk(p, Path::new(name.as_deref().unwrap_or("")), &mut out)?;
+        } else if p.exists() {
+            let name = p
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().to_string());
+            add(p, name, &mut out);
+        } else {
+            return Err(Error::Io {
+                path: p.clone(),
+                message: "no such file or directory".into(),
+            });
+        }
+    }
+    // The same id twice (two arguments with equal names): number the later ones.
+    let mut seen = std::collections::BTreeMap::<String, usize>::new();
+    for e in &mut out.entries {
+        let k = seen.entry(e.id.clone()).or_insert(0);
+        *k += 1;
+        if *k > 1 {
+            e.id = format!("{}#{k}", e.id);
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, prefix: &Path, out: &mut Collected) -> Result<(), Error> {
+    let io = |source: std::io::Error| Error::io(dir, &source);
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(io)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(io)?;
+    entries.sort();
+    for p in entries {
+        let Some(name) = p.file_name().map(PathBuf::from) else {
+            continue;
+        };
+        if p.is_dir() {
+            walk(&p, &prefix.join(&name), out)?;
+        } else if p.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            let id = prefix.join(&name).to_string_lossy().replace('\\', "/");
+            add(&p, id, out);
+        }
+    }
+    Ok(())
+}
+
+fn add(path: &Path, id: String, out: &mut Collected) {
+    if is_grammar(path) {
+        out.skipped.push((
+            id,
+            "a grammar file, not a puzzle (give its directory to --grammars to use it)".into(),
+        ));
+    } else {
+        out.entries.push(Entry {
+            path: path.to_path_buf(),
+            id,
+        });
+    }
+}
+
+/// A YAML map with `rules:` and a `name:` but no `type:` declares a type; it is not a puzzle.
+fn is_grammar(path: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false;
+    };
+    let Ok(Value::Mapping(map)) = yaml::parse(&text) else {
+        return false;
+    };
+    let has = |k: &str| map.contains_key(Value::String(k.into()));
+    !has("type") && has("name") && has("rules")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_relative_to_the_named_directory_and_grammars_are_skipped() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("set");
+        std::fs::create_dir_all(root.join("sub")).unwrap();
+        std::fs::write(root.join("sub/a.yaml"), "type: sudoku\nsize: 4\n").unwrap();
+        std::fs::write(
+            root.join("g.yaml"),
+            "name: g\ndescription: x\nrules: [latin]\n",
+        )
+        .unwrap();
+        std::fs::write(root.join("notes.txt"), "").unwrap();
+        let found = collect(std::slice::from_ref(&root)).unwrap();
+        let ids: Vec<&str> = found.entries.iter().map(|e| e.id.as_str()).collect();
+        assert_eq!(ids, ["set/sub/a.yaml"]);
+        assert_eq!(found.skipped.len(), 1);
+        assert_eq!(found.skipped[0].0, "set/g.yaml");
+        // The same tree named another way gives the same ids.
+        let again = collect(&[root.join("sub/..")]).unwrap();
+        assert_eq!(again.entries[0].id, "set/sub/a.yaml");
+    }
+}

@@ -1,0 +1,198 @@
+//! `latin bench` as a CI job uses it: exit codes it can trust, baselines that match from anywhere, slowdowns
+//! judged by intervals, and two builds side by side.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn latin() -> Command {
+    Command::cargo_bin("latin").expect("the latin binary is built")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+const SET: [&str; 3] = ["puzzles/inshi", "puzzles/latin", "puzzles/killer"];
+
+/// `latin bench ARGS --format json` from `dir`: the exit code, the report and what went to stderr.
+fn bench(dir: &Path, args: &[&str]) -> (i32, Value, String) {
+    let out = latin()
+        .current_dir(dir)
+        .arg("bench")
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let report = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    (
+        out.status.code().unwrap(),
+        report,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn with(paths: &[&str], more: &[&str]) -> Vec<String> {
+    paths.iter().chain(more).map(|s| s.to_string()).collect()
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn a_baseline_flags_a_real_slowdown_and_never_an_unchanged_rerun() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("base.json");
+    let base_arg = base.to_str().unwrap();
+    let args = with(&SET, &["--save", base_arg]);
+    let (code, report, err) = bench(&root(), &strs(&args));
+    assert_eq!(code, 0, "{err}");
+    let puzzles = report["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 6);
+    for p in puzzles {
+        assert_eq!(p["count"], 1, "{p}");
+        assert_eq!(p["matches"], true);
+        assert!(p["times_ms"].as_array().unwrap().len() >= 5);
+        assert!(p["low_ms"].as_f64() <= p["median_ms"].as_f64());
+        assert!(p["id"]
+            .as_str()
+            .unwrap()
+            .starts_with(|c: char| c.is_ascii_lowercase()));
+    }
+    for round in 0..5 {
+        let args = with(&SET, &["--baseline", base_arg]);
+        let (code, report, err) = bench(&root(), &strs(&args));
+        assert_eq!(
+            code, 0,
+            "round {round}: an unchanged re-run was flagged: {err}"
+        );
+        assert_eq!(report["comparison"]["puzzles"].as_array().unwrap().len(), 6);
+    }
+    // The same puzzles without presolve: tens of times slower, caught puzzle by puzzle and by type.
+    let args = with(&SET, &["--baseline", base_arg, "--no-presolve"]);
+    let (code, report, err) = bench(&root(), &strs(&args));
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("regression: inshi/nikoli-5x5.yaml: slower"),
+        "{err}"
+    );
+    assert!(err.contains("regression: killer: type slower"), "{err}");
+    let flagged = report["comparison"]["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["slower"] == true)
+        .count();
+    assert!(flagged >= 4, "{report}");
+}
+
+#[test]
+fn puzzles_match_by_id_from_anywhere_and_missing_ones_fail() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("base.json");
+    let absolute = root().join("puzzles/inshi");
+    latin()
+        .current_dir(dir.path())
+        .arg("bench")
+        .arg(&absolute)
+        .arg("--save")
+        .arg(&base)
+        .assert()
+        .success();
+    // Relative paths from the project root match the absolute ones of the baseline.
+    let (code, report, err) = bench(
+        &root(),
+        &["puzzles/inshi", "--baseline", base.to_str().unwrap()],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(report["comparison"]["puzzles"].as_array().unwrap().len(), 2);
+    // One puzzle of the baseline left out: it is missing, and that fails.
+    let (code, _, err) = bench(
+        &root(),
+        &[
+            "puzzles/inshi/nikoli-5x5.yaml",
+            "--baseline",
+            base.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("inshi/rooms-6x6.yaml: missing"), "{err}");
+}
+
+#[test]
+fn errors_answers_and_grammar_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("set");
+    std::fs::create_dir(&set).unwrap();
+    let good = std::fs::read_to_string(root().join("puzzles/inshi/nikoli-5x5.yaml")).unwrap();
+    std::fs::write(set.join("good.yaml"), &good).unwrap();
+    std::fs::write(
+        set.join("grammar.yaml"),
+        "name: mine\ndescription: a type\nrules: [latin]\n",
+    )
+    .unwrap();
+    let (code, report, err) = bench(dir.path(), &["set"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(report["puzzles"].as_array().unwrap().len(), 1);
+    assert_eq!(report["skipped"][0]["id"], "set/grammar.yaml");
+    // A puzzle of an unknown type (a forgotten --grammars) is an error, and the run fails.
+    std::fs::write(set.join("other.yaml"), "type: mine\nsize: 3\n").unwrap();
+    let (code, _, err) = bench(dir.path(), &["set"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("failed: set/other.yaml: error"), "{err}");
+    // With the grammar directory given, it loads.
+    let (code, _, err) = bench(dir.path(), &["set", "--grammars", "set"]);
+    assert_eq!(code, 0, "{err}");
+    // An answer that differs from `solution:` fails.
+    std::fs::remove_file(set.join("other.yaml")).unwrap();
+    let wrong = good.replace("solution: |\n  23514", "solution: |\n  32514");
+    assert_ne!(wrong, good);
+    std::fs::write(set.join("good.yaml"), wrong).unwrap();
+    let (code, _, err) = bench(dir.path(), &["set"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("differs from `solution:`"), "{err}");
+}
+
+#[test]
+fn a_baseline_of_another_schema_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("old.json");
+    std::fs::write(
+        &old,
+        r#"{"repeat": 3, "cores": 2, "puzzles": [], "types": []}"#,
+    )
+    .unwrap();
+    let (code, _, err) = bench(
+        &root(),
+        &["puzzles/inshi", "--baseline", old.to_str().unwrap()],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("save a new baseline"), "{err}");
+}
+
+#[test]
+fn the_same_build_against_itself_has_ratios_around_one() {
+    let this = assert_cmd::cargo::cargo_bin("latin");
+    let (code, report, err) = bench(
+        &root(),
+        &strs(&with(
+            &SET,
+            &["--against", this.to_str().unwrap(), "--repeat", "10"],
+        )),
+    );
+    assert_eq!(code, 0, "{err}");
+    let c = &report["comparison"];
+    let ratios: Vec<&Value> = c["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(c["types"].as_array().unwrap())
+        .collect();
+    assert_eq!(ratios.len(), 9);
+    for r in ratios {
+        let (low, high) = (r["low"].as_f64().unwrap(), r["high"].as_f64().unwrap());
+        assert!(low <= 1.0 && 1.0 <= high, "{r}");
+    }
+}
