@@ -71,7 +71,17 @@ fn a_baseline_flags_a_real_slowdown_and_never_an_unchanged_rerun() {
         assert_eq!(report["comparison"]["puzzles"].as_array().unwrap().len(), 6);
     }
     // The same puzzles without presolve: tens of times slower, caught puzzle by puzzle and by type.
-    let args = with(&SET, &["--baseline", base_arg, "--no-presolve"]);
+    let html = dir.path().join("report.html");
+    let args = with(
+        &SET,
+        &[
+            "--baseline",
+            base_arg,
+            "--no-presolve",
+            "--html",
+            html.to_str().unwrap(),
+        ],
+    );
     let (code, report, err) = bench(&root(), &strs(&args));
     assert_eq!(code, 1, "{err}");
     assert!(
@@ -86,6 +96,20 @@ fn a_baseline_flags_a_real_slowdown_and_never_an_unchanged_rerun() {
         .filter(|c| c["slower"] == true)
         .count();
     assert!(flagged >= 4, "{report}");
+    // The HTML report: self-contained, with both charts and the failures.
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>") && page.trim_end().ends_with("</html>"));
+    assert_eq!(
+        page.matches("<svg").count(),
+        2,
+        "a times chart and a ratio chart"
+    );
+    assert!(page.contains("failures</h2>") && page.contains("inshi/nikoli-5x5.yaml: slower"));
+    let outside = page.replace("http://www.w3.org/2000/svg", "");
+    assert!(
+        !outside.contains("http") && !outside.contains("<script"),
+        "nothing from the network"
+    );
 }
 
 #[test]

@@ -246,30 +246,3 @@ fn types(puzzles: &[PuzzleResult]) -> Vec<TypeResult> {
         })
         .collect()
 }
-
-/// What fails a run on its own, with no baseline: a puzzle that errs or runs out of time, and an answer that
-/// differs from its file's `solution:` (or is not the only one).
-pub(crate) fn own_failures(report: &Report) -> Vec<String> {
-    let mut out = Vec::new();
-    for p in &report.puzzles {
-        match p.status.as_str() {
-            "error" => out.push(format!(
-                "{}: error: {}",
-                p.id,
-                p.message.as_deref().unwrap_or("failed")
-            )),
-            "timeout" => out.push(format!("{}: time limit reached", p.id)),
-            _ if p.matches == Some(false) => out.push(format!(
-                "{}: the answer differs from `solution:`{}",
-                p.id,
-                if p.count >= 2 {
-                    " (several solutions)"
-                } else {
-                    ""
-                }
-            )),
-            _ => {}
-        }
-    }
-    out
-}

@@ -43,13 +43,7 @@ pub(crate) fn median_interval(xs: &[f64]) -> (f64, f64) {
     (v[low], v[high])
 }
 
-/// A ratio with its interval.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub(crate) struct Ratio {
-    pub(crate) ratio: f64,
-    pub(crate) low: f64,
-    pub(crate) high: f64,
-}
+pub(crate) use crate::report::bench::Ratio;
 
 /// No measurement: a ratio of 1 that nothing bounds.
 const UNKNOWN: Ratio = Ratio {

@@ -35,6 +35,9 @@ pub(crate) struct BenchRun {
     /// Write the results as JSON to this file (a later run's --baseline)
     #[arg(long, value_name = "FILE")]
     pub(crate) save: Option<PathBuf>,
+    /// Write a self-contained HTML report here: failures, charts against the baseline, the tables
+    #[arg(long, value_name = "FILE")]
+    pub(crate) html: Option<PathBuf>,
     /// Compare against saved results: exit 1 when an answer or count changed, or a puzzle or type is slower
     #[arg(long, value_name = "FILE", conflicts_with = "against")]
     pub(crate) baseline: Option<PathBuf>,
@@ -68,23 +71,57 @@ pub(crate) fn run(
     if found.entries.is_empty() {
         return Err(Error::section("bench", "no puzzle files found"));
     }
-    // Read the baseline and open the save file before the run, so a bad path fails fast.
+    // Read the baseline and open the output files before the run, so a bad path fails fast.
     let baseline = flags.baseline.as_deref().map(read_baseline).transpose()?;
-    let save = flags
-        .save
-        .as_deref()
-        .map(|p| {
-            std::fs::File::create(p)
-                .map_err(|e| Error::io(p, &e))
-                .map(|f| (p, f))
-        })
-        .transpose()?;
+    let create = |p: &Path| {
+        std::fs::File::create(p)
+            .map_err(|e| Error::io(p, &e))
+            .map(|f| (p.to_path_buf(), f))
+    };
+    let save = flags.save.as_deref().map(create).transpose()?;
+    let html = flags.html.as_deref().map(create).transpose()?;
+    let mut results = measure(flags, grammars, &found, options, reader, &plan, judge)?;
+    if let (Some(b), Some(path)) = (&baseline, &flags.baseline) {
+        results.comparison = Some(compare(&results, b, &path.display().to_string(), judge));
+    }
+    let json = serde_json::to_string_pretty(&results)
+        .map_err(|e| Error::Solver(format!("the bench report does not serialise: {e}")))?;
+    if let Some(out) = save {
+        write(out, &json)?;
+    }
+    if let Some(out) = html {
+        let page = report::bench_html::render(&results, baseline.as_ref(), flags.tolerance);
+        write(out, &page)?;
+    }
+    print(&match flags.format {
+        Format::Json => json + "\n",
+        Format::Text => report::bench::table(&results),
+    })?;
+    Ok(Exit(u8::from(judge_run(&results))))
+}
+
+fn write((path, mut file): (PathBuf, std::fs::File), text: &str) -> Result<(), Error> {
+    use std::io::Write as _;
+    file.write_all(text.as_bytes())
+        .map_err(|e| Error::io(&path, &e))
+}
+
+/// Runs the puzzles, alone or beside the other build, with a progress bar on a terminal.
+fn measure(
+    flags: &BenchRun,
+    grammars: Option<&Path>,
+    found: &bench::collect::Collected,
+    options: &SolveOptions,
+    reader: &Reader,
+    plan: &Plan,
+    judge: Judge,
+) -> Result<Report, Error> {
     let bar = progress_bar(found.entries.len());
     let progress = |r: &report::bench::PuzzleResult| {
         bar.set_message(r.id.clone());
         bar.inc(1);
     };
-    let mut results = match &flags.against {
+    let results = match &flags.against {
         Some(other) => {
             let this = std::env::current_exe().map_err(|e| Error::io("latin", &e))?;
             let common = child_flags(flags, grammars);
@@ -98,39 +135,19 @@ pub(crate) fn run(
                     flags: common,
                 },
             ];
-            bench::against::run(
-                &found,
-                reader,
-                [&builds[0], &builds[1]],
-                &plan,
-                judge,
-                &progress,
-            )
+            let pair = [&builds[0], &builds[1]];
+            bench::against::run(found, reader, pair, plan, judge, &progress)
         }
-        None => bench::run(&found, reader, options, &plan, &progress),
+        None => bench::run(found, reader, options, plan, &progress),
     };
     bar.finish_and_clear();
-    if let (Some(b), Some(path)) = (&baseline, &flags.baseline) {
-        results.comparison = Some(compare(&results, b, &path.display().to_string(), judge));
-    }
-    let json = serde_json::to_string_pretty(&results)
-        .map_err(|e| Error::Solver(format!("the bench report does not serialise: {e}")))?;
-    if let Some((path, mut file)) = save {
-        use std::io::Write as _;
-        file.write_all(json.as_bytes())
-            .map_err(|e| Error::io(path, &e))?;
-    }
-    print(&match flags.format {
-        Format::Json => json + "\n",
-        Format::Text => report::bench::table(&results),
-    })?;
-    Ok(Exit(u8::from(judge_run(&results))))
+    Ok(results)
 }
 
 /// Prints every failure and note on stderr; whether the run failed.
 fn judge_run(results: &Report) -> bool {
     let mut failed = false;
-    for f in bench::own_failures(results) {
+    for f in report::bench::own_failures(results) {
         eprintln!("failed: {f}");
         failed = true;
     }

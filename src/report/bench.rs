@@ -8,11 +8,18 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bench::stats::Ratio;
 use crate::solve::DecidedBy;
 
 /// The version of the saved report's layout.
 pub(crate) const SCHEMA: u32 = 2;
+
+/// A ratio of times with its interval (computed in `bench::stats`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Ratio {
+    pub(crate) ratio: f64,
+    pub(crate) low: f64,
+    pub(crate) high: f64,
+}
 
 /// Counts that do not depend on the machine: the same build gives the same counts on the same puzzle.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
@@ -294,4 +301,31 @@ pub(crate) fn describe(p: &PuzzleResult) -> String {
         Some(a) => format!("{}{count} {a}", p.status),
         None => format!("{}{count}", p.status),
     }
+}
+
+/// What fails a run on its own, with no baseline: a puzzle that errs or runs out of time, and an answer that
+/// differs from its file's `solution:` (or is not the only one).
+pub(crate) fn own_failures(report: &Report) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in &report.puzzles {
+        match p.status.as_str() {
+            "error" => out.push(format!(
+                "{}: error: {}",
+                p.id,
+                p.message.as_deref().unwrap_or("failed")
+            )),
+            "timeout" => out.push(format!("{}: time limit reached", p.id)),
+            _ if p.matches == Some(false) => out.push(format!(
+                "{}: the answer differs from `solution:`{}",
+                p.id,
+                if p.count >= 2 {
+                    " (several solutions)"
+                } else {
+                    ""
+                }
+            )),
+            _ => {}
+        }
+    }
+    out
 }
