@@ -37,6 +37,11 @@ pub(crate) fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, 
     serde_yaml::from_str(text).map_err(|e| e.to_string())
 }
 
+/// Writes a generic value as a YAML document.
+pub(crate) fn to_string(value: &Value) -> Result<String, String> {
+    serde_yaml::to_string(value).map_err(|e| e.to_string())
+}
+
 /// Converts a generic value into a typed one.
 pub(crate) fn from_value<T: serde::de::DeserializeOwned>(
     value: Value,

@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use serde_json::Value;
 
+mod common;
+
 fn latin() -> Command {
     Command::cargo_bin("latin").expect("the latin binary is built")
 }
@@ -218,5 +220,53 @@ fn the_same_build_against_itself_has_ratios_around_one() {
     for r in ratios {
         let (low, high) = (r["low"].as_f64().unwrap(), r["high"].as_f64().unwrap());
         assert!(low <= 1.0 && 1.0 <= high, "{r}");
+    }
+}
+
+#[test]
+fn corpus_files_are_benchmarked_as_they_are() {
+    // A few records of each schema feature: regions and clues, relations, outside clues, marks, lines, pairs.
+    let mut lines = Vec::new();
+    for (file, kinds) in [
+        ("kenken.jsonl", &["kenken"][..]),
+        ("inshi.jsonl", &["inshi"]),
+        ("futoshiki.jsonl", &["futoshiki"]),
+        ("skyscrapers.jsonl", &["skyscrapers"]),
+        ("evenodd.jsonl", &["evenodd"]),
+        ("consecutive.jsonl", &["consecutive"]),
+        (
+            "variants.jsonl",
+            &[
+                "thermo",
+                "kropki",
+                "xv",
+                "palindrome",
+                "sum-skyscrapers",
+                "whispers",
+            ],
+        ),
+    ] {
+        let Some(records) = common::records(file) else {
+            return;
+        };
+        for kind in kinds {
+            let of_kind = records.iter().filter(|r| r["type"] == *kind).take(3);
+            lines.extend(of_kind.map(Value::to_string));
+        }
+    }
+    assert_eq!(lines.len(), 36);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("mixed.jsonl"), lines.join("\n") + "\n").unwrap();
+    let (code, report, err) = bench(
+        dir.path(),
+        &["mixed.jsonl", "--repeat", "1", "--max-repeat", "1"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let puzzles = report["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 36);
+    for p in puzzles {
+        assert!(p["id"].as_str().unwrap().starts_with("mixed.jsonl#"), "{p}");
+        assert_eq!(p["matches"], true, "{p}");
+        assert_eq!(p["count"], 1, "{p}");
     }
 }

@@ -73,7 +73,7 @@ fn pair(
     seed: u64,
 ) -> [PuzzleResult; 2] {
     let mut results = [blank(entry), blank(entry)];
-    let expected = match reader.load(&entry.path) {
+    let expected = match super::load(entry, reader) {
         Ok(p) => {
             for r in &mut results {
                 r.kind = p.kind().to_owned();
@@ -87,6 +87,45 @@ fn pair(
             return results;
         }
     };
+    // A corpus record goes to the builds as a puzzle file of its own, removed when done.
+    let temp = match &entry.record {
+        Some(line) => match record_file(line, reader, seed) {
+            Ok(path) => Some(path),
+            Err(e) => {
+                for r in &mut results {
+                    r.status = "error".into();
+                    r.message = Some(e.to_string());
+                }
+                return results;
+            }
+        },
+        None => None,
+    };
+    let file = temp.clone().unwrap_or_else(|| entry.path.clone());
+    let results = measure(results, &file, expected.as_ref(), builds, plan, seed);
+    if let Some(t) = temp {
+        let _ = std::fs::remove_file(t);
+    }
+    results
+}
+
+/// Writes a corpus record as a puzzle file in the temporary directory.
+fn record_file(line: &str, reader: &Reader, seed: u64) -> Result<PathBuf, crate::error::Error> {
+    let text = crate::model::corpus::record_yaml(line, reader.registry)?;
+    let path = std::env::temp_dir().join(format!("latin-bench-{}-{seed}.yaml", std::process::id()));
+    std::fs::write(&path, text).map_err(|e| crate::error::Error::io(&path, &e))?;
+    Ok(path)
+}
+
+/// Solves one file with both builds in rounds until both medians are known.
+fn measure(
+    mut results: [PuzzleResult; 2],
+    file: &Path,
+    expected: Option<&Grid>,
+    builds: [&Build; 2],
+    plan: &Plan,
+    seed: u64,
+) -> [PuzzleResult; 2] {
     let mut rng = fastrand::Rng::with_seed(seed);
     let start = std::time::Instant::now();
     while !(plan.done(&results[0].times_ms, start.elapsed())
@@ -94,7 +133,7 @@ fn pair(
     {
         let order = if rng.bool() { [0, 1] } else { [1, 0] };
         for k in order {
-            match builds[k].solve(&entry.path) {
+            match builds[k].solve(file) {
                 Ok(s) => {
                     let r = &mut results[k];
                     r.times_ms.push(s.time_ms);

@@ -4,18 +4,20 @@
 //! for `latin bench puzzles/inshi`, wherever that is run from), plus a hash of its content: a baseline taken
 //! from another directory, or with absolute paths, still matches puzzle by puzzle, and an edited puzzle is
 //! told apart from a slower one. Grammar files in the tree are skipped with a note, not benchmarked as broken
-//! puzzles.
+//! puzzles. Corpus files (`.jsonl`) are read a record a line, each a puzzle named `file.jsonl#ID`.
 
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::yaml::{self, Value};
 
-/// A puzzle file to benchmark.
+/// A puzzle to benchmark: a puzzle file, or one record of a corpus file (`.jsonl`, one JSON object a line).
 #[derive(Clone, Debug)]
 pub(crate) struct Entry {
     pub(crate) path: PathBuf,
     pub(crate) id: String,
+    /// The record's line, for a corpus file.
+    pub(crate) record: Option<String>,
 }
 
 /// The files found, and those passed over with the reason.
@@ -39,7 +41,7 @@ pub(crate) fn collect(paths: &[PathBuf]) -> Result<Collected, Error> {
             let name = p
                 .file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().to_string());
-            add(p, name, &mut out);
+            add(p, name, &mut out)?;
         } else {
             return Err(Error::Io {
                 path: p.clone(),
@@ -73,15 +75,24 @@ fn walk(dir: &Path, prefix: &Path, out: &mut Collected) -> Result<(), Error> {
         };
         if p.is_dir() {
             walk(&p, &prefix.join(&name), out)?;
-        } else if p.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+        } else if p
+            .extension()
+            .is_some_and(|e| e == "yaml" || e == "yml" || e == "jsonl")
+        {
             let id = prefix.join(&name).to_string_lossy().replace('\\', "/");
-            add(&p, id, out);
+            add(&p, id, out)?;
         }
     }
     Ok(())
 }
 
-fn add(path: &Path, id: String, out: &mut Collected) {
+/// The largest corpus file read: the biggest of `../shared/corpus` is under 2 MB.
+const MAX_CORPUS_BYTES: u64 = 256 << 20;
+
+fn add(path: &Path, id: String, out: &mut Collected) -> Result<(), Error> {
+    if path.extension().is_some_and(|e| e == "jsonl") {
+        return add_records(path, &id, out);
+    }
     if is_grammar(path) {
         out.skipped.push((
             id,
@@ -91,8 +102,30 @@ fn add(path: &Path, id: String, out: &mut Collected) {
         out.entries.push(Entry {
             path: path.to_path_buf(),
             id,
+            record: None,
         });
     }
+    Ok(())
+}
+
+/// Every record of a corpus file, named by its `id` (or its line number).
+fn add_records(path: &Path, id: &str, out: &mut Collected) -> Result<(), Error> {
+    let text = crate::model::load::read_capped(path, MAX_CORPUS_BYTES)?;
+    for (k, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let name = serde_json::from_str::<serde_json::Value>(line)
+            .ok()
+            .and_then(|v| v["id"].as_str().map(str::to_owned))
+            .unwrap_or_else(|| format!("line{}", k + 1));
+        out.entries.push(Entry {
+            path: path.to_path_buf(),
+            id: format!("{id}#{name}"),
+            record: Some(line.to_owned()),
+        });
+    }
+    Ok(())
 }
 
 /// A YAML map with `rules:` and a `name:` but no `type:` declares a type; it is not a puzzle.
@@ -123,13 +156,17 @@ mod tests {
         )
         .unwrap();
         std::fs::write(root.join("notes.txt"), "").unwrap();
+        std::fs::write(root.join("c.jsonl"), "{\"id\": \"k1\"}\n\n{}\n").unwrap();
         let found = collect(std::slice::from_ref(&root)).unwrap();
         let ids: Vec<&str> = found.entries.iter().map(|e| e.id.as_str()).collect();
-        assert_eq!(ids, ["set/sub/a.yaml"]);
+        assert_eq!(
+            ids,
+            ["set/c.jsonl#k1", "set/c.jsonl#line3", "set/sub/a.yaml"]
+        );
         assert_eq!(found.skipped.len(), 1);
         assert_eq!(found.skipped[0].0, "set/g.yaml");
         // The same tree named another way gives the same ids.
         let again = collect(&[root.join("sub/..")]).unwrap();
-        assert_eq!(again.entries[0].id, "set/sub/a.yaml");
+        assert_eq!(again.entries[2].id, "set/sub/a.yaml");
     }
 }

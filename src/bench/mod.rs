@@ -56,7 +56,10 @@ fn status_word(status: Status) -> &'static str {
 
 /// A result with nothing measured yet.
 fn blank(entry: &Entry) -> PuzzleResult {
-    let bytes = std::fs::read(&entry.path).unwrap_or_default();
+    let bytes = match &entry.record {
+        Some(line) => line.as_bytes().to_vec(),
+        None => std::fs::read(&entry.path).unwrap_or_default(),
+    };
     PuzzleResult {
         id: entry.id.clone(),
         file: entry.path.display().to_string(),
@@ -96,6 +99,17 @@ fn record(result: &mut PuzzleResult, outcome: &Outcome, expected: Option<&crate:
     });
 }
 
+/// The puzzle of an entry: its file, or its corpus record.
+pub(crate) fn load(
+    entry: &Entry,
+    reader: &Reader,
+) -> Result<crate::model::Puzzle, crate::error::Error> {
+    match &entry.record {
+        Some(line) => crate::model::corpus::load_record(line, reader.registry),
+        None => reader.load(&entry.path),
+    }
+}
+
 /// One puzzle being measured: its result so far, the puzzle (none when it did not load), the time spent.
 struct Job {
     result: PuzzleResult,
@@ -106,7 +120,7 @@ struct Job {
 impl Job {
     fn new(entry: &Entry, reader: &Reader) -> Job {
         let mut result = blank(entry);
-        let puzzle = match reader.load(&entry.path) {
+        let puzzle = match load(entry, reader) {
             Ok(p) => {
                 result.kind = p.kind().to_string();
                 Some(p)

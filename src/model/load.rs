@@ -80,7 +80,7 @@ pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
             "expected a map of sections (`type: sudoku`, `givens: ...`)".into(),
         ));
     };
-    load_map(&map, registry)
+    load_mapping(&map, registry)
 }
 
 /// A puzzle with no givens, as a file with these sections would give: the template of `solve --lines`, whose
@@ -130,11 +130,11 @@ pub(crate) fn template(
             Value::Sequence(rules.iter().cloned().map(Value::String).collect()),
         );
     }
-    load_map(&map, registry).map_err(as_flag)
+    load_mapping(&map, registry).map_err(as_flag)
 }
 
 /// Loads a puzzle from its sections.
-fn load_map(map: &Mapping, registry: &Registry) -> Result<Puzzle, Error> {
+pub(crate) fn load_mapping(map: &Mapping, registry: &Registry) -> Result<Puzzle, Error> {
     let get = |key: &str| map.get(Value::String(key.to_owned()));
     let kind = match get("type") {
         Some(v) => {

@@ -1,0 +1,304 @@
+//! Puzzles in the corpus schema (`../shared/corpus/README.md`: one JSON object a line) read as puzzles, so a
+//! corpus file can be benchmarked without conversion.
+//!
+//! Each key of a record goes to the section of the record type's grammar that takes it, found by kind, not by
+//! type name: `regions` to the first regions section and `clues` to the clues section of it, `less` to the
+//! relations section, `consecutive` to the pairs section, `parity` to the marks section, `sky` and `edges` to
+//! the edge sections bound to `top`, `bottom`, `left` and `right`, and `lines` and `pairs` to the sections
+//! they name. The record becomes the map a puzzle file would be, and is loaded and checked like one.
+
+use serde_json::Value as Json;
+
+use super::{load, Puzzle};
+use crate::error::Error;
+use crate::grammar::sections::SectionKind;
+use crate::grammar::{Grammar, Registry, RuleUse};
+use crate::yaml::{Mapping, Value};
+
+fn bad(message: impl Into<String>) -> Error {
+    Error::section("record", message)
+}
+
+/// Loads one record (a line of a `.jsonl` file).
+pub(crate) fn load_record(line: &str, registry: &Registry) -> Result<Puzzle, Error> {
+    load::load_mapping(&record_map(line, registry)?, registry)
+}
+
+/// One record as the text of a puzzle file (for another `latin` to read).
+pub(crate) fn record_yaml(line: &str, registry: &Registry) -> Result<String, Error> {
+    crate::yaml::to_string(&Value::Mapping(record_map(line, registry)?)).map_err(bad)
+}
+
+fn record_map(line: &str, registry: &Registry) -> Result<Mapping, Error> {
+    let record: Json =
+        serde_json::from_str(line).map_err(|e| bad(format!("not a JSON object: {e}")))?;
+    let kind = record["type"].as_str().ok_or_else(|| bad("no \"type\""))?;
+    to_map(&record, registry.get(kind)?)
+}
+
+/// The first section of a kind in the grammar.
+fn section_of(grammar: &Grammar, kind: SectionKind) -> Result<&str, Error> {
+    grammar
+        .sections
+        .iter()
+        .find(|(_, s)| s.kind == kind)
+        .map(|(name, _)| name.as_str())
+        .ok_or_else(|| bad(format!("type {} has no {kind:?} section", grammar.name)))
+}
+
+/// The edge section the grammar binds to a side, and whether its primitive counts or sums what is visible
+/// (then 0 is no clue: nothing is seen by no one), or not (a sandwich's 0 is a real clue).
+fn edge_of(grammar: &Grammar, side: &str) -> Option<(String, bool)> {
+    grammar.rules.iter().find_map(|rule| match rule {
+        RuleUse::Primitive { primitive, args } => args
+            .get(side)
+            .and_then(Value::as_str)
+            .map(|s| (s.to_owned(), primitive == "visibility")),
+        RuleUse::Named(_) => None,
+    })
+}
+
+fn rows<'a>(v: &'a Json, what: &str) -> Result<Vec<&'a Vec<Json>>, Error> {
+    v.as_array()
+        .ok_or_else(|| bad(format!("{what} is not a grid")))?
+        .iter()
+        .map(|r| {
+            r.as_array()
+                .ok_or_else(|| bad(format!("{what}: a row is not a list")))
+        })
+        .collect()
+}
+
+/// A grid of numbers (0 empty) as grid text.
+fn numbers(v: &Json, what: &str) -> Result<String, Error> {
+    let mut out = String::new();
+    for row in rows(v, what)? {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|x| match x.as_u64() {
+                Some(0) => Ok(".".to_owned()),
+                Some(k) => Ok(k.to_string()),
+                None => Err(bad(format!("{what}: {x} is not a number"))),
+            })
+            .collect::<Result<_, _>>()?;
+        out += &cells.join(" ");
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// A grid of strings ("" empty) as grid text.
+fn strings(v: &Json, what: &str) -> Result<String, Error> {
+    let mut out = String::new();
+    for row in rows(v, what)? {
+        let cells: Vec<&str> = row
+            .iter()
+            .map(|x| match x.as_str() {
+                Some("") => Ok("."),
+                Some(s) if !s.contains(char::is_whitespace) => Ok(s),
+                _ => Err(bad(format!("{what}: {x} is not a region id"))),
+            })
+            .collect::<Result<_, _>>()?;
+        out += &cells.join(" ");
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// `[r, c]` (0-based) as `rRcC`.
+fn cell(r: &Json, c: &Json) -> Result<String, Error> {
+    match (r.as_u64(), c.as_u64()) {
+        (Some(r), Some(c)) if r < 255 && c < 255 => Ok(format!("r{}c{}", r + 1, c + 1)),
+        _ => Err(bad(format!("[{r}, {c}] is not a cell"))),
+    }
+}
+
+/// A list of `[r1, c1, r2, c2]` as lines `rAcB{sep}rCcD`.
+fn cell_pairs(v: &Json, sep: &str, what: &str) -> Result<Value, Error> {
+    let list = v
+        .as_array()
+        .ok_or_else(|| bad(format!("{what} is not a list")))?;
+    let mut out = Vec::new();
+    for q in list {
+        let q = q
+            .as_array()
+            .filter(|q| q.len() == 4)
+            .ok_or_else(|| bad(format!("{what}: {q} is not [r1, c1, r2, c2]")))?;
+        out.push(Value::String(format!(
+            "{}{sep}{}",
+            cell(&q[0], &q[1])?,
+            cell(&q[2], &q[3])?
+        )));
+    }
+    Ok(Value::Sequence(out))
+}
+
+fn put(map: &mut Mapping, key: &str, value: impl Into<Value>) {
+    map.insert(Value::String(key.to_owned()), value.into());
+}
+
+/// The record as the map of sections a puzzle file would have.
+fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error> {
+    let mut map = Mapping::new();
+    put(&mut map, "type", grammar.name.as_str());
+    if let Some(n) = record["size"].as_u64() {
+        put(&mut map, "size", n);
+    }
+    if let Some([h, w]) = record["boxes"].as_array().map(Vec::as_slice) {
+        put(&mut map, "box", format!("{h}x{w}"));
+    }
+    if record["diagonals"].as_bool() == Some(true) {
+        put(&mut map, "rules", Value::Sequence(vec!["diagonals".into()]));
+    }
+    for (key, target) in [("givens", "givens"), ("solution", "solution")] {
+        if !record[key].is_null() {
+            put(&mut map, target, numbers(&record[key], key)?);
+        }
+    }
+    if !record["regions"].is_null() {
+        let regions = section_of(grammar, SectionKind::Regions)?;
+        put(&mut map, regions, strings(&record["regions"], "regions")?);
+        if let Some(clues) = record["clues"].as_object() {
+            let section = grammar
+                .sections
+                .iter()
+                .find(|(_, s)| s.kind == SectionKind::Clues && s.of.as_deref() == Some(regions))
+                .map(|(name, _)| name.clone())
+                .ok_or_else(|| bad(format!("type {} has no clues for {regions}", grammar.name)))?;
+            let mut hints = Mapping::new();
+            for (id, clue) in clues {
+                let text = clue
+                    .as_str()
+                    .map(str::to_owned)
+                    .unwrap_or_else(|| clue.to_string());
+                hints.insert(Value::String(id.clone()), Value::String(text));
+            }
+            put(&mut map, &section, Value::Mapping(hints));
+        }
+    }
+    if !record["less"].is_null() {
+        let section = section_of(grammar, SectionKind::Relations)?;
+        put(
+            &mut map,
+            section,
+            cell_pairs(&record["less"], " < ", "less")?,
+        );
+    }
+    if !record["consecutive"].is_null() {
+        let section = section_of(grammar, SectionKind::Pairs)?;
+        put(
+            &mut map,
+            section,
+            cell_pairs(&record["consecutive"], "-", "consecutive")?,
+        );
+    }
+    if !record["parity"].is_null() {
+        let section = section_of(grammar, SectionKind::Marks)?;
+        put(&mut map, section, strings(&record["parity"], "parity")?);
+    }
+    outside(&mut map, record, grammar)?;
+    lines(&mut map, record)?;
+    if let Some(pairs) = record["pairs"].as_object() {
+        for (section, list) in pairs {
+            put(&mut map, section, cell_pairs(list, "-", section)?);
+        }
+    }
+    Ok(map)
+}
+
+/// `sky` and `edges`: outside clues on the sides the grammar binds.
+fn outside(map: &mut Mapping, record: &Json, grammar: &Grammar) -> Result<(), Error> {
+    for key in ["sky", "edges"] {
+        let Some(sides) = record[key].as_object() else {
+            continue;
+        };
+        for (side, list) in sides {
+            let (section, zero_is_none) = edge_of(grammar, side)
+                .ok_or_else(|| bad(format!("type {} has no clues on the {side}", grammar.name)))?;
+            let list = list
+                .as_array()
+                .ok_or_else(|| bad(format!("{key}.{side} is not a list")))?;
+            let tokens: Vec<String> = list
+                .iter()
+                .map(|v| match v.as_u64() {
+                    None if v.is_null() => Ok(".".to_owned()),
+                    Some(0) if zero_is_none => Ok(".".to_owned()),
+                    Some(k) => Ok(k.to_string()),
+                    None => Err(bad(format!("{key}.{side}: {v} is not a clue"))),
+                })
+                .collect::<Result<_, _>>()?;
+            put(map, &section, tokens.join(" "));
+        }
+    }
+    Ok(())
+}
+
+/// `lines` (with `line_clues`): each to the section it names, one line of cells per entry.
+fn lines(map: &mut Mapping, record: &Json) -> Result<(), Error> {
+    let Some(sections) = record["lines"].as_object() else {
+        return Ok(());
+    };
+    for (section, list) in sections {
+        let list = list
+            .as_array()
+            .ok_or_else(|| bad(format!("lines.{section} is not a list")))?;
+        let clues = record["line_clues"][section.as_str()].as_array();
+        let mut out = Vec::new();
+        for (i, line) in list.iter().enumerate() {
+            let cells: Vec<String> = line
+                .as_array()
+                .ok_or_else(|| bad(format!("lines.{section}: a line is not a list")))?
+                .iter()
+                .map(|rc| cell(&rc[0], &rc[1]))
+                .collect::<Result<_, _>>()?;
+            let clue = match clues.and_then(|c| c.get(i)) {
+                Some(k) => format!(" = {k}"),
+                None => String::new(),
+            };
+            out.push(Value::String(format!("{}{clue}", cells.join(" "))));
+        }
+        put(map, section, Value::Sequence(out));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(line: &str) -> Result<Puzzle, Error> {
+        load_record(line, &Registry::built_in())
+    }
+
+    #[test]
+    fn records_read_as_their_grammar_declares() {
+        let inshi = r#"{"id":"x","type":"inshi","size":2,"regions":[["a","a"],["b","c"]],"clues":{"a":"2","b":"2","c":"1"},"solution":[[1,2],[2,1]]}"#;
+        let p = load(inshi).unwrap();
+        assert_eq!(p.kind(), "inshi");
+        assert_eq!(p.solution().unwrap().rows()[1], vec![2, 1]);
+        let sky = r#"{"type":"sum-skyscrapers","size":3,"edges":{"top":[0,5,0],"left":[6,0,0]}}"#;
+        assert!(load(sky).is_ok());
+        let futoshiki = r#"{"type":"futoshiki","size":3,"less":[[0,0,0,1]]}"#;
+        assert!(load(futoshiki).is_ok());
+        // As a file's text, it loads the same.
+        let text = record_yaml(inshi, &Registry::built_in()).unwrap();
+        let again = crate::model::load_str(&text, &Registry::built_in()).unwrap();
+        assert_eq!(again.solution(), p.solution());
+    }
+
+    #[test]
+    fn hostile_records_are_errors() {
+        for line in [
+            "",
+            "[1,2]",
+            r#"{"type":"nonesuch"}"#,
+            r#"{"type":"inshi","size":2,"regions":7}"#,
+            r#"{"type":"futoshiki","size":3,"less":[[0,0,0]]}"#,
+            r#"{"type":"futoshiki","size":3,"less":[[0,0,0,900]]}"#,
+            r#"{"type":"thermo","size":9,"boxes":[3,3],"lines":{"thermos":[[[0]]]}}"#,
+            r#"{"type":"latin","size":2,"less":[[0,0,0,1]]}"#,
+        ] {
+            assert!(load(line).is_err(), "{line}");
+        }
+    }
+}
