@@ -115,7 +115,7 @@ pub(crate) enum Command {
         file: Option<PathBuf>,
         /// Solve a file of one puzzle a line (`-` for stdin): 81 characters for 9x9, `.` or `0` empty, `1`-`9`
         /// then `A`-`Z`; writes one answer a line and a summary on stderr
-        #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "write_lp", "max"])]
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "write_lp", "write_mps", "max"])]
         lines: Option<PathBuf>,
         /// The puzzle type of every line (with --lines; default sudoku)
         #[arg(long = "type", value_name = "TYPE")]
@@ -139,9 +139,13 @@ pub(crate) enum Command {
         /// With --lines: give up on one line after this many seconds
         #[arg(long, value_name = "SECS")]
         line_time_limit: Option<f64>,
-        /// Write the compiled binary program in LP format to this file
+        /// Write the whole binary program (the pure path's) in CPLEX LP format to FILE; with `-`, write it to
+        /// stdout and solve nothing
         #[arg(long, value_name = "FILE")]
         write_lp: Option<PathBuf>,
+        /// Write the whole binary program in free MPS format to FILE; with `-`, to stdout and solve nothing
+        #[arg(long, value_name = "FILE")]
+        write_mps: Option<PathBuf>,
         #[command(flatten)]
         stages: Stages,
         /// Keep CBC's default cuts, heuristics and strong branching (for measurements)
@@ -291,6 +295,7 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             time_limit,
             line_time_limit,
             write_lp,
+            write_mps,
             stages,
             cbc_defaults,
             cbc,
@@ -344,6 +349,7 @@ fn run(cli: Cli) -> Result<Exit, Error> {
                         format,
                         style: look.style(),
                         write_lp: write_lp.as_deref(),
+                        write_mps: write_mps.as_deref(),
                     };
                     solve::run(&file, &output, &options, &reader)
                 }

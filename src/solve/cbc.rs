@@ -21,7 +21,7 @@ use good_lp::{
 
 use super::backend::{Backend, BackendAnswer};
 use crate::error::Error;
-use crate::program::{BinaryProgram, Sense};
+use crate::program::{constant_holds, BinaryProgram, Sense};
 
 /// CBC through good_lp, with its settings.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -89,26 +89,20 @@ impl Residual {
             .collect();
         let mut rows = Vec::with_capacity(program.rows.len());
         for row in &program.rows {
-            let mut e = Expression::with_capacity(row.terms.len());
-            let mut constant = 0.0;
-            let mut any_free = false;
-            for &(i, a) in &row.terms {
-                match cols[i] {
-                    Some(x) => {
-                        e.add_mul(a, x);
-                        any_free = true;
-                    }
-                    None => constant += a * program.lower[i],
-                }
-            }
-            let (lower, upper) = (row.lower - constant, row.upper - constant);
-            if !any_free {
-                if lower > 1e-9 || upper < -1e-9 {
+            let (free, constant) = program.split_row(row);
+            if free.is_empty() {
+                if !constant_holds(row.lower, row.upper, constant) {
                     return None;
                 }
                 continue;
             }
-            rows.push((e, lower, upper));
+            let mut e = Expression::with_capacity(free.len());
+            for (i, a) in free {
+                if let Some(x) = cols[i] {
+                    e.add_mul(a, x);
+                }
+            }
+            rows.push((e, row.lower - constant, row.upper - constant));
         }
         Some(Residual { vars, cols, rows })
     }

@@ -3,9 +3,11 @@
 //!
 //! Column `x[r][c][v]` is 1 when cell (r, c) holds v; rules may add auxiliary binary columns. A row is
 //! `lower <= sum(coef * col) <= upper`. Because the IR is plain data, it can be shrunk to its residual, written
-//! out as an LP file for other solvers, and handed to any backend without the rules knowing which.
+//! out as an LP or MPS file for other solvers ([`lp`], [`mps`]), and handed to any backend without the rules
+//! knowing which.
 
-use std::fmt::Write as _;
+pub(crate) mod lp;
+pub(crate) mod mps;
 
 use crate::grid::{Cell, Grid};
 
@@ -115,66 +117,65 @@ impl BinaryProgram {
         self.rows.push(row);
     }
 
-    /// The program in CPLEX LP format, for other solvers and for reading by eye.
-    pub fn to_lp(&self) -> String {
-        let name = |i: usize| {
-            let n = self.size;
-            if i < n * n * n {
-                format!("x_r{}c{}_{}", i / (n * n) + 1, (i / n) % n + 1, i % n + 1)
-            } else {
-                format!("aux{}", i - n * n * n)
-            }
-        };
-        let expr = |terms: &[(usize, f64)]| {
-            let mut s = String::new();
-            for (k, (i, a)) in terms.iter().enumerate() {
-                let sign = if *a < 0.0 {
-                    "-"
-                } else if k > 0 {
-                    "+"
-                } else {
-                    ""
-                };
-                let _ = write!(s, " {sign} {} {}", a.abs(), name(*i));
-            }
-            if s.is_empty() {
-                s.push_str(" 0");
-            }
-            s
-        };
-        let mut out = String::new();
-        out.push_str(if self.sense == Sense::Maximize {
-            "Maximize\n"
+    /// The column's name in written programs: `x_r1c2_3` for a cell-value column, `aux7` for the others.
+    pub(crate) fn column_name(&self, i: usize) -> String {
+        let n = self.size;
+        if i < n * n * n {
+            format!("x_r{}c{}_{}", i / (n * n) + 1, (i / n) % n + 1, i % n + 1)
         } else {
-            "Minimize\n"
-        });
-        let _ = writeln!(out, " obj:{}", expr(&self.objective));
-        out.push_str("Subject To\n");
-        for (k, row) in self.rows.iter().enumerate() {
-            if row.lower == row.upper {
-                let _ = writeln!(out, " c{k}:{} = {}", expr(&row.terms), row.lower);
-            } else {
-                if row.lower.is_finite() {
-                    let _ = writeln!(out, " c{k}l:{} >= {}", expr(&row.terms), row.lower);
-                }
-                if row.upper.is_finite() {
-                    let _ = writeln!(out, " c{k}u:{} <= {}", expr(&row.terms), row.upper);
-                }
-            }
+            format!("aux{}", i - n * n * n)
         }
-        out.push_str("Bounds\n");
-        for i in 0..self.num_cols() {
-            if self.fixed(i).is_some() {
-                let _ = writeln!(out, " {} = {}", name(i), self.lower[i]);
-            }
-        }
-        out.push_str("Binaries\n");
-        for i in 0..self.num_cols() {
-            let _ = writeln!(out, " {}", name(i));
-        }
-        out.push_str("End\n");
-        out
     }
+
+    /// The row's terms on free columns (zero coefficients left out), and the constant the fixed ones add.
+    pub(crate) fn split_row(&self, row: &Row) -> (Vec<(usize, f64)>, f64) {
+        let mut free = Vec::with_capacity(row.terms.len());
+        let mut constant = 0.0;
+        for &(i, a) in &row.terms {
+            match self.fixed(i) {
+                Some(b) => constant += a * b,
+                None if a != 0.0 => free.push((i, a)),
+                None => {}
+            }
+        }
+        (free, constant)
+    }
+}
+
+impl BinaryProgram {
+    /// The rows a written program needs: those with a free column. A row without one is checked here and left
+    /// out, as the CBC backend does; `None` when such a row, or a column's bounds, cannot hold, so the program is
+    /// infeasible as it stands and the file must say so.
+    pub(crate) fn rows_to_write(&self) -> Option<Vec<(usize, &Row)>> {
+        if !self.bounds_hold() {
+            return None;
+        }
+        let mut out = Vec::with_capacity(self.rows.len());
+        for (k, row) in self.rows.iter().enumerate() {
+            let (free, constant) = self.split_row(row);
+            if !free.is_empty() {
+                out.push((k, row));
+            } else if !constant_holds(row.lower, row.upper, constant) {
+                return None;
+            }
+        }
+        Some(out)
+    }
+}
+
+/// A number as written programs spell it (no `-0`).
+pub(crate) fn number(x: f64) -> String {
+    if x == 0.0 {
+        "0".to_owned()
+    } else {
+        x.to_string()
+    }
+}
+
+/// Whether `lower <= constant <= upper` holds, with the tolerance the backends use for a row left without a free
+/// column.
+pub(crate) fn constant_holds(lower: f64, upper: f64, constant: f64) -> bool {
+    lower - constant <= 1e-9 && upper - constant >= -1e-9
 }
 
 fn x_index(n: usize, cell: Cell, v: u32) -> usize {
