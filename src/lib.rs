@@ -38,6 +38,7 @@ mod yaml;
 // The pipeline, in order.
 mod compile;
 mod grammar;
+mod import;
 mod model;
 mod parse;
 mod report;
@@ -57,6 +58,7 @@ use cbc_src as _;
 pub use error::{Error, ModelError, Position, Violation};
 pub use grammar::{Broken, Grammar, Registry};
 pub use grid::{Cell, Grid};
+pub use import::Format;
 pub use model::{load, load_str, Objective, Puzzle, Sense};
 pub use program::BinaryProgram;
 pub use solve::{

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 const ORDER: &[&str] = &[
     // Foundations.
     "grid", "yaml", "error", "domains", "program", // The pipeline.
-    "parse", "grammar", "rules", "model", "compile", "solve", "verify", "report",
+    "parse", "import", "grammar", "rules", "model", "compile", "solve", "verify", "report",
     // Drivers, then the command line.
     "bulk", "bench", "fuzzing", "cli",
 ];

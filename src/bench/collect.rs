@@ -27,8 +27,8 @@ pub(crate) struct Collected {
     pub(crate) skipped: Vec<(String, String)>,
 }
 
-/// The puzzle files under `paths`: files as given, directories searched recursively for `.yaml` and `.yml`, in
-/// sorted order.
+/// The puzzle files under `paths`: files as given, directories searched recursively for `.yaml`, `.yml` and
+/// `.jsonl`, in sorted order; an argument that is no file but a puzzle ID or link is one puzzle.
 pub(crate) fn collect(paths: &[PathBuf]) -> Result<Collected, Error> {
     let mut out = Collected::default();
     for p in paths {
@@ -42,6 +42,13 @@ pub(crate) fn collect(paths: &[PathBuf]) -> Result<Collected, Error> {
                 .file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().to_string());
             add(p, name, &mut out)?;
+        } else if let Some(id) = p.to_str().filter(|t| crate::import::detect(t).is_some()) {
+            // A puzzle ID or link given as the argument: read as `solve` reads it.
+            out.entries.push(Entry {
+                path: p.clone(),
+                id: id.to_owned(),
+                record: None,
+            });
         } else {
             return Err(Error::Io {
                 path: p.clone(),

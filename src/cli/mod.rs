@@ -7,6 +7,7 @@
 
 mod bench;
 mod check;
+mod convert;
 mod count;
 mod draw;
 mod grammars;
@@ -49,8 +50,23 @@ pub(crate) struct Cli {
     #[arg(long, global = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_INPUT)]
     pub(crate) max_input: u64,
 
+    /// Read puzzle arguments as this form instead of judging each by its text: yaml, tatham
+    #[arg(long, global = true, value_name = "FORM", value_parser = form)]
+    pub(crate) from: Option<crate::import::Format>,
+
     #[command(subcommand)]
     pub(crate) command: Command,
+}
+
+/// `--from` and `--to`: a form's name.
+fn form(name: &str) -> Result<crate::import::Format, String> {
+    crate::import::Format::named(name).ok_or_else(|| {
+        let names: Vec<&str> = crate::import::Format::ALL
+            .iter()
+            .map(|f| f.name())
+            .collect();
+        format!("unknown form {name:?} (known: {})", names.join(", "))
+    })
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -201,6 +217,18 @@ pub(crate) enum Command {
   1  an answer differs from `solution:`, or a regression against --baseline
   2  bad input or usage")]
     Bench(bench::BenchRun),
+    /// Write a puzzle in another form: a YAML puzzle file (the default, ready to edit) or a Tatham game ID
+    #[command(after_help = EXIT_CODES)]
+    Convert {
+        /// A puzzle file, `-` for standard input, or a puzzle ID or link
+        input: PathBuf,
+        /// The form to write: yaml, tatham
+        #[arg(long, value_name = "FORM", value_parser = form, default_value = "yaml")]
+        to: crate::import::Format,
+        /// Write to this file instead of standard output
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// List the puzzle types, rules and primitives
     Grammars,
 }
@@ -265,7 +293,10 @@ impl Command {
             Command::Solve { format, .. } => (*format == SolveFormat::Json).then_some(Format::Json),
             Command::Count { format, .. } | Command::Check { format, .. } => Some(*format),
             Command::Bench(run) => Some(run.format),
-            Command::Grammars | Command::Show { .. } | Command::Draw(_) => None,
+            Command::Grammars
+            | Command::Show { .. }
+            | Command::Draw(_)
+            | Command::Convert { .. } => None,
         }
     }
 }
@@ -284,9 +315,13 @@ fn run(cli: Cli) -> Result<Exit, Error> {
     let reader = Reader {
         registry: &registry,
         max_bytes: cli.max_input,
+        from: cli.from,
     };
     match cli.command {
         Command::Grammars => grammars::run(&registry),
+        Command::Convert { input, to, output } => {
+            convert::run(&input, to, output.as_deref(), &reader)
+        }
         Command::Solve {
             file,
             format,

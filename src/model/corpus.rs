@@ -138,7 +138,7 @@ fn put(map: &mut Mapping, key: &str, value: impl Into<Value>) {
 }
 
 /// The record as the map of sections a puzzle file would have.
-fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error> {
+pub(crate) fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error> {
     let mut map = Mapping::new();
     put(&mut map, "type", grammar.name.as_str());
     if let Some(n) = record["size"].as_u64() {

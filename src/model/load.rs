@@ -12,6 +12,7 @@ use crate::error::{Error, Position};
 use crate::grammar::sections::{self, SectionKind, SectionSpec, Sections};
 use crate::grammar::{Grammar, Registry, RuleUse, COMMON_SECTIONS};
 use crate::grid::Cell;
+use crate::import::{self, Format};
 use crate::parse::{self, SectionText};
 use crate::rules::catalogue;
 use crate::yaml::{self, Mapping, Value};
@@ -34,17 +35,83 @@ pub(crate) fn load_capped(
     load_str(&text, registry).map_err(|e| e.in_file(path.display().to_string()))
 }
 
-/// How a run reads puzzle files: through which grammars, and at most how many bytes a file.
+/// How a run reads puzzles: through which grammars, at most how many bytes a file, and in which form (`None`:
+/// judged from the text, see [`import::detect`]).
 #[derive(Clone, Copy)]
 pub(crate) struct Reader<'a> {
     pub(crate) registry: &'a Registry,
     pub(crate) max_bytes: u64,
+    pub(crate) from: Option<Format>,
 }
 
 impl Reader<'_> {
-    pub(crate) fn load(&self, path: &Path) -> Result<Puzzle, Error> {
-        load_capped(path, self.registry, self.max_bytes)
+    /// A puzzle argument: a file (YAML, or a whole file holding an ID or link), `-` for standard input, or else
+    /// the ID or link itself.
+    pub(crate) fn load(&self, arg: &Path) -> Result<Puzzle, Error> {
+        let (text, name) = self.read(arg)?;
+        self.load_text(&text).map_err(|e| match name {
+            Some(name) => e.in_file(name),
+            None => e,
+        })
     }
+
+    /// The text of an argument, and the name errors give it (none for an ID given as the argument).
+    pub(crate) fn read(&self, arg: &Path) -> Result<(String, Option<String>), Error> {
+        if arg.as_os_str() == "-" {
+            return Ok((read_stdin(self.max_bytes)?, Some("standard input".into())));
+        }
+        if arg.exists() || self.from == Some(Format::Yaml) {
+            let text = read_capped(arg, self.max_bytes)?;
+            return Ok((text, Some(arg.display().to_string())));
+        }
+        match arg.to_str() {
+            Some(text) if self.from.is_some() || import::detect(text).is_some() => {
+                Ok((text.to_owned(), None))
+            }
+            _ => Err(Error::Io {
+                path: arg.to_owned(),
+                message:
+                    "No such file or directory, and not a puzzle ID or link this version reads"
+                        .into(),
+            }),
+        }
+    }
+
+    /// A puzzle from its text in the reader's form.
+    pub(crate) fn load_text(&self, text: &str) -> Result<Puzzle, Error> {
+        load_mapping(&self.mapping(text)?, self.registry)
+    }
+
+    /// The text as the map of sections a puzzle file has: a YAML file as it is, a foreign form through its
+    /// record.
+    pub(crate) fn mapping(&self, text: &str) -> Result<Mapping, Error> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        match self.from.or_else(|| import::detect(text)) {
+            None | Some(Format::Yaml) => yaml_mapping(text),
+            Some(format) => {
+                let record = import::decode(text, format)?;
+                let kind = record["type"].as_str().unwrap_or_default();
+                super::corpus::to_map(&record, self.registry.get(kind)?)
+            }
+        }
+    }
+}
+
+/// Standard input, at most `max_bytes`.
+fn read_stdin(max_bytes: u64) -> Result<String, Error> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io("standard input", &e))?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(Error::section(
+            "standard input",
+            format!("larger than {max_bytes} bytes (raise the limit with --max-input)"),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| Error::section("standard input", "not UTF-8 text"))
 }
 
 /// A text file of at most `max_bytes`, read no further than that (`/dev/zero` ends at the cap, not at the end of
@@ -71,16 +138,26 @@ pub(crate) fn read_capped(path: &Path, max_bytes: u64) -> Result<String, Error> 
     })
 }
 
-/// Loads a puzzle from YAML text (a leading byte-order mark is skipped).
+/// Loads a puzzle from the text of a puzzle file: YAML, or a puzzle ID or link latin recognises (a Tatham
+/// game ID); a leading byte-order mark is skipped.
 pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let reader = Reader {
+        registry,
+        max_bytes: DEFAULT_MAX_INPUT,
+        from: None,
+    };
+    reader.load_text(text)
+}
+
+/// YAML text as its map of sections.
+fn yaml_mapping(text: &str) -> Result<Mapping, Error> {
     let doc = yaml::parse(text).map_err(Error::Yaml)?;
     let Value::Mapping(map) = doc else {
         return Err(Error::Yaml(
             "expected a map of sections (`type: sudoku`, `givens: ...`)".into(),
         ));
     };
-    load_mapping(&map, registry)
+    Ok(map)
 }
 
 /// A puzzle with no givens, as a file with these sections would give: the template of `solve --lines`, whose
@@ -350,7 +427,11 @@ fn size(map: &Mapping, grammar: &Grammar) -> Result<usize, Error> {
 }
 
 /// Parses the grammar's sections, regions first (clues refer to them).
-fn parse_sections(map: &Mapping, grammar: &Grammar, n: usize) -> Result<Sections, Error> {
+pub(crate) fn parse_sections(
+    map: &Mapping,
+    grammar: &Grammar,
+    n: usize,
+) -> Result<Sections, Error> {
     let mut parsed = BTreeMap::new();
     let mut order: Vec<(&String, &SectionSpec)> = grammar.sections.iter().collect();
     order.sort_by_key(|(_, s)| s.kind != SectionKind::Regions);
@@ -398,7 +479,7 @@ fn givens(v: &Value, n: usize) -> Result<Vec<(Cell, u32, Position)>, Error> {
         .collect())
 }
 
-fn rule_names(v: &Value) -> Result<Vec<String>, Error> {
+pub(crate) fn rule_names(v: &Value) -> Result<Vec<String>, Error> {
     match v {
         Value::Sequence(items) => items
             .iter()

@@ -23,6 +23,7 @@ pub(crate) mod corpus;
 mod exact;
 pub(crate) mod figure;
 pub(crate) mod load;
+pub(crate) mod record;
 
 use std::sync::Arc;
 

@@ -1,0 +1,198 @@
+//! Puzzles as other programs and sites share them, read into and written from the corpus record
+//! (`../shared/corpus/README.md`: `size`, `givens`, `boxes`, `regions` + `clues`, `less`, `sky`, ...).
+//!
+//! The record is the one neutral form between a foreign format and a grammar: an importer knows its format and
+//! which record keys mean what, never a grammar's section names; `model::corpus` puts each record key into the
+//! section of the named grammar that takes it, by kind. So a format is one file here with both directions
+//! (`decode`: text -> record, `encode`: record -> text), testable on records alone.
+
+pub(crate) mod tatham;
+
+use serde_json::{json, Value as Json};
+
+use crate::error::Error;
+
+/// The forms a puzzle is read from and written to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// latin's own puzzle file.
+    Yaml,
+    /// Simon Tatham's game IDs: `solo:3x3:...`, `keen:6:...`, or the web page's link.
+    Tatham,
+}
+
+impl Format {
+    /// The name used by `--from` and `--to`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Yaml => "yaml",
+            Format::Tatham => "tatham",
+        }
+    }
+
+    /// Every format, in the order `--help` lists them.
+    pub const ALL: [Format; 2] = [Format::Yaml, Format::Tatham];
+
+    /// The format named `name`.
+    pub fn named(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// The foreign format a text is written in, judged by its unmistakable opening; `None` for anything else
+/// (which is then read as a YAML puzzle file).
+pub(crate) fn detect(text: &str) -> Option<Format> {
+    let t = text.trim();
+    if t.contains('\n') {
+        return None;
+    }
+    tatham::recognises(t).then_some(Format::Tatham)
+}
+
+/// A text in a foreign format as a record.
+pub(crate) fn decode(text: &str, format: Format) -> Result<Json, Error> {
+    let t = text.trim();
+    match format {
+        Format::Tatham => tatham::decode(t),
+        Format::Yaml => Err(Error::section("--from", "a YAML file is not a record")),
+    }
+}
+
+/// A record in a foreign format.
+pub(crate) fn encode(record: &Json, format: Format) -> Result<String, Error> {
+    match format {
+        Format::Tatham => tatham::encode(record),
+        Format::Yaml => Err(Error::section("--to", "a YAML file is not a record")),
+    }
+}
+
+/// An import error: bad input, exit 2, naming the format.
+pub(crate) fn bad(format: Format, message: impl Into<String>) -> Error {
+    Error::section(format.name(), message)
+}
+
+/// An n x n grid of numbers, row by row, as a record grid.
+pub(crate) fn grid(values: &[u64], n: usize) -> Json {
+    Json::Array(values.chunks(n).map(|row| json!(row)).collect())
+}
+
+/// A record grid of numbers (`givens`, `solution`) flattened row by row; checks it is n x n.
+pub(crate) fn numbers(v: &Json, n: usize, what: &str) -> Result<Vec<u64>, String> {
+    let rows = v.as_array().filter(|r| r.len() == n);
+    let rows = rows.ok_or_else(|| format!("{what} is not {n} rows"))?;
+    let mut out = Vec::with_capacity(n * n);
+    for row in rows {
+        let row = row.as_array().filter(|r| r.len() == n);
+        for x in row.ok_or_else(|| format!("{what}: a row is not {n} numbers"))? {
+            out.push(
+                x.as_u64()
+                    .ok_or_else(|| format!("{what}: {x} is not a number"))?,
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// Region ids `a`, `b`, ..., `z`, `ba`, `bb`, ... (base 26, no leading `a`), short and never a YAML keyword.
+pub(crate) fn region_id(mut k: usize) -> String {
+    let mut s = Vec::new();
+    loop {
+        s.push(b'a' + (k % 26) as u8);
+        k /= 26;
+        if k == 0 {
+            break;
+        }
+    }
+    s.reverse();
+    String::from_utf8(s).expect("ASCII")
+}
+
+/// Union-find over cell indices, the smallest index the root of its class (as Tatham's `dsf`, whose block
+/// order is that of each block's first cell).
+pub(crate) struct Classes(Vec<usize>);
+
+impl Classes {
+    pub(crate) fn new(n: usize) -> Self {
+        Classes((0..n).collect())
+    }
+
+    pub(crate) fn root(&mut self, mut i: usize) -> usize {
+        while self.0[i] != i {
+            self.0[i] = self.0[self.0[i]];
+            i = self.0[i];
+        }
+        i
+    }
+
+    pub(crate) fn merge(&mut self, a: usize, b: usize) {
+        let (a, b) = (self.root(a), self.root(b));
+        let (lo, hi) = (a.min(b), a.max(b));
+        self.0[hi] = lo;
+    }
+
+    /// Every cell's class as a region id, ids given in order of each class's first cell; and the roots in
+    /// that order.
+    pub(crate) fn ids(&mut self) -> (Vec<String>, Vec<usize>) {
+        let mut roots = Vec::new();
+        let mut index = vec![usize::MAX; self.0.len()];
+        let mut ids = Vec::with_capacity(self.0.len());
+        for i in 0..self.0.len() {
+            let r = self.root(i);
+            if index[r] == usize::MAX {
+                index[r] = roots.len();
+                roots.push(r);
+            }
+            ids.push(region_id(index[r]));
+        }
+        (ids, roots)
+    }
+}
+
+/// A flat list of region ids as a record's `regions` grid.
+pub(crate) fn regions(ids: &[String], n: usize) -> Json {
+    Json::Array(ids.chunks(n).map(|row| json!(row)).collect())
+}
+
+/// A record's `regions` flattened, checked n x n.
+pub(crate) fn region_ids(v: &Json, n: usize) -> Result<Vec<String>, String> {
+    let rows = v.as_array().filter(|r| r.len() == n);
+    let rows = rows.ok_or_else(|| format!("regions is not {n} rows"))?;
+    let mut out = Vec::with_capacity(n * n);
+    for row in rows {
+        let row = row.as_array().filter(|r| r.len() == n);
+        for x in row.ok_or_else(|| format!("regions: a row is not {n} ids"))? {
+            out.push(
+                x.as_str()
+                    .map(str::to_owned)
+                    .ok_or("regions: an id is not text")?,
+            );
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn region_ids_are_distinct_and_short() {
+        let ids: Vec<String> = (0..800).map(region_id).collect();
+        let mut sorted = ids.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 800);
+        assert_eq!(ids[0], "a");
+        assert_eq!(ids[25], "z");
+        assert_eq!(ids[26], "ba");
+    }
+
+    #[test]
+    fn classes_are_numbered_by_first_cell() {
+        let mut c = Classes::new(4);
+        c.merge(3, 1);
+        let (ids, roots) = c.ids();
+        assert_eq!(ids, ["a", "b", "c", "b"]);
+        assert_eq!(roots, [0, 1, 2]);
+    }
+}

@@ -1,0 +1,166 @@
+//! A puzzle's sections as a corpus record: the inverse of [`super::corpus`]'s reading, so a puzzle from any
+//! form (a YAML file, an ID, a link) can be written in any other (`latin convert --to ...`).
+//!
+//! Sections go to record keys by kind and by the primitive they are bound to, never by type name: the first
+//! regions section to `regions` with its clues to `clues`, relations to `less`, a pairs section bound to
+//! `consecutive` to `consecutive` and any other to `pairs.NAME`, edge sections to `sky` (bound to `visibility`)
+//! or `edges` by the side they are bound to, marks to `parity`, lines to `lines.NAME` with `line_clues`. Named
+//! rules other than the grammar's own go to `rules`, where an encoder that cannot say them refuses.
+
+use serde_json::{json, Map, Value as Json};
+
+use super::load::{load_mapping, parse_sections, rule_names};
+use crate::error::Error;
+use crate::grammar::sections::{Clue, SectionValue};
+use crate::grammar::{Grammar, Registry, RuleUse};
+use crate::grid::Cell;
+use crate::yaml::{Mapping, Value};
+
+fn pair(a: Cell, b: Cell) -> Json {
+    json!([a.row, a.col, b.row, b.col])
+}
+
+/// The primitive a section is bound to, and under which argument.
+fn binding<'a>(grammar: &'a Grammar, section: &str) -> Option<(&'a str, &'a str)> {
+    grammar.rules.iter().find_map(|rule| match rule {
+        RuleUse::Primitive { primitive, args } => args.iter().find_map(|(arg, v)| {
+            (v.as_str() == Some(section)).then_some((primitive.as_str(), arg.as_str()))
+        }),
+        RuleUse::Named(_) => None,
+    })
+}
+
+/// The checked puzzle of a map of sections, as a record.
+pub(crate) fn record_of(map: &Mapping, registry: &Registry) -> Result<Json, Error> {
+    let puzzle = load_mapping(map, registry)?;
+    let grammar = registry.get(puzzle.kind())?;
+    let n = puzzle.size();
+    let mut record = json!({"type": puzzle.kind(), "size": n});
+    let givens = puzzle.givens();
+    if givens.cells().any(|c| givens.get(c) != 0) {
+        record["givens"] = json!(givens.rows());
+    }
+    if let Some(solution) = puzzle.solution() {
+        record["solution"] = json!(solution.rows());
+    }
+    let extra = match map.get(Value::String("rules".into())) {
+        Some(v) => rule_names(v)?,
+        None => Vec::new(),
+    };
+    let named = |name: &str| {
+        extra.iter().any(|r| r == name)
+            || grammar
+                .rules
+                .iter()
+                .any(|r| matches!(r, RuleUse::Named(x) if x == name))
+    };
+    if named("boxes") {
+        let (h, w) = puzzle.geometry().boxes;
+        record["boxes"] = json!([h, w]);
+    }
+    if named("diagonals") {
+        record["diagonals"] = json!(true);
+    }
+    let others: Vec<&String> = extra
+        .iter()
+        .filter(|r| !["boxes", "diagonals"].contains(&r.as_str()))
+        .collect();
+    if !others.is_empty() {
+        record["rules"] = json!(others);
+    }
+    let parsed = parse_sections(map, grammar, n)?;
+    let mut first_regions = true;
+    for (name, value) in &parsed {
+        section(&mut record, grammar, name, value, &mut first_regions)?;
+    }
+    Ok(record)
+}
+
+fn section(
+    record: &mut Json,
+    grammar: &Grammar,
+    name: &str,
+    value: &SectionValue,
+    first_regions: &mut bool,
+) -> Result<(), Error> {
+    let n = record["size"].as_u64().unwrap_or(0) as usize;
+    let unsupported = |what: &str| {
+        Error::section(
+            name.to_owned(),
+            format!("a second {what} section has no place in a record"),
+        )
+    };
+    match value {
+        SectionValue::Regions(r) => {
+            if !std::mem::take(first_regions) {
+                return Err(unsupported("regions"));
+            }
+            let rows: Vec<&[String]> = r.ids.chunks(n).collect();
+            record["regions"] = json!(rows);
+        }
+        SectionValue::Clues(c) => {
+            let clues: Map<String, Json> = c
+                .entries
+                .iter()
+                .map(|(id, clue)| {
+                    let text = match clue {
+                        Clue::Integer(k) => k.to_string(),
+                        Clue::Arithmetic(a) => match a.op {
+                            Some(op) => format!("{}{}", a.target, op.symbol()),
+                            None => a.target.to_string(),
+                        },
+                    };
+                    (id.clone(), json!(text))
+                })
+                .collect();
+            record["clues"] = Json::Object(clues);
+        }
+        SectionValue::Relations(pairs) => {
+            let list: Vec<Json> = pairs.iter().map(|&(a, b)| pair(a, b)).collect();
+            record["less"] = json!(list);
+        }
+        SectionValue::Pairs(pairs) => {
+            let list: Vec<Json> = pairs.iter().map(|&(a, b)| pair(a, b)).collect();
+            match binding(grammar, name) {
+                Some(("consecutive", _)) => record["consecutive"] = json!(list),
+                _ => record["pairs"][name] = json!(list),
+            }
+        }
+        SectionValue::Edge(clues) => {
+            let Some((primitive, side)) = binding(grammar, name) else {
+                return Err(Error::section(
+                    name.to_owned(),
+                    "an edge section bound to no side",
+                ));
+            };
+            let (key, list) = if primitive == "visibility" {
+                (
+                    "sky",
+                    json!(clues.iter().map(|c| c.unwrap_or(0)).collect::<Vec<_>>()),
+                )
+            } else {
+                ("edges", json!(clues))
+            };
+            record[key][side] = list;
+        }
+        SectionValue::Marks(marks) => {
+            let mut grid = vec![vec![String::new(); n]; n];
+            for m in marks {
+                grid[m.cell.row][m.cell.col] = m.token.clone();
+            }
+            record["parity"] = json!(grid);
+        }
+        SectionValue::Lines(lines) => {
+            let cells: Vec<Vec<[usize; 2]>> = lines
+                .iter()
+                .map(|l| l.cells.iter().map(|c| [c.row, c.col]).collect())
+                .collect();
+            record["lines"][name] = json!(cells);
+            if lines.iter().any(|l| l.clue.is_some()) {
+                record["line_clues"][name] =
+                    json!(lines.iter().map(|l| l.clue).collect::<Vec<_>>());
+            }
+        }
+    }
+    Ok(())
+}
