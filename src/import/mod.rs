@@ -6,6 +6,7 @@
 //! section of the named grammar that takes it, by kind. So a format is one file here with both directions
 //! (`decode`: text -> record, `encode`: record -> text), testable on records alone.
 
+pub(crate) mod puzzlink;
 pub(crate) mod tatham;
 
 use serde_json::{json, Value as Json};
@@ -19,6 +20,8 @@ pub enum Format {
     Yaml,
     /// Simon Tatham's game IDs: `solo:3x3:...`, `keen:6:...`, or the web page's link.
     Tatham,
+    /// puzz.link and pzprjs URLs: `https://puzz.link/p?sudoku/9/9/...`.
+    Puzzlink,
 }
 
 impl Format {
@@ -27,11 +30,12 @@ impl Format {
         match self {
             Format::Yaml => "yaml",
             Format::Tatham => "tatham",
+            Format::Puzzlink => "puzzlink",
         }
     }
 
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 2] = [Format::Yaml, Format::Tatham];
+    pub const ALL: [Format; 3] = [Format::Yaml, Format::Tatham, Format::Puzzlink];
 
     /// The format named `name`.
     pub fn named(name: &str) -> Option<Format> {
@@ -46,7 +50,13 @@ pub(crate) fn detect(text: &str) -> Option<Format> {
     if t.contains('\n') {
         return None;
     }
-    tatham::recognises(t).then_some(Format::Tatham)
+    if tatham::recognises(t) {
+        Some(Format::Tatham)
+    } else if puzzlink::recognises(t) {
+        Some(Format::Puzzlink)
+    } else {
+        None
+    }
 }
 
 /// A text in a foreign format as a record.
@@ -54,6 +64,7 @@ pub(crate) fn decode(text: &str, format: Format) -> Result<Json, Error> {
     let t = text.trim();
     match format {
         Format::Tatham => tatham::decode(t),
+        Format::Puzzlink => puzzlink::decode(t),
         Format::Yaml => Err(Error::section("--from", "a YAML file is not a record")),
     }
 }
@@ -62,6 +73,7 @@ pub(crate) fn decode(text: &str, format: Format) -> Result<Json, Error> {
 pub(crate) fn encode(record: &Json, format: Format) -> Result<String, Error> {
     match format {
         Format::Tatham => tatham::encode(record),
+        Format::Puzzlink => puzzlink::encode(record),
         Format::Yaml => Err(Error::section("--to", "a YAML file is not a record")),
     }
 }
