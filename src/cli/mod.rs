@@ -50,7 +50,7 @@ pub(crate) struct Cli {
     #[arg(long, global = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_INPUT)]
     pub(crate) max_input: u64,
 
-    /// Read puzzle arguments as this form instead of judging each by its text: yaml, tatham, puzzlink
+    /// Read puzzle arguments as this form instead of judging each by its text: yaml, tatham, puzzlink, fpuzzles
     #[arg(long, global = true, value_name = "FORM", value_parser = form)]
     pub(crate) from: Option<crate::import::Format>,
 
@@ -217,12 +217,12 @@ pub(crate) enum Command {
   1  an answer differs from `solution:`, or a regression against --baseline
   2  bad input or usage")]
     Bench(bench::BenchRun),
-    /// Write a puzzle in another form: a YAML puzzle file (the default, ready to edit), a Tatham game ID or a puzz.link URL
+    /// Write a puzzle in another form: a YAML puzzle file (the default, ready to edit), a Tatham game ID, a puzz.link URL or an f-puzzles link
     #[command(after_help = EXIT_CODES)]
     Convert {
         /// A puzzle file, `-` for standard input, or a puzzle ID or link
         input: PathBuf,
-        /// The form to write: yaml, tatham, puzzlink
+        /// The form to write: yaml, tatham, puzzlink, fpuzzles
         #[arg(long, value_name = "FORM", value_parser = form, default_value = "yaml")]
         to: crate::import::Format,
         /// Write to this file instead of standard output

@@ -1,11 +1,13 @@
 //! Puzzles as other programs and sites share them, read into and written from the corpus record
-//! (`../shared/corpus/README.md`: `size`, `givens`, `boxes`, `regions` + `clues`, `less`, `sky`, ...).
+//! (`../shared/corpus/README.md`: `size`, `givens`, `boxes`, `regions` + `clues`, `less`, `sky`, ...; importers
+//! add `rules`, named rules such as `anti-knight`).
 //!
 //! The record is the one neutral form between a foreign format and a grammar: an importer knows its format and
 //! which record keys mean what, never a grammar's section names; `model::corpus` puts each record key into the
 //! section of the named grammar that takes it, by kind. So a format is one file here with both directions
 //! (`decode`: text -> record, `encode`: record -> text), testable on records alone.
 
+pub(crate) mod fpuzzles;
 pub(crate) mod puzzlink;
 pub(crate) mod tatham;
 
@@ -22,6 +24,8 @@ pub enum Format {
     Tatham,
     /// puzz.link and pzprjs URLs: `https://puzz.link/p?sudoku/9/9/...`.
     Puzzlink,
+    /// f-puzzles links (and SudokuPad's `fpuzzles` links), or the f-puzzles JSON.
+    Fpuzzles,
 }
 
 impl Format {
@@ -31,11 +35,17 @@ impl Format {
             Format::Yaml => "yaml",
             Format::Tatham => "tatham",
             Format::Puzzlink => "puzzlink",
+            Format::Fpuzzles => "fpuzzles",
         }
     }
 
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 3] = [Format::Yaml, Format::Tatham, Format::Puzzlink];
+    pub const ALL: [Format; 4] = [
+        Format::Yaml,
+        Format::Tatham,
+        Format::Puzzlink,
+        Format::Fpuzzles,
+    ];
 
     /// The format named `name`.
     pub fn named(name: &str) -> Option<Format> {
@@ -47,6 +57,9 @@ impl Format {
 /// (which is then read as a YAML puzzle file).
 pub(crate) fn detect(text: &str) -> Option<Format> {
     let t = text.trim();
+    if fpuzzles::recognises(t) {
+        return Some(Format::Fpuzzles);
+    }
     if t.contains('\n') {
         return None;
     }
@@ -65,6 +78,7 @@ pub(crate) fn decode(text: &str, format: Format) -> Result<Json, Error> {
     match format {
         Format::Tatham => tatham::decode(t),
         Format::Puzzlink => puzzlink::decode(t),
+        Format::Fpuzzles => fpuzzles::decode(t),
         Format::Yaml => Err(Error::section("--from", "a YAML file is not a record")),
     }
 }
@@ -74,6 +88,7 @@ pub(crate) fn encode(record: &Json, format: Format) -> Result<String, Error> {
     match format {
         Format::Tatham => tatham::encode(record),
         Format::Puzzlink => puzzlink::encode(record),
+        Format::Fpuzzles => fpuzzles::encode(record),
         Format::Yaml => Err(Error::section("--to", "a YAML file is not a record")),
     }
 }
@@ -186,6 +201,27 @@ pub(crate) fn region_ids(v: &Json, n: usize) -> Result<Vec<String>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever follows a recognised opening, reading it is an answer (a record or an error), never a panic.
+        #[test]
+        fn any_text_after_a_known_opening_is_an_answer_not_a_panic(s in "\\PC{0,120}", t in "[a-z0-9_,./#=+-]{0,120}") {
+            for prefix in [
+                "solo:3x3:", "solo:9j:", "solo:2x3k:", "solo:3x3xk:a,", "keen:5:", "towers:4:", "unequal:4:",
+                "unequal:4a:", "https://puzz.link/p?sudoku/9/9/", "https://puzz.link/p?factors/4/4/",
+                "https://puzz.link/p?building/4/4/", "https://www.f-puzzles.com/?load=N4Ig",
+                "{\"size\":4,\"grid\":",
+            ] {
+                for tail in [&s, &t] {
+                    let text = format!("{prefix}{tail}");
+                    if let Some(f) = detect(&text) {
+                        let _ = decode(&text, f);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn region_ids_are_distinct_and_short() {

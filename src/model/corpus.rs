@@ -147,8 +147,19 @@ pub(crate) fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error>
     if let Some([h, w]) = record["boxes"].as_array().map(Vec::as_slice) {
         put(&mut map, "box", format!("{h}x{w}"));
     }
+    // `diagonals: true`, and (from importers) `rules`: named rules the puzzle adds to its type's.
+    let mut rules: Vec<Value> = Vec::new();
     if record["diagonals"].as_bool() == Some(true) {
-        put(&mut map, "rules", Value::Sequence(vec!["diagonals".into()]));
+        rules.push("diagonals".into());
+    }
+    for rule in record["rules"].as_array().into_iter().flatten() {
+        let name = rule
+            .as_str()
+            .ok_or_else(|| bad(format!("rules: {rule} is not a rule name")))?;
+        rules.push(name.into());
+    }
+    if !rules.is_empty() {
+        put(&mut map, "rules", Value::Sequence(rules));
     }
     for (key, target) in [("givens", "givens"), ("solution", "solution")] {
         if !record[key].is_null() {

@@ -1,0 +1,874 @@
+//! f-puzzles links (`https://www.f-puzzles.com/?load=N4Ig...`), the same payload in SudokuPad links
+//! (`https://sudokupad.app/fpuzzlesN4Ig...`), and the f-puzzles JSON itself.
+//!
+//! The payload is the puzzle's JSON compressed by lz-string to base64. Its field names are f-puzzles' own:
+//! `size`, `grid` (per cell `value` + `given`, and `region` where it differs from the default boxes),
+//! `diagonal+`/`diagonal-`, `antiknight`, `antiking`, `nonconsecutive`, `killercage`, `thermometer`, `arrow`,
+//! `whispers`, `renban`, `palindrome`, `littlekillersum`, `difference` (white kropki), `ratio` (black), `xv`,
+//! `negative` (which marks are all given), `sandwichsum`, `odd`, `even`, `solution`. Each constraint family maps
+//! to the type whose grammar has it; a link with a constraint no grammar covers, two families no one type has,
+//! or cosmetics (`line`, `cage`, `text`, ...) that may carry rules only the ruleset text explains, is an error
+//! naming it, never silently dropped.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Map, Value as Json};
+
+use super::{bad, grid, numbers, region_ids, regions, Format};
+use crate::error::Error;
+
+fn err(message: impl Into<String>) -> Error {
+    bad(Format::Fpuzzles, message)
+}
+
+/// The longest compressed payload read. lz-string can expand a hostile payload quadratically; real links are a
+/// few kilobytes.
+const MAX_PAYLOAD: usize = 32 << 10;
+
+/// The compressed payload of a link, if the text is one.
+fn payload(text: &str) -> Option<&str> {
+    let start = if text.contains("f-puzzles.com") {
+        text.find("load=")? + "load=".len()
+    } else {
+        text.find("fpuzzles")? + "fpuzzles".len()
+    };
+    let rest = &text[start..];
+    Some(&rest[..rest.find(['&', '#']).unwrap_or(rest.len())])
+}
+
+pub(crate) fn recognises(text: &str) -> bool {
+    (text.starts_with('{') && text.contains("\"grid\"") && text.contains("\"size\""))
+        || payload(text).is_some_and(|p| p.starts_with("N4Ig"))
+}
+
+/// `%2B` and friends, as a link copied from an address bar may have them.
+fn percent_decoded(s: &str) -> String {
+    let mut out = Vec::with_capacity(s.len());
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let hex = b
+            .get(i + 1..i + 3)
+            .and_then(|h| u8::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok());
+        match (b[i], hex) {
+            (b'%', Some(v)) => {
+                out.push(v);
+                i += 3;
+            }
+            (b' ', _) => {
+                out.push(b'+');
+                i += 1;
+            }
+            (c, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A link or JSON text as a record.
+pub(crate) fn decode(text: &str) -> Result<Json, Error> {
+    let json_text = if text.starts_with('{') {
+        text.to_owned()
+    } else {
+        let p = payload(text)
+            .ok_or_else(|| err("not an f-puzzles link (`?load=`) or SudokuPad `fpuzzles` link"))?;
+        if p.len() > MAX_PAYLOAD {
+            return Err(err(format!(
+                "a payload of {} bytes; links are read up to {MAX_PAYLOAD}",
+                p.len()
+            )));
+        }
+        let wide = lz_str::decompress_from_base64(&percent_decoded(p))
+            .ok_or_else(|| err("the link's payload is not lz-string base64"))?;
+        String::from_utf16(&wide).map_err(|_| err("the link's payload is not text"))?
+    };
+    let puzzle: Json =
+        serde_json::from_str(&json_text).map_err(|e| err(format!("not f-puzzles JSON: {e}")))?;
+    to_record(&puzzle)
+}
+
+/// `R3C4` -> (2, 3); outside clues have row or column 0 or n+1, so both are returned 1-based.
+fn position(s: &Json) -> Result<(usize, usize), Error> {
+    let text = s.as_str().unwrap_or_default();
+    let parsed = text
+        .strip_prefix('R')
+        .and_then(|t| t.split_once('C'))
+        .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)));
+    parsed.ok_or_else(|| err(format!("{s} is not a cell (R1C1)")))
+}
+
+/// An inside cell as `[row, column]`, 0-based.
+fn inside(s: &Json, n: usize) -> Result<[usize; 2], Error> {
+    match position(s)? {
+        (r, c) if (1..=n).contains(&r) && (1..=n).contains(&c) => Ok([r - 1, c - 1]),
+        _ => Err(err(format!("{s} is off the {n}x{n} grid"))),
+    }
+}
+
+fn list<'a>(puzzle: &'a Json, key: &str) -> &'a [Json] {
+    puzzle[key].as_array().map_or(&[], Vec::as_slice)
+}
+
+/// f-puzzles' default boxes: the largest divisor of n up to its square root rows high (2x3 on 6x6).
+fn default_boxes(n: usize) -> Option<(usize, usize)> {
+    let h = (1..=n)
+        .take_while(|h| h * h <= n)
+        .filter(|h| n % h == 0)
+        .last()?;
+    (h > 1).then_some((h, n / h))
+}
+
+fn box_of(r: usize, c: usize, (h, w): (usize, usize), n: usize) -> usize {
+    (r / h) * (n / w) + c / w
+}
+
+/// Keys read (or harmless: the solver's own options); anything else with content is refused.
+const READ: [&str; 28] = [
+    "size",
+    "grid",
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "negative",
+    "disabledlogic",
+    "truecandidatesoptions",
+    "diagonal+",
+    "diagonal-",
+    "antiknight",
+    "antiking",
+    "nonconsecutive",
+    "killercage",
+    "thermometer",
+    "arrow",
+    "whispers",
+    "renban",
+    "palindrome",
+    "littlekillersum",
+    "difference",
+    "ratio",
+    "xv",
+    "sandwichsum",
+    "odd",
+    "even",
+    "disjointgroups",
+];
+
+/// Constraint key -> the type whose grammar has it.
+const FAMILIES: [(&str, &str); 13] = [
+    ("killercage", "killer"),
+    ("thermometer", "thermo"),
+    ("arrow", "arrow"),
+    ("whispers", "whispers"),
+    ("renban", "renban"),
+    ("palindrome", "palindrome"),
+    ("littlekillersum", "little-killer"),
+    ("difference", "kropki"),
+    ("ratio", "kropki"),
+    ("xv", "xv"),
+    ("sandwichsum", "sandwich"),
+    ("odd", "evenodd"),
+    ("even", "evenodd"),
+];
+
+fn present(puzzle: &Json, key: &str) -> bool {
+    match &puzzle[key] {
+        Json::Null | Json::Bool(false) => false,
+        Json::Array(a) => !a.is_empty(),
+        Json::String(s) => !s.is_empty(),
+        _ => true,
+    }
+}
+
+fn to_record(puzzle: &Json) -> Result<Json, Error> {
+    let n = puzzle["size"]
+        .as_u64()
+        .filter(|n| (1..=255).contains(n))
+        .ok_or_else(|| err("size must be 1 to 255"))? as usize;
+    if let Some((key, _)) = puzzle
+        .as_object()
+        .into_iter()
+        .flatten()
+        .find(|(k, _)| !READ.contains(&k.as_str()) && present(puzzle, k))
+    {
+        return Err(err(format!(
+            "`{key}` is a constraint (or a cosmetic that may carry one) no latin grammar has"
+        )));
+    }
+    if present(puzzle, "disjointgroups") {
+        return Err(err("`disjointgroups`: no latin rule has disjoint groups"));
+    }
+    let mut kinds: Vec<&str> = FAMILIES
+        .iter()
+        .filter(|(k, _)| present(puzzle, k))
+        .map(|(_, t)| *t)
+        .collect();
+    kinds.dedup();
+    if kinds.len() > 1 {
+        return Err(err(format!(
+            "no latin type has both {} and {}",
+            kinds[0], kinds[1]
+        )));
+    }
+    let (givens, region_of) = cells(puzzle, n)?;
+    let mut record = json!({"size": n, "givens": grid(&givens, n)});
+    let boxes = default_boxes(n)
+        .filter(|&b| (0..n * n).all(|i| region_of[i] == box_of(i / n, i % n, b, n)));
+    match (boxes, kinds.first()) {
+        (Some((h, w)), kind) => {
+            record["type"] = json!(kind.copied().unwrap_or("sudoku"));
+            record["boxes"] = json!([h, w]);
+        }
+        (None, None) => {
+            let ids: Vec<String> = region_of.iter().map(|r| super::region_id(*r)).collect();
+            record["type"] = json!("jigsaw");
+            record["regions"] = regions(&ids, n);
+        }
+        (None, Some(kind)) => {
+            return Err(err(format!(
+                "irregular regions with {kind}: no latin grammar has both"
+            )))
+        }
+    }
+    rules(puzzle, &mut record)?;
+    constraints(puzzle, &mut record, n)?;
+    if let Some(solution) = puzzle["solution"].as_array().filter(|s| s.len() == n * n) {
+        let values: Vec<u64> = solution.iter().map(|v| v.as_u64().unwrap_or(0)).collect();
+        if values.iter().all(|&v| v > 0) {
+            record["solution"] = grid(&values, n);
+        }
+    }
+    Ok(record)
+}
+
+/// The givens and every cell's region number (explicit, or the default box).
+fn cells(puzzle: &Json, n: usize) -> Result<(Vec<u64>, Vec<usize>), Error> {
+    let rows = puzzle["grid"]
+        .as_array()
+        .filter(|r| r.len() == n)
+        .ok_or_else(|| err(format!("grid is not {n} rows")))?;
+    let mut givens = Vec::with_capacity(n * n);
+    let mut region_of = Vec::with_capacity(n * n);
+    for (r, row) in rows.iter().enumerate() {
+        let row = row
+            .as_array()
+            .filter(|c| c.len() == n)
+            .ok_or_else(|| err(format!("grid row {} is not {n} cells", r + 1)))?;
+        for (c, cell) in row.iter().enumerate() {
+            let given = cell["given"].as_bool() == Some(true);
+            givens.push(if given {
+                cell["value"].as_u64().unwrap_or(0)
+            } else {
+                0
+            });
+            let region = match (cell["region"].as_u64(), default_boxes(n)) {
+                (Some(k), _) if (k as usize) < n => k as usize,
+                (Some(k), _) => {
+                    return Err(err(format!(
+                        "R{}C{}: region {k} of a {n}x{n} grid",
+                        r + 1,
+                        c + 1
+                    )))
+                }
+                (None, Some(b)) => box_of(r, c, b, n),
+                (None, None) => {
+                    return Err(err(format!(
+                        "R{}C{} has no region, and a {n}x{n} grid has no default boxes",
+                        r + 1,
+                        c + 1
+                    )))
+                }
+            };
+            region_of.push(region);
+        }
+    }
+    Ok((givens, region_of))
+}
+
+/// The global flags as named rules.
+fn rules(puzzle: &Json, record: &mut Json) -> Result<(), Error> {
+    match (present(puzzle, "diagonal+"), present(puzzle, "diagonal-")) {
+        (true, true) => record["diagonals"] = json!(true),
+        (false, false) => {}
+        _ => return Err(err("one diagonal only: latin's `diagonals` rule is both")),
+    }
+    let named: Vec<&str> = [
+        ("antiknight", "anti-knight"),
+        ("antiking", "anti-king"),
+        ("nonconsecutive", "non-consecutive"),
+    ]
+    .iter()
+    .filter(|(k, _)| present(puzzle, k))
+    .map(|(_, r)| *r)
+    .collect();
+    if !named.is_empty() {
+        record["rules"] = json!(named);
+    }
+    Ok(())
+}
+
+fn value(entry: &Json, what: &str) -> Result<u64, Error> {
+    let v = &entry["value"];
+    v.as_u64()
+        .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
+        .ok_or_else(|| err(format!("a {what} without a number ({v})")))
+}
+
+/// A list of cell references as a record line.
+fn line(cells: &Json, n: usize) -> Result<Vec<[usize; 2]>, Error> {
+    cells
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| inside(c, n))
+        .collect()
+}
+
+fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
+    for (key, section) in [
+        ("thermometer", "thermos"),
+        ("whispers", "whispers"),
+        ("renban", "renban"),
+        ("palindrome", "palindromes"),
+    ] {
+        for entry in list(puzzle, key) {
+            for l in list(entry, "lines") {
+                push_line(record, section, line(l, n)?, None);
+            }
+        }
+    }
+    for entry in list(puzzle, "arrow") {
+        let (circle, lines) = (list(entry, "cells"), list(entry, "lines"));
+        let [l] = lines else {
+            return Err(err(
+                "an arrow with several lines: latin's arrows are one line each",
+            ));
+        };
+        let cells = line(l, n)?;
+        if circle.len() != 1 || cells.first() != Some(&inside(&circle[0], n)?) {
+            return Err(err(
+                "an arrow whose circle is not one cell at the start of its line",
+            ));
+        }
+        push_line(record, "arrows", cells, None);
+    }
+    for entry in list(puzzle, "littlekillersum") {
+        let sum = value(entry, "little killer")?;
+        push_line(record, "diagonals", line(&entry["cells"], n)?, Some(sum));
+    }
+    killer(puzzle, record, n)?;
+    marks(puzzle, record, n)?;
+    sandwich(puzzle, record, n)?;
+    parity(puzzle, record, n)
+}
+
+fn push_line(record: &mut Json, section: &str, cells: Vec<[usize; 2]>, clue: Option<u64>) {
+    if record["lines"][section].is_null() {
+        record["lines"][section] = json!([]);
+    }
+    record["lines"][section]
+        .as_array_mut()
+        .expect("a list")
+        .push(json!(cells));
+    if let Some(k) = clue {
+        if record["line_clues"][section].is_null() {
+            record["line_clues"][section] = json!([]);
+        }
+        record["line_clues"][section]
+            .as_array_mut()
+            .expect("a list")
+            .push(json!(k));
+    }
+}
+
+fn killer(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
+    let cages = list(puzzle, "killercage");
+    if cages.is_empty() {
+        return Ok(());
+    }
+    let mut ids = vec![String::new(); n * n];
+    let mut clues = Map::new();
+    for (k, cage) in cages.iter().enumerate() {
+        let id = super::region_id(k);
+        for [r, c] in line(&cage["cells"], n)? {
+            if !ids[r * n + c].is_empty() {
+                return Err(err(format!("R{}C{} is in two killer cages", r + 1, c + 1)));
+            }
+            ids[r * n + c] = id.clone();
+        }
+        clues.insert(id, json!(value(cage, "killer cage")?.to_string()));
+    }
+    if let Some(i) = ids.iter().position(String::is_empty) {
+        return Err(err(format!(
+            "R{}C{} is in no cage: latin's killer needs every cell in a cage with its sum",
+            i / n + 1,
+            i % n + 1
+        )));
+    }
+    record["regions"] = regions(&ids, n);
+    record["clues"] = Json::Object(clues);
+    Ok(())
+}
+
+/// Kropki dots and XV marks: latin's types say every unmarked pair has neither relation, so the link must say
+/// the same (f-puzzles' `negative`).
+fn marks(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
+    let negative: Vec<&str> = list(puzzle, "negative")
+        .iter()
+        .filter_map(Json::as_str)
+        .collect();
+    let pair = |e: &Json| -> Result<Json, Error> {
+        let [a, b] = list(e, "cells") else {
+            return Err(err("a dot or mark is not between two cells"));
+        };
+        let ([r1, c1], [r2, c2]) = (inside(a, n)?, inside(b, n)?);
+        Ok(json!([r1, c1, r2, c2]))
+    };
+    for (key, section, expected) in [("difference", "white", "1"), ("ratio", "black", "2")] {
+        for e in list(puzzle, key) {
+            let v = e["value"].as_str().unwrap_or("");
+            if !(v.is_empty() || v == expected) {
+                return Err(err(format!(
+                    "a {key} dot of {}: latin's kropki dots are {expected}",
+                    e["value"]
+                )));
+            }
+            push_pair(record, section, pair(e)?);
+        }
+    }
+    if (present(puzzle, "difference") || present(puzzle, "ratio"))
+        && !(negative.contains(&"difference") && negative.contains(&"ratio"))
+    {
+        return Err(err(
+            "kropki dots without the negative constraint: latin's kropki type has all dots given",
+        ));
+    }
+    for e in list(puzzle, "xv") {
+        let section = match e["value"].as_str().map(str::to_ascii_uppercase).as_deref() {
+            Some("X") => "x",
+            Some("V") => "v",
+            _ => return Err(err(format!("an xv mark of {}", e["value"]))),
+        };
+        push_pair(record, section, pair(e)?);
+    }
+    if present(puzzle, "xv") && !negative.contains(&"xv") {
+        return Err(err(
+            "XV marks without the negative constraint: latin's xv type has all marks given",
+        ));
+    }
+    Ok(())
+}
+
+fn push_pair(record: &mut Json, section: &str, pair: Json) {
+    if record["pairs"][section].is_null() {
+        record["pairs"][section] = json!([]);
+    }
+    record["pairs"][section]
+        .as_array_mut()
+        .expect("a list")
+        .push(pair);
+}
+
+fn sandwich(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
+    let entries = list(puzzle, "sandwichsum");
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let mut sides: BTreeMap<&str, Vec<Json>> = ["top", "bottom", "left", "right"]
+        .into_iter()
+        .map(|s| (s, vec![Json::Null; n]))
+        .collect();
+    for e in entries {
+        let (r, c) = position(&e["cell"])?;
+        let (side, k) = match (r, c) {
+            (0, c) if (1..=n).contains(&c) => ("top", c),
+            (r, c) if r == n + 1 && (1..=n).contains(&c) => ("bottom", c),
+            (r, 0) if (1..=n).contains(&r) => ("left", r),
+            (r, c) if c == n + 1 && (1..=n).contains(&r) => ("right", r),
+            _ => {
+                return Err(err(format!(
+                    "sandwich clue at {} is not outside the grid",
+                    e["cell"]
+                )))
+            }
+        };
+        sides.get_mut(side).expect("a side")[k - 1] = json!(value(e, "sandwich clue")?);
+    }
+    for (side, clues) in sides {
+        if clues.iter().any(|c| !c.is_null()) {
+            record["edges"][side] = json!(clues);
+        }
+    }
+    Ok(())
+}
+
+fn parity(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
+    if !present(puzzle, "odd") && !present(puzzle, "even") {
+        return Ok(());
+    }
+    let mut marks = vec![vec![String::new(); n]; n];
+    for (key, mark) in [("odd", "O"), ("even", "E")] {
+        for e in list(puzzle, key) {
+            let [r, c] = inside(&e["cell"], n)?;
+            marks[r][c] = mark.to_owned();
+        }
+    }
+    record["parity"] = json!(marks);
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writing.
+
+fn cell_name(r: usize, c: usize) -> String {
+    format!("R{}C{}", r + 1, c + 1)
+}
+
+/// A record as an f-puzzles link.
+pub(crate) fn encode(record: &Json) -> Result<String, Error> {
+    let puzzle = to_fpuzzles(record)?;
+    let text: Vec<u16> = puzzle.to_string().encode_utf16().collect();
+    Ok(format!(
+        "https://www.f-puzzles.com/?load={}",
+        lz_str::compress_to_base64(text)
+    ))
+}
+
+/// A record as f-puzzles JSON.
+pub(crate) fn to_fpuzzles(record: &Json) -> Result<Json, Error> {
+    let n = record["size"]
+        .as_u64()
+        .ok_or_else(|| err("the record has no size"))? as usize;
+    let kind = record["type"].as_str().unwrap_or_default();
+    let written = [
+        "sudoku",
+        "jigsaw",
+        "killer",
+        "thermo",
+        "arrow",
+        "whispers",
+        "renban",
+        "palindrome",
+        "little-killer",
+        "kropki",
+        "xv",
+        "sandwich",
+        "evenodd",
+    ];
+    if !written.contains(&kind) {
+        return Err(err(format!(
+            "type {kind}: f-puzzles has no such puzzle (it writes {})",
+            written.join(", ")
+        )));
+    }
+    let givens = match &record["givens"] {
+        Json::Null => vec![0; n * n],
+        g => numbers(g, n, "givens").map_err(err)?,
+    };
+    let region_of = regions_of(record, n)?;
+    let default = default_boxes(n);
+    let grid: Vec<Vec<Json>> = (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| {
+                    let i = r * n + c;
+                    let mut cell = Map::new();
+                    if givens[i] > 0 {
+                        cell.insert("value".into(), json!(givens[i]));
+                        cell.insert("given".into(), json!(true));
+                    }
+                    if default.is_none_or(|b| box_of(r, c, b, n) != region_of[i]) {
+                        cell.insert("region".into(), json!(region_of[i]));
+                    }
+                    Json::Object(cell)
+                })
+                .collect()
+        })
+        .collect();
+    let mut out = json!({"size": n, "grid": grid});
+    if record["diagonals"].as_bool() == Some(true) {
+        out["diagonal+"] = json!(true);
+        out["diagonal-"] = json!(true);
+    }
+    for rule in record["rules"].as_array().into_iter().flatten() {
+        let key = match rule.as_str().unwrap_or_default() {
+            "anti-knight" => "antiknight",
+            "anti-king" => "antiking",
+            "non-consecutive" => "nonconsecutive",
+            other => return Err(err(format!("rule {other}: f-puzzles has no such rule"))),
+        };
+        out[key] = json!(true);
+    }
+    write_constraints(record, &mut out, n)?;
+    if let Some(solution) = record["solution"].as_array() {
+        let flat: Vec<u64> = numbers(&json!(solution), n, "solution").map_err(err)?;
+        out["solution"] = json!(flat);
+    }
+    Ok(out)
+}
+
+/// Every cell's region number: the jigsaw regions in order of first cell, or the boxes.
+fn regions_of(record: &Json, n: usize) -> Result<Vec<usize>, Error> {
+    if record["type"] == "jigsaw" {
+        let ids = region_ids(&record["regions"], n).map_err(err)?;
+        let mut order: Vec<&String> = Vec::new();
+        return Ok(ids
+            .iter()
+            .map(|id| {
+                order.iter().position(|o| *o == id).unwrap_or_else(|| {
+                    order.push(id);
+                    order.len() - 1
+                })
+            })
+            .collect());
+    }
+    let b = match record["boxes"].as_array().map(Vec::as_slice) {
+        Some([h, w]) => (
+            h.as_u64().unwrap_or(0) as usize,
+            w.as_u64().unwrap_or(0) as usize,
+        ),
+        _ => {
+            default_boxes(n).ok_or_else(|| err(format!("a {n}x{n} Sudoku needs its box shape")))?
+        }
+    };
+    if b.0 * b.1 != n {
+        return Err(err(format!("boxes {}x{} do not tile {n}x{n}", b.0, b.1)));
+    }
+    Ok((0..n * n).map(|i| box_of(i / n, i % n, b, n)).collect())
+}
+
+fn cell_list(cells: &Json) -> Result<Vec<String>, Error> {
+    cells
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|rc| match (rc[0].as_u64(), rc[1].as_u64()) {
+            (Some(r), Some(c)) => Ok(cell_name(r as usize, c as usize)),
+            _ => Err(err(format!("{rc} is not a cell"))),
+        })
+        .collect()
+}
+
+fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
+    for (section, key) in [
+        ("thermos", "thermometer"),
+        ("whispers", "whispers"),
+        ("renban", "renban"),
+        ("palindromes", "palindrome"),
+    ] {
+        for l in record["lines"][section].as_array().into_iter().flatten() {
+            push(out, key, json!({"lines": [cell_list(l)?]}));
+        }
+    }
+    for l in record["lines"]["arrows"].as_array().into_iter().flatten() {
+        let cells = cell_list(l)?;
+        push(
+            out,
+            "arrow",
+            json!({"cells": [cells.first()], "lines": [cells]}),
+        );
+    }
+    let clues = record["line_clues"]["diagonals"].as_array();
+    for (k, l) in record["lines"]["diagonals"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let cells: Vec<(i64, i64)> = l
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|rc| (rc[0].as_i64().unwrap_or(0), rc[1].as_i64().unwrap_or(0)))
+            .collect();
+        let [(r0, c0), (r1, c1), ..] = cells[..] else {
+            return Err(err("a little-killer diagonal of one cell has no direction"));
+        };
+        let (dr, dc) = (r1 - r0, c1 - c0);
+        let direction = match (dr, dc) {
+            (1, 1) => "DR",
+            (1, -1) => "DL",
+            (-1, 1) => "UR",
+            (-1, -1) => "UL",
+            _ => return Err(err("a little-killer line that is not a diagonal")),
+        };
+        let sum = clues
+            .and_then(|c| c.get(k))
+            .and_then(Json::as_u64)
+            .ok_or_else(|| err("a little-killer line without its sum"))?;
+        let clue_cell = format!("R{}C{}", r0 - dr + 1, c0 - dc + 1);
+        push(
+            out,
+            "littlekillersum",
+            json!({"cell": clue_cell, "cells": cell_list(l)?, "direction": direction, "value": sum.to_string()}),
+        );
+    }
+    if let Some(ids) = record["regions"]
+        .as_array()
+        .filter(|_| record["type"] == "killer")
+    {
+        let ids = region_ids(&json!(ids), n).map_err(err)?;
+        let mut cages: Vec<(String, Vec<String>)> = Vec::new();
+        for (i, id) in ids.iter().enumerate() {
+            match cages.iter_mut().find(|(c, _)| c == id) {
+                Some((_, cells)) => cells.push(cell_name(i / n, i % n)),
+                None => cages.push((id.clone(), vec![cell_name(i / n, i % n)])),
+            }
+        }
+        for (id, cells) in cages {
+            let sum = record["clues"][id.as_str()]
+                .as_str()
+                .ok_or_else(|| err(format!("cage {id} has no sum")))?;
+            push(out, "killercage", json!({"cells": cells, "value": sum}));
+        }
+    }
+    write_pairs(record, out)?;
+    for (side, (r, c)) in [
+        ("top", (0, 1)),
+        ("bottom", (n + 1, 1)),
+        ("left", (1, 0)),
+        ("right", (1, n + 1)),
+    ] {
+        for (k, clue) in record["edges"][side]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            if let Some(v) = clue.as_u64() {
+                let (row, col) = if c == 1 { (r, k + 1) } else { (k + 1, c) };
+                push(
+                    out,
+                    "sandwichsum",
+                    json!({"cell": format!("R{row}C{col}"), "value": v.to_string()}),
+                );
+            }
+        }
+    }
+    for (r, row) in record["parity"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        for (c, mark) in row.as_array().into_iter().flatten().enumerate() {
+            match mark.as_str() {
+                Some("O") => push(out, "odd", json!({"cell": cell_name(r, c)})),
+                Some("E") => push(out, "even", json!({"cell": cell_name(r, c)})),
+                Some("") | None => {}
+                Some(m) => return Err(err(format!("mark {m:?}: f-puzzles has odd and even only"))),
+            }
+        }
+    }
+    Ok(())
+}
+
+fn write_pairs(record: &Json, out: &mut Json) -> Result<(), Error> {
+    let mut negative = Vec::new();
+    for (section, key, value) in [
+        ("white", "difference", None),
+        ("black", "ratio", None),
+        ("x", "xv", Some("X")),
+        ("v", "xv", Some("V")),
+    ] {
+        for q in record["pairs"][section].as_array().into_iter().flatten() {
+            let cells = match q.as_array().map(Vec::as_slice) {
+                Some([r1, c1, r2, c2]) => [[r1, c1], [r2, c2]].map(|[r, c]| {
+                    cell_name(
+                        r.as_u64().unwrap_or(0) as usize,
+                        c.as_u64().unwrap_or(0) as usize,
+                    )
+                }),
+                _ => return Err(err(format!("{q} is not a pair"))),
+            };
+            let mut entry = json!({"cells": cells});
+            if let Some(v) = value {
+                entry["value"] = json!(v);
+            }
+            push(out, key, entry);
+        }
+    }
+    match record["type"].as_str() {
+        Some("kropki") => negative.extend(["ratio", "difference"]),
+        Some("xv") => negative.push("xv"),
+        _ => {}
+    }
+    if !negative.is_empty() {
+        out["negative"] = json!(negative);
+    }
+    Ok(())
+}
+
+fn push(out: &mut Json, key: &str, entry: Json) {
+    if out[key].is_null() {
+        out[key] = json!([]);
+    }
+    out[key].as_array_mut().expect("a list").push(entry);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_reads_as_its_json_does() {
+        let json = r#"{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"diagonal+":true,"diagonal-":true}"#;
+        let link = format!(
+            "https://www.f-puzzles.com/?load={}",
+            lz_str::compress_to_base64(json)
+        );
+        let from_link = decode(&link).unwrap();
+        assert_eq!(from_link, decode(json).unwrap());
+        assert_eq!(from_link["type"], "sudoku");
+        assert_eq!(from_link["boxes"], json!([2, 2]));
+        assert_eq!(from_link["diagonals"], true);
+        let pad = format!(
+            "https://sudokupad.app/fpuzzles{}",
+            lz_str::compress_to_base64(json)
+        );
+        assert_eq!(decode(&pad).unwrap(), from_link);
+    }
+
+    #[test]
+    fn what_no_grammar_has_is_named() {
+        for (json, says) in [
+            (
+                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"clone":[{"cells":["R1C1"],"cloneCells":["R2C2"]}]}"#,
+                "clone",
+            ),
+            (
+                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"line":[{"lines":[["R1C1","R1C2"]]}]}"#,
+                "line",
+            ),
+            (
+                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"thermometer":[{"lines":[["R1C1","R1C2"]]}],"arrow":[{"cells":["R3C3"],"lines":[["R3C3","R4C4"]]}]}"#,
+                "both",
+            ),
+            (
+                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"ratio":[{"cells":["R1C1","R1C2"]}]}"#,
+                "negative",
+            ),
+            (
+                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"diagonal+":true}"#,
+                "one diagonal",
+            ),
+            (
+                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C2"],"value":"3"}]}"#,
+                "in no cage",
+            ),
+            (r#"{"size":4,"grid":[]}"#, "rows"),
+            (r#"{"size":0,"grid":[]}"#, "size"),
+            (
+                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"thermometer":[{"lines":[["R1C1","R9C9"]]}]}"#,
+                "off the",
+            ),
+            ("https://www.f-puzzles.com/?load=N4Ig!!!!", "lz-string"),
+        ] {
+            let e = decode(json).unwrap_err().to_string();
+            assert!(e.contains(says), "{json}: {e}");
+        }
+    }
+}
