@@ -259,6 +259,7 @@ fn unreadable_ids_and_unwritable_types_are_plain_errors() {
         (vec!["solve", "solo:3x3#123456"], "random seed"),
         (vec!["solve", "keen:4:_,a"], "tatham:"),
         (vec!["solve", "no-such-puzzle.yaml"], "No such file"),
+        (vec!["solve", "3x3:a5_3d7"], "write solo:3x3:a5_3d7"),
         (
             vec!["solve", "--from", "tatham", "type: sudoku"],
             "tatham: not a game ID",
