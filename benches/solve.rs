@@ -6,7 +6,7 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use latin::Registry;
-use latin::{load, solve, SolveOptions, Status};
+use latin::{candidates, load, solve, SolveOptions, Status};
 
 const PUZZLES: &[&str] = &[
     "sudoku/clue-list-9x9.yaml",
@@ -45,5 +45,29 @@ fn solve_examples(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solve_examples);
+/// `latin candidates` is meant to run on every keystroke of a setter: true candidates of 9x9 Sudokus with
+/// several solutions (a blank one, and one with a few givens), and of a unique one.
+fn candidates_9x9(c: &mut Criterion) {
+    let registry = Registry::built_in();
+    let mut group = c.benchmark_group("candidates");
+    group.sample_size(10);
+    for (name, text) in [
+        ("blank-9x9", "type: sudoku\nsize: 9\n"),
+        ("few-givens-9x9", "type: sudoku\nsize: 9\ngivens: |\n  5 3 . . 7 . . . .\n  6 . . 1 9 5 . . .\n  . 9 8 . . . . 6 .\n  8 . . . 6 . . . 3\n  4 . . 8 . 3 . . 1\n  7 . . . 2 . . . 6\n  . 6 . . . . 2 8 .\n  . . . . . . . . .\n  . . . . . . . . .\n"),
+    ] {
+        let puzzle = latin::load_str(text, &registry).expect("loads");
+        let options = SolveOptions::default();
+        let found = candidates(&puzzle, &options).expect("candidates");
+        assert!(found.complete && found.several, "{name}");
+        group.bench_function(name, |b| b.iter(|| candidates(&puzzle, &options).expect("candidates")));
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let unique = load(&root.join("sudoku/clue-list-9x9.yaml"), &registry).expect("loads");
+    group.bench_function("unique-9x9", |b| {
+        b.iter(|| candidates(&unique, &SolveOptions::default()).expect("candidates"))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, solve_examples, candidates_9x9);
 criterion_main!(benches);

@@ -36,6 +36,7 @@ mod grid;
 mod program;
 mod yaml;
 // The pipeline, in order.
+mod analyse;
 mod compile;
 mod grammar;
 mod import;
@@ -55,6 +56,8 @@ pub mod fuzzing;
 // CBC is built from source and linked statically by `cbc-src`; naming the crate keeps the link.
 use cbc_src as _;
 
+pub use analyse::candidates::Candidates;
+pub use analyse::progress::{Fault, Judged, Progress};
 pub use error::{Error, ModelError, Position, Violation};
 pub use grammar::{Broken, Grammar, Registry};
 pub use grid::{Cell, Grid};
@@ -86,6 +89,22 @@ pub fn count(puzzle: &Puzzle, max: usize, options: &SolveOptions) -> Result<Outc
             ..options.clone()
         },
     )
+}
+
+/// Every cell's true candidates: the values it holds in at least one solution (found by solving), within
+/// `options.time_limit` in all.
+pub fn candidates(puzzle: &Puzzle, options: &SolveOptions) -> Result<Candidates, Error> {
+    analyse::candidates::candidates(puzzle, options)
+}
+
+/// Judges a grid filled part way (0 = empty): the filled cells that break a rule or, when the puzzle has one
+/// solution, differ from it; the solution itself is not returned.
+pub fn check_progress(
+    puzzle: &Puzzle,
+    progress: &Grid,
+    options: &SolveOptions,
+) -> Result<Progress, Error> {
+    analyse::progress::judge(puzzle, progress, options)
 }
 
 /// Checks a complete grid against every rule of the puzzle in exact integer arithmetic; `Err` lists the first

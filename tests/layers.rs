@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 const ORDER: &[&str] = &[
     // Foundations.
     "grid", "yaml", "error", "domains", "program", // The pipeline.
-    "parse", "import", "grammar", "rules", "model", "compile", "solve", "verify", "report",
-    // Drivers, then the command line.
+    "parse", "import", "grammar", "rules", "model", "compile", "solve", "verify", "analyse",
+    "report", // Drivers, then the command line.
     "bulk", "bench", "fuzzing", "cli",
 ];
 

@@ -1,4 +1,5 @@
-//! `latin check FILE`: valid, exactly one solution, and equal to its `solution:` when it has one.
+//! `latin check FILE`: valid, exactly one solution, and equal to its `solution:` when it has one; on a grid filled
+//! part way, what is wrong so far. And `latin candidates FILE`: every cell's true candidates.
 
 use std::path::Path;
 
@@ -19,12 +20,51 @@ pub(crate) fn run(
     reader: &Reader,
 ) -> Result<Exit, Error> {
     let puzzle = reader.load(file)?;
+    let name = file.display().to_string();
+    if let Some(progress) = puzzle.progress() {
+        let verdict = crate::analyse::progress::judge(&puzzle, progress, options)?;
+        print(&match format {
+            Format::Text => report::analyse::progress_text(&name, &verdict),
+            Format::Json => report::analyse::progress_json(&name, &verdict),
+        })?;
+        let unknown = verdict.judged == crate::analyse::progress::Judged::Unknown;
+        return Ok(Exit(if verdict.is_fine() {
+            0
+        } else if unknown {
+            3
+        } else {
+            1
+        }));
+    }
     let outcome = crate::solve(&puzzle, options)?;
     let verdict = Verdict::of(&puzzle, &outcome);
-    let name = file.display().to_string();
     print(&match format {
         Format::Text => verdict.render(&name, &puzzle, GridForm::Picture(style)),
         Format::Json => report::json::check(&name, verdict, &outcome) + "\n",
     })?;
     Ok(Exit(verdict.exit_code()))
+}
+
+/// `candidates`: exit 0 when every value was tested, 1 when the puzzle has no solution, 3 on the time limit.
+pub(crate) fn candidates(
+    file: &Path,
+    format: Format,
+    options: &SolveOptions,
+    reader: &Reader,
+) -> Result<Exit, Error> {
+    let puzzle = reader.load(file)?;
+    let found = crate::analyse::candidates::candidates(&puzzle, options)?;
+    let name = file.display().to_string();
+    print(&match format {
+        Format::Text => report::analyse::candidates_text(&name, &found),
+        Format::Json => report::analyse::candidates_json(&name, &found),
+    })?;
+    let none = found.complete && found.masks.iter().all(|&m| m == 0);
+    Ok(Exit(if !found.complete {
+        3
+    } else if none {
+        1
+    } else {
+        0
+    }))
 }

@@ -184,7 +184,19 @@ pub(crate) enum Command {
         #[command(flatten)]
         stages: Stages,
     },
-    /// Check a puzzle: valid, exactly one solution, equal to its `solution:` when given
+    /// The true candidates of every cell: the values it holds in at least one solution, and which cells are
+    /// the same in all of them
+    #[command(after_help = EXIT_CODES)]
+    Candidates {
+        file: PathBuf,
+        /// For the whole run
+        #[arg(long, value_name = "SECS")]
+        time_limit: Option<f64>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Check a puzzle: valid, exactly one solution, equal to its `solution:` when given; with `progress:` (or a
+    /// `solution:` with `.`), which filled cells are wrong so far, without showing the solution
     #[command(after_help = EXIT_CODES)]
     Check {
         file: PathBuf,
@@ -291,7 +303,9 @@ impl Command {
     fn format(&self) -> Option<Format> {
         match self {
             Command::Solve { format, .. } => (*format == SolveFormat::Json).then_some(Format::Json),
-            Command::Count { format, .. } | Command::Check { format, .. } => Some(*format),
+            Command::Count { format, .. }
+            | Command::Check { format, .. }
+            | Command::Candidates { format, .. } => Some(*format),
             Command::Bench(run) => Some(run.format),
             Command::Grammars
             | Command::Show { .. }
@@ -398,6 +412,16 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             time_limit,
             stages,
         } => count::run(&file, format, &options(max, time_limit, stages)?, &reader),
+        Command::Candidates {
+            file,
+            time_limit,
+            format,
+        } => check::candidates(
+            &file,
+            format,
+            &options(1, time_limit, Stages::default())?,
+            &reader,
+        ),
         Command::Check {
             file,
             time_limit,

@@ -57,6 +57,7 @@ pub(crate) const COMMON_SECTIONS: &[&str] = &[
     "source",
     "givens",
     "solution",
+    "progress",
     "box",
     "rules",
     "objective",

@@ -253,7 +253,21 @@ pub(crate) fn load_mapping(map: &Mapping, registry: &Registry) -> Result<Puzzle,
         add_givens(&mut puzzle, v)?;
     }
     if let Some(v) = get("solution") {
-        puzzle.set_solution(Some(solution(v, n)?))?;
+        // A `solution:` with empty cells is a grid filled part way: what `check` judges.
+        let grid = grid_section("solution", v, n)?;
+        if grid.cells().all(|c| grid.get(c) != 0) {
+            puzzle.set_solution(Some(grid))?;
+        } else if get("progress").is_some() {
+            return Err(Error::section(
+                "solution",
+                "has empty cells, and the file has a `progress:` too",
+            ));
+        } else {
+            puzzle.set_progress(Some(grid))?;
+        }
+    }
+    if let Some(v) = get("progress") {
+        puzzle.set_progress(Some(grid_section("progress", v, n)?))?;
     }
     if let Some(v) = get("objective") {
         puzzle.set_objective(Some(objective(v, n)?))?;
@@ -353,16 +367,11 @@ fn add_givens(puzzle: &mut Puzzle, v: &Value) -> Result<(), Error> {
     Ok(())
 }
 
-/// The expected answer: a full grid.
-fn solution(v: &Value, n: usize) -> Result<crate::grid::Grid, Error> {
-    let text = SectionText::from_value("solution", v)?;
+/// A grid of values (`.` empty), as `solution:` and `progress:` are written.
+fn grid_section(name: &str, v: &Value, n: usize) -> Result<crate::grid::Grid, Error> {
+    let text = SectionText::from_value(name, v)?;
     let tokens = parse::grid::tokenize(&text)?;
-    let grid = parse::grid::values(&text, &tokens, n)?;
-    if let Some(cell) = grid.cells().find(|&c| grid.get(c) == 0) {
-        let tok = tokens.token(cell.row, cell.col);
-        return Err(text.error_at(tok.line, tok.column, "a solution must fill every cell"));
-    }
-    Ok(grid)
+    parse::grid::values(&text, &tokens, n)
 }
 
 fn check_keys(map: &Mapping, grammar: &Grammar, uses_boxes: bool) -> Result<(), Error> {

@@ -54,6 +54,8 @@ pub struct Puzzle {
     rules: Vec<Arc<dyn Rule>>,
     objective: Option<Objective>,
     solution: Option<Grid>,
+    /// A grid filled part way by a person (`progress:`, or a `solution:` with `.`): what `check` judges.
+    progress: Option<Grid>,
     figure: Figure,
 }
 
@@ -72,6 +74,7 @@ impl Puzzle {
             rules: Vec::new(),
             objective: None,
             solution: None,
+            progress: None,
             figure: Figure::new(n),
         };
         p.add_named_rule("latin")?;
@@ -124,6 +127,26 @@ impl Puzzle {
     /// The expected answer, when the puzzle file gave one.
     pub fn solution(&self) -> Option<&Grid> {
         self.solution.as_ref()
+    }
+
+    /// The cells a person has filled so far (0 = empty), when the file gives them.
+    pub fn progress(&self) -> Option<&Grid> {
+        self.progress.as_ref()
+    }
+
+    /// Sets the cells filled so far; `check` judges them.
+    pub fn set_progress(&mut self, progress: Option<Grid>) -> Result<&mut Self, Error> {
+        if let Some(g) = &progress {
+            if g.size() != self.size {
+                return Err(ModelError::SolutionSize {
+                    solution: g.size(),
+                    puzzle: self.size,
+                }
+                .into());
+            }
+        }
+        self.progress = progress;
+        Ok(self)
     }
 
     /// What a picture of the puzzle shows besides its digits.

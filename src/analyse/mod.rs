@@ -1,0 +1,32 @@
+//! What a setter or solver asks of a puzzle beyond its answer, computed by solving: the true candidates of
+//! every cell ([`candidates`]), and what is wrong so far in a half-filled grid ([`progress`]).
+//!
+//! Both drive the solver through the verified [`crate::solve`] entry point, so every solution they rely on was
+//! checked exactly; nothing here knows a puzzle type.
+
+pub(crate) mod candidates;
+pub(crate) mod progress;
+
+use std::time::{Duration, Instant};
+
+use crate::solve::SolveOptions;
+
+/// The options for one more solve before `deadline`; `None` once it has passed.
+fn before(
+    options: &SolveOptions,
+    deadline: Option<Instant>,
+    max_solutions: usize,
+) -> Option<SolveOptions> {
+    let time_limit = match deadline {
+        Some(t) => Some(
+            t.checked_duration_since(Instant::now())
+                .filter(|d| *d > Duration::ZERO)?,
+        ),
+        None => None,
+    };
+    Some(SolveOptions {
+        max_solutions,
+        time_limit,
+        ..options.clone()
+    })
+}

@@ -1,0 +1,137 @@
+//! The answers of `latin candidates` and of `latin check` on a grid filled part way, as text and as JSON.
+
+use serde_json::json;
+
+use crate::analyse::candidates::Candidates;
+use crate::analyse::progress::{Fault, Judged, Progress};
+use crate::grid::Cell;
+
+/// A cell's candidates: digits run together up to 9x9 (`137`), comma-separated above.
+fn cell_text(mask: u64, n: usize) -> String {
+    let values: Vec<String> = (1..=n as u32)
+        .filter(|v| mask & (1 << (v - 1)) != 0)
+        .map(|v| v.to_string())
+        .collect();
+    match values.as_slice() {
+        [] => "-".into(),
+        _ if n <= 9 => values.concat(),
+        _ => values.join(","),
+    }
+}
+
+/// The candidates grid, then what it means.
+pub(crate) fn candidates_text(file: &str, c: &Candidates) -> String {
+    let n = c.size;
+    let cells: Vec<String> = c.masks.iter().map(|&m| cell_text(m, n)).collect();
+    let width = cells.iter().map(String::len).max().unwrap_or(1);
+    let mut out = String::new();
+    for row in cells.chunks(n) {
+        let padded: Vec<String> = row.iter().map(|t| format!("{t:<width$}")).collect();
+        out += padded.join("  ").trim_end();
+        out.push('\n');
+    }
+    let fixed = c.fixed().len();
+    out += &if c.masks.iter().all(|&m| m == 0) {
+        format!("{file}: no solution, so no cell has a candidate\n")
+    } else if !c.several {
+        format!("{file}: one solution; every cell is fixed\n")
+    } else {
+        format!("{file}: two or more solutions; {fixed} of {} cells are the same in all of them ({} solves)\n", n * n, c.solves)
+    };
+    if !c.complete {
+        out +=
+            "time limit reached: the cells not yet tested show every value propagation left them\n";
+    }
+    out
+}
+
+pub(crate) fn candidates_json(file: &str, c: &Candidates) -> String {
+    let n = c.size;
+    let grid: Vec<Vec<Vec<u32>>> = c
+        .masks
+        .chunks(n)
+        .map(|row| {
+            row.iter()
+                .map(|&m| (1..=n as u32).filter(|v| m & (1 << (v - 1)) != 0).collect())
+                .collect()
+        })
+        .collect();
+    json!({
+        "file": file,
+        "candidates": grid,
+        "fixed": c.fixed().len(),
+        "several": c.several,
+        "complete": c.complete,
+        "solves": c.solves,
+    })
+    .to_string()
+        + "\n"
+}
+
+fn judged_name(j: Judged) -> &'static str {
+    match j {
+        Judged::Unique => "unique",
+        Judged::Completes => "completes",
+        Judged::NoCompletion => "no-completion",
+        Judged::NoSolution => "infeasible",
+        Judged::Unknown => "timeout",
+    }
+}
+
+fn why(fault: &Fault) -> String {
+    match fault {
+        Fault::Breaks(message) => message.clone(),
+        Fault::NotTheSolution => "not the value of the puzzle's one solution".into(),
+    }
+}
+
+/// `check` on a grid filled part way: never the solution, only what is wrong so far.
+pub(crate) fn progress_text(file: &str, p: &Progress) -> String {
+    let mut out = String::new();
+    let counts = format!("{} cells filled, {} open", p.filled, p.open);
+    if p.is_fine() {
+        return format!("{file}: nothing wrong so far ({counts})\n");
+    }
+    if !p.faults.is_empty() {
+        let s = if p.faults.len() == 1 {
+            "cell is"
+        } else {
+            "cells are"
+        };
+        out += &format!("{file}: {} {s} wrong ({counts})\n", p.faults.len());
+        for (cell, value, fault) in &p.faults {
+            out += &format!("  {cell} = {value}: {}\n", why(fault));
+        }
+    }
+    match p.judged {
+        Judged::NoCompletion => {
+            out += &format!(
+                "{file}: no solution agrees with the filled cells (the puzzle has several)\n"
+            )
+        }
+        Judged::NoSolution => out += &format!("{file}: the puzzle itself has no solution\n"),
+        Judged::Unknown => {
+            out += &format!("{file}: time limit reached before the filled cells could be judged\n")
+        }
+        Judged::Unique | Judged::Completes => {}
+    }
+    out
+}
+
+pub(crate) fn progress_json(file: &str, p: &Progress) -> String {
+    let wrong: Vec<_> = p
+        .faults
+        .iter()
+        .map(|(cell, value, fault)| json!({"cell": Cell::to_string(cell), "value": value, "why": why(fault)}))
+        .collect();
+    json!({
+        "file": file,
+        "ok": p.is_fine(),
+        "judged": judged_name(p.judged),
+        "filled": p.filled,
+        "open": p.open,
+        "wrong": wrong,
+    })
+    .to_string()
+        + "\n"
+}

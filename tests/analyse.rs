@@ -1,0 +1,144 @@
+//! `latin candidates` and `latin check` on a grid filled part way, as a user meets them on the command line.
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn latin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_latin"))
+}
+
+fn json(out: &std::process::Output) -> Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+/// On every example (each has one solution), the candidates are the solution: one value a cell, all fixed.
+#[test]
+fn the_candidates_of_a_unique_puzzle_are_its_solution() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let mut checked = 0;
+    for dir in std::fs::read_dir(&root).unwrap() {
+        for file in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+            let file = file.unwrap().path();
+            let text = std::fs::read_to_string(&file).unwrap();
+            let has_solution = text.lines().any(|l| l.starts_with("solution:"));
+            if !has_solution || file.to_string_lossy().contains("little-killer-9x9") {
+                continue;
+            }
+            let out = latin()
+                .arg("candidates")
+                .arg(&file)
+                .args(["--format", "json"])
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{}", file.display());
+            let got = json(&out);
+            let solved = latin()
+                .arg("solve")
+                .arg(&file)
+                .args(["--format", "json"])
+                .output()
+                .unwrap();
+            let solution = &json(&solved)["solutions"][0];
+            let n = solution.as_array().unwrap().len();
+            assert_eq!(got["fixed"], n * n, "{}", file.display());
+            for (r, row) in got["candidates"].as_array().unwrap().iter().enumerate() {
+                for (c, values) in row.as_array().unwrap().iter().enumerate() {
+                    assert_eq!(
+                        values,
+                        &serde_json::json!([solution[r][c]]),
+                        "{} r{}c{}",
+                        file.display(),
+                        r + 1,
+                        c + 1
+                    );
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 30, "{checked}");
+}
+
+/// A half-filled `solution:` is judged cell by cell, and the answer never shows the solution.
+#[test]
+fn a_half_filled_grid_names_its_wrong_cells_and_keeps_the_secret() {
+    let dir = std::env::temp_dir().join(format!("latin-progress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let puzzle = "type: sudoku\nsize: 4\ngivens: |\n  1 2 3 4\n  . . . .\n  2 1 . 3\n  . 3 . 1\n";
+    let cases = [
+        ("  1 2 3 4\n  3 4 . .\n  2 1 . 3\n  . 3 . 1\n", 0, vec![]),
+        (
+            "  1 2 3 4\n  4 . . .\n  2 1 . 3\n  . 3 . 1\n",
+            1,
+            vec!["r2c1 = 4"],
+        ),
+        (
+            "  1 2 3 4\n  3 3 . .\n  2 1 . 3\n  . 3 . 1\n",
+            1,
+            vec!["r2c2 = 3"],
+        ),
+    ];
+    for (k, (grid, code, named)) in cases.into_iter().enumerate() {
+        let file = dir.join(format!("p{k}.yaml"));
+        std::fs::write(&file, format!("{puzzle}solution: |\n{grid}")).unwrap();
+        let out = latin().arg("check").arg(&file).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(code), "{grid}: {text}");
+        for cell in named {
+            assert!(text.contains(cell), "{grid}: {text}");
+        }
+        // The solution's second row (3 4 1 2) appears nowhere in the answer.
+        assert!(
+            !text.contains("3 4 1 2") && !text.contains("3412"),
+            "{text}"
+        );
+        let j = json(
+            &latin()
+                .arg("check")
+                .arg(&file)
+                .args(["--format", "json"])
+                .output()
+                .unwrap(),
+        );
+        assert_eq!(j["ok"], code == 0, "{j}");
+    }
+    std::fs::remove_dir_all(dir).ok();
+}
+
+/// Several solutions: the cells that differ between them keep several candidates, and a partial grid that no
+/// solution completes is said to be so.
+#[test]
+fn several_solutions_show_what_is_open() {
+    let dir = std::env::temp_dir().join(format!("latin-open-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("open.yaml");
+    std::fs::write(
+        &file,
+        "type: latin\nsize: 3\ngivens: |\n  1 . .\n  . . .\n  . . .\n",
+    )
+    .unwrap();
+    let got = json(
+        &latin()
+            .arg("candidates")
+            .arg(&file)
+            .args(["--format", "json"])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(got["several"], true);
+    assert_eq!(got["candidates"][0][0], serde_json::json!([1]));
+    assert_eq!(got["candidates"][1][1], serde_json::json!([1, 2, 3]));
+    let stuck = dir.join("stuck.yaml");
+    std::fs::write(
+        &stuck,
+        "type: latin\nsize: 3\nprogress: |\n  1 . .\n  . 1 .\n  . . 2\n",
+    )
+    .unwrap();
+    let out = latin().arg("check").arg(&stuck).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("no solution agrees"));
+    std::fs::remove_dir_all(dir).ok();
+}
