@@ -58,6 +58,7 @@ use cbc_src as _;
 
 pub use analyse::candidates::Candidates;
 pub use analyse::progress::{Fault, Judged, Progress};
+pub use analyse::rate::{Rating, LEVELS};
 pub use error::{Error, ModelError, Position, Violation};
 pub use grammar::{Broken, Grammar, Registry};
 pub use grid::{Cell, Grid};
@@ -105,6 +106,11 @@ pub fn check_progress(
     options: &SolveOptions,
 ) -> Result<Progress, Error> {
     analyse::progress::judge(puzzle, progress, options)
+}
+
+/// Grades a puzzle by the weakest ladder of deductions that solves it ([`Rating`]).
+pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
+    analyse::rate::rate(puzzle, options)
 }
 
 /// Checks a complete grid against every rule of the puzzle in exact integer arithmetic; `Err` lists the first

@@ -1,11 +1,12 @@
-//! What a setter or solver asks of a puzzle beyond its answer, computed by solving: the true candidates of
-//! every cell ([`candidates`]), and what is wrong so far in a half-filled grid ([`progress`]).
+//! What a setter or solver asks of a puzzle beyond its answer: the true candidates of every cell
+//! ([`candidates`]), what is wrong so far in a half-filled grid ([`progress`]), and how hard it is ([`rate`]).
 //!
 //! Both drive the solver through the verified [`crate::solve`] entry point, so every solution they rely on was
 //! checked exactly; nothing here knows a puzzle type.
 
 pub(crate) mod candidates;
 pub(crate) mod progress;
+pub(crate) mod rate;
 
 use std::time::{Duration, Instant};
 

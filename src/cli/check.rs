@@ -1,5 +1,6 @@
 //! `latin check FILE`: valid, exactly one solution, and equal to its `solution:` when it has one; on a grid filled
-//! part way, what is wrong so far. And `latin candidates FILE`: every cell's true candidates.
+//! part way, what is wrong so far. And `latin candidates FILE`: every cell's true candidates; `latin rate FILE`:
+//! its grade.
 
 use std::path::Path;
 
@@ -67,4 +68,21 @@ pub(crate) fn candidates(
     } else {
         0
     }))
+}
+
+/// `rate`: exit 0, or 1 when the puzzle has no solution.
+pub(crate) fn rate(
+    file: &Path,
+    format: Format,
+    options: &SolveOptions,
+    reader: &Reader,
+) -> Result<Exit, Error> {
+    let puzzle = reader.load(file)?;
+    let rating = crate::analyse::rate::rate(&puzzle, options)?;
+    let name = file.display().to_string();
+    print(&match format {
+        Format::Text => report::analyse::rating_text(&name, &rating),
+        Format::Json => report::analyse::rating_json(&name, &rating),
+    })?;
+    Ok(Exit(if rating.solvable { 0 } else { 1 }))
 }

@@ -195,6 +195,17 @@ pub(crate) enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Grade a puzzle: the weakest ladder of deductions that solves it (singles, intersections, subsets,
+    /// probing, search) and a score that grows with difficulty
+    #[command(after_help = EXIT_CODES)]
+    Rate {
+        file: PathBuf,
+        /// For the search rung
+        #[arg(long, value_name = "SECS")]
+        time_limit: Option<f64>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
     /// Check a puzzle: valid, exactly one solution, equal to its `solution:` when given; with `progress:` (or a
     /// `solution:` with `.`), which filled cells are wrong so far, without showing the solution
     #[command(after_help = EXIT_CODES)]
@@ -305,7 +316,8 @@ impl Command {
             Command::Solve { format, .. } => (*format == SolveFormat::Json).then_some(Format::Json),
             Command::Count { format, .. }
             | Command::Check { format, .. }
-            | Command::Candidates { format, .. } => Some(*format),
+            | Command::Candidates { format, .. }
+            | Command::Rate { format, .. } => Some(*format),
             Command::Bench(run) => Some(run.format),
             Command::Grammars
             | Command::Show { .. }
@@ -412,6 +424,16 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             time_limit,
             stages,
         } => count::run(&file, format, &options(max, time_limit, stages)?, &reader),
+        Command::Rate {
+            file,
+            time_limit,
+            format,
+        } => check::rate(
+            &file,
+            format,
+            &options(1, time_limit, Stages::default())?,
+            &reader,
+        ),
         Command::Candidates {
             file,
             time_limit,

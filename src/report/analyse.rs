@@ -4,6 +4,7 @@ use serde_json::json;
 
 use crate::analyse::candidates::Candidates;
 use crate::analyse::progress::{Fault, Judged, Progress};
+use crate::analyse::rate::Rating;
 use crate::grid::Cell;
 
 /// A cell's candidates: digits run together up to 9x9 (`137`), comma-separated above.
@@ -131,6 +132,42 @@ pub(crate) fn progress_json(file: &str, p: &Progress) -> String {
         "filled": p.filled,
         "open": p.open,
         "wrong": wrong,
+    })
+    .to_string()
+        + "\n"
+}
+
+/// `rate`: the level, its score, and what was needed.
+pub(crate) fn rating_text(file: &str, r: &Rating) -> String {
+    let [inter, subsets, probes, nodes] = r.uses;
+    let needed = match r.level {
+        0 => "singles and each rule's own deductions only".to_owned(),
+        4 => format!("search ({nodes} nodes) after {inter} intersections, {subsets} subsets, {probes} probes"),
+        _ => format!("{inter} intersections, {subsets} subsets, {probes} probes"),
+    };
+    let unsolvable = if r.solvable {
+        ""
+    } else {
+        " (the puzzle has no solution)"
+    };
+    format!(
+        "{file}: {} (score {}): {needed}{unsolvable}\n",
+        r.level_name(),
+        r.score
+    )
+}
+
+pub(crate) fn rating_json(file: &str, r: &Rating) -> String {
+    let [intersections, subsets, probes, nodes] = r.uses;
+    json!({
+        "file": file,
+        "level": r.level_name(),
+        "score": r.score,
+        "intersections": intersections,
+        "subsets": subsets,
+        "probes": probes,
+        "search_nodes": nodes,
+        "solvable": r.solvable,
     })
     .to_string()
         + "\n"

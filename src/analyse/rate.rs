@@ -1,0 +1,246 @@
+//! How hard a puzzle is for a person: the weakest ladder of deductions that solves it, and how often its top
+//! rung was needed.
+//!
+//! The rungs, for every grammar alike (each rule's own pruning is part of every rung, except that the groups
+//! holding each value once are taken apart):
+//! 1. `singles`: in every group that holds 1..n once, a placed value leaves the others, and a value with one
+//!    place left goes there (naked and hidden singles);
+//! 2. `intersections`: a value a group can place only where it overlaps another leaves the rest of the other
+//!    (pointing and claiming);
+//! 3. `subsets`: the groups' full matching: naked and hidden pairs, triples, ...;
+//! 4. `probing`: a candidate that leads to a contradiction by everything above is removed;
+//! 5. `search`: none of that finishes it; scored by the nodes search needed.
+//!
+//! The solve is the ladder climbed from the bottom every time: a rung is used only when all below it are stuck,
+//! and after each use the ladder starts again at singles. The score is 100 a rung (from 0 for singles) plus the
+//! uses of the top rung needed, up to 99 (for search, ten times the base-2 log of its nodes).
+
+use crate::domains::{Contradiction, Domains, Propagator};
+use crate::error::Error;
+use crate::grid::Cell;
+use crate::model::Puzzle;
+use crate::solve::engine::Engine;
+use crate::solve::intersection::Intersection;
+use crate::solve::SolveOptions;
+
+/// The rungs, easiest first.
+pub const LEVELS: [&str; 5] = ["singles", "intersections", "subsets", "probing", "search"];
+
+/// A puzzle's grade.
+#[derive(Clone, Debug)]
+pub struct Rating {
+    /// Index into [`LEVELS`] of the top rung needed.
+    pub level: usize,
+    /// 100 a rung plus the uses of the top one (at most 99).
+    pub score: u32,
+    /// Uses of each rung above singles (intersections, subsets, probing), and search nodes.
+    pub uses: [u64; 4],
+    /// False when the puzzle has no solution (the rating is then of the way to the contradiction).
+    pub solvable: bool,
+}
+
+impl Rating {
+    pub fn level_name(&self) -> &'static str {
+        LEVELS[self.level]
+    }
+}
+
+/// Naked and hidden singles in one group that holds every value once.
+#[derive(Debug)]
+struct Singles {
+    cells: Vec<Cell>,
+}
+
+impl Propagator for Singles {
+    fn watches(&self) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        let mut changed = false;
+        for &c in &self.cells {
+            if let Some(v) = d.fixed(c) {
+                for &o in self.cells.iter().filter(|&&o| o != c) {
+                    changed |= d.remove(o, v)?;
+                }
+            }
+        }
+        for v in 1..=self.cells.len() as u32 {
+            let mut places = self.cells.iter().filter(|&&c| d.contains(c, v));
+            match (places.next(), places.next()) {
+                (None, _) => return Err(Contradiction),
+                (Some(&c), None) => changed |= d.assign(c, v)?,
+                _ => {}
+            }
+        }
+        Ok(changed)
+    }
+}
+
+/// Runs propagators in turn until none changes anything.
+fn fixpoint(props: &[&dyn Propagator], d: &mut Domains) -> Result<(), Contradiction> {
+    loop {
+        let mut changed = false;
+        for p in props {
+            changed |= p.propagate(d)?;
+        }
+        if !changed {
+            return Ok(());
+        }
+    }
+}
+
+/// One pass of a rung: whether it removed anything.
+fn pass(props: &[&dyn Propagator], d: &mut Domains) -> Result<bool, Contradiction> {
+    let mut changed = false;
+    for p in props {
+        changed |= p.propagate(d)?;
+    }
+    Ok(changed)
+}
+
+/// The most probes a rating tries before calling the puzzle a search puzzle.
+const MAX_PROBES: usize = 20_000;
+
+/// One failed literal, by every rule with intersections: `Some(true)` when a candidate went.
+fn probe_once(engine: &Engine, d: &mut Domains, probes: &mut usize) -> Result<bool, Contradiction> {
+    let n = d.size();
+    let mut open: Vec<Cell> = (0..n * n)
+        .map(|i| Cell::new(i / n, i % n))
+        .filter(|&c| d.get(c).count_ones() > 1)
+        .collect();
+    open.sort_by_key(|&c| d.get(c).count_ones());
+    for cell in open {
+        for v in d.values(cell).collect::<Vec<_>>() {
+            if *probes >= MAX_PROBES {
+                return Ok(false);
+            }
+            *probes += 1;
+            let mut trial = d.clone();
+            if trial.assign(cell, v).is_err() || engine.after(&mut trial, cell).is_err() {
+                d.remove(cell, v)?;
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
+/// Grades a puzzle. `options` are those of the search rung.
+pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
+    let n = puzzle.size();
+    if n > Domains::MAX_SIZE {
+        return Err(Error::section(
+            "rate",
+            format!("grades grids up to {0}x{0}", Domains::MAX_SIZE),
+        ));
+    }
+    let groups: Vec<Singles> = puzzle
+        .rules()
+        .iter()
+        .filter_map(|r| r.permutation_cells())
+        .filter(|cells| cells.len() == n)
+        .map(|cells| Singles { cells })
+        .collect();
+    let own: Vec<&dyn Propagator> = puzzle
+        .rules()
+        .iter()
+        .filter(|r| r.permutation_cells().is_none_or(|c| c.len() != n))
+        .filter_map(|r| r.propagator())
+        .collect();
+    let matching: Vec<&dyn Propagator> = puzzle
+        .rules()
+        .iter()
+        .filter(|r| r.permutation_cells().is_some_and(|c| c.len() == n))
+        .filter_map(|r| r.propagator())
+        .collect();
+    let intersections = Intersection::derive(n, puzzle.rules());
+    let inter: Vec<&dyn Propagator> = intersections.iter().map(|i| i as &dyn Propagator).collect();
+    let mut base: Vec<&dyn Propagator> = groups.iter().map(|g| g as &dyn Propagator).collect();
+    base.extend(own);
+    let engine = Engine::with_intersections(puzzle);
+    let mut d = Domains::full(n);
+    let mut uses = [0u64; 4];
+    let mut probes = 0;
+    let climbed: Result<bool, Contradiction> = (|| {
+        for (cell, v) in puzzle.givens().filled() {
+            d.assign(cell, v)?;
+        }
+        loop {
+            fixpoint(&base, &mut d)?;
+            if d.fixed_count() == n * n {
+                return Ok(true);
+            }
+            if pass(&inter, &mut d)? {
+                uses[0] += 1;
+            } else if pass(&matching, &mut d)? {
+                uses[1] += 1;
+            } else if probe_once(&engine, &mut d, &mut probes)? {
+                uses[2] += 1;
+            } else {
+                return Ok(false);
+            }
+        }
+    })();
+    let top = |k: usize| uses[k].min(99) as u32;
+    let (level, score, solvable) = match climbed {
+        Ok(true) => {
+            // Every rung is sound, so the grid they reach obeys every rule; checked all the same.
+            let solvable = puzzle.check_grid(&d.grid()).is_ok();
+            match (0..3).rev().find(|&k| uses[k] > 0) {
+                Some(k) => (k + 1, 100 * (k as u32 + 1) + top(k), solvable),
+                None => (0, 0, solvable),
+            }
+        }
+        Err(Contradiction) => (0, 0, false),
+        Ok(false) => {
+            let outcome = crate::solve(puzzle, options)?;
+            uses[3] = outcome.stats.search_nodes;
+            let log = (64 - (uses[3] + 1).leading_zeros()) * 10;
+            (4, 400 + log.min(99), !outcome.solutions.is_empty())
+        }
+    };
+    Ok(Rating {
+        level,
+        score,
+        uses,
+        solvable,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::Registry;
+
+    fn rated(text: &str) -> Rating {
+        let p = crate::model::load_str(text, &Registry::built_in()).unwrap();
+        rate(&p, &SolveOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn a_nearly_full_grid_needs_singles_and_an_open_one_search() {
+        let easy =
+            rated("type: sudoku\nsize: 4\ngivens: |\n  1 2 3 4\n  3 4 1 2\n  2 1 4 3\n  4 3 . .\n");
+        assert_eq!((easy.level, easy.score), (0, 0));
+        let open = rated("type: sudoku\nsize: 9\n");
+        assert_eq!(open.level_name(), "search");
+        assert!(open.score >= 400);
+    }
+
+    #[test]
+    fn the_ladder_is_sound_it_never_removes_the_solution() {
+        // Every rung only removes candidates no solution uses: the rating of a unique puzzle is solvable.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+        for name in [
+            "sudoku/clue-list-9x9.yaml",
+            "killer/killer-6x6.yaml",
+            "kenken/kenken-6x6.yaml",
+            "futoshiki/futoshiki-7x7.yaml",
+        ] {
+            let p = crate::model::load(&root.join(name), &Registry::built_in()).unwrap();
+            let r = rate(&p, &SolveOptions::default()).unwrap();
+            assert!(r.solvable, "{name}: {r:?}");
+        }
+    }
+}
