@@ -57,6 +57,7 @@ pub mod fuzzing;
 use cbc_src as _;
 
 pub use analyse::candidates::Candidates;
+pub use analyse::hint::Hint;
 pub use analyse::progress::{Fault, Judged, Progress};
 pub use analyse::rate::{Rating, LEVELS};
 pub use error::{Error, ModelError, Position, Violation};
@@ -111,6 +112,12 @@ pub fn check_progress(
 /// Grades a puzzle by the weakest ladder of deductions that solves it ([`Rating`]).
 pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
     analyse::rate::rate(puzzle, options)
+}
+
+/// The next step a person can follow (`all`: every step until the grid is full or none applies), from the
+/// givens and the cells in `progress`.
+pub fn hints(puzzle: &Puzzle, progress: Option<&Grid>, all: bool) -> Result<Vec<Hint>, Error> {
+    analyse::hint::hints(puzzle, progress, all)
 }
 
 /// Checks a complete grid against every rule of the puzzle in exact integer arithmetic; `Err` lists the first

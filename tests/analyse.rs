@@ -142,3 +142,62 @@ fn several_solutions_show_what_is_open() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("no solution agrees"));
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// `hint --all` on puzzles Tatham's generator grades up to Advanced: every placement is the solution's value,
+/// every strike is not, and the steps fill the grid. A `progress:` grid is taken as filled.
+#[test]
+fn hints_follow_to_the_solution_and_start_from_progress() {
+    let solo = "/usr/games/sgt-solo";
+    if !Path::new(solo).exists() {
+        assert!(
+            std::env::var("CI").map_or(true, |v| v != "true"),
+            "{solo} missing under CI=true"
+        );
+        eprintln!("NOTE: {solo} missing; hints were not followed");
+        return;
+    }
+    let out = Command::new(solo)
+        .args(["--generate", "8", "3x3da"])
+        .output()
+        .unwrap();
+    for id in String::from_utf8(out.stdout).unwrap().split_whitespace() {
+        let id = format!("solo:{id}");
+        let solved = json(
+            &latin()
+                .args(["solve", &id, "--format", "json"])
+                .output()
+                .unwrap(),
+        );
+        let solution = &solved["solutions"][0];
+        let steps = json(
+            &latin()
+                .args(["hint", &id, "--all", "--format", "json"])
+                .output()
+                .unwrap(),
+        );
+        assert_eq!(steps["finished"], true, "{id}");
+        for s in steps["steps"].as_array().unwrap() {
+            let cell = s["cell"].as_str().unwrap();
+            let (r, c) = cell[1..].split_once('c').unwrap();
+            let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+            let right = solution[r - 1][c - 1] == s["value"];
+            assert_eq!(s["place"].as_bool().unwrap(), right, "{id}: {s}");
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("latin-hint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("p.yaml");
+    // With all but r4c3 filled by the person, the one step left is that cell.
+    let base = "type: sudoku\nsize: 4\ngivens: |\n  1 2 3 4\n  . . . .\n  2 1 . 3\n  . 3 . 1\n";
+    std::fs::write(
+        &file,
+        format!("{base}progress: |\n  . . . .\n  3 4 1 2\n  . . 4 .\n  4 . . .\n"),
+    )
+    .unwrap();
+    let out = latin().arg("hint").arg(&file).output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "r4c3 = 2: 2 is the only value left for r4c3"
+    );
+    std::fs::remove_dir_all(dir).ok();
+}

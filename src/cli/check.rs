@@ -1,6 +1,6 @@
 //! `latin check FILE`: valid, exactly one solution, and equal to its `solution:` when it has one; on a grid filled
 //! part way, what is wrong so far. And `latin candidates FILE`: every cell's true candidates; `latin rate FILE`:
-//! its grade.
+//! its grade; `latin hint FILE`: the next step in words.
 
 use std::path::Path;
 
@@ -85,4 +85,24 @@ pub(crate) fn rate(
         Format::Json => report::analyse::rating_json(&name, &rating),
     })?;
     Ok(Exit(if rating.solvable { 0 } else { 1 }))
+}
+
+/// `hint`: exit 0 when a step was found (or the grid is full), 1 when only search is left.
+pub(crate) fn hint(file: &Path, all: bool, format: Format, reader: &Reader) -> Result<Exit, Error> {
+    let puzzle = reader.load(file)?;
+    let steps = crate::analyse::hint::hints(&puzzle, puzzle.progress(), all)?;
+    let mut filled = puzzle.givens().clone();
+    for (cell, v) in puzzle.progress().into_iter().flat_map(|p| p.filled()) {
+        filled.set(cell, v);
+    }
+    for h in steps.iter().filter(|h| h.place) {
+        filled.set(h.cell, h.value);
+    }
+    let finished = filled.cells().all(|c| filled.get(c) != 0);
+    let name = file.display().to_string();
+    print(&match format {
+        Format::Text => report::analyse::hints_text(&name, &steps, all, finished),
+        Format::Json => report::analyse::hints_json(&name, &steps, finished),
+    })?;
+    Ok(Exit(if steps.is_empty() && !finished { 1 } else { 0 }))
 }

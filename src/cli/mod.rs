@@ -195,6 +195,16 @@ pub(crate) enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// The next step a person can follow, in words, from the givens and the file's `progress:`
+    #[command(after_help = EXIT_CODES)]
+    Hint {
+        file: PathBuf,
+        /// Every step until the grid is full (or only search is left)
+        #[arg(long)]
+        all: bool,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
     /// Grade a puzzle: the weakest ladder of deductions that solves it (singles, intersections, subsets,
     /// probing, search) and a score that grows with difficulty
     #[command(after_help = EXIT_CODES)]
@@ -317,7 +327,8 @@ impl Command {
             Command::Count { format, .. }
             | Command::Check { format, .. }
             | Command::Candidates { format, .. }
-            | Command::Rate { format, .. } => Some(*format),
+            | Command::Rate { format, .. }
+            | Command::Hint { format, .. } => Some(*format),
             Command::Bench(run) => Some(run.format),
             Command::Grammars
             | Command::Show { .. }
@@ -424,6 +435,7 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             time_limit,
             stages,
         } => count::run(&file, format, &options(max, time_limit, stages)?, &reader),
+        Command::Hint { file, all, format } => check::hint(&file, all, format, &reader),
         Command::Rate {
             file,
             time_limit,

@@ -3,6 +3,7 @@
 use serde_json::json;
 
 use crate::analyse::candidates::Candidates;
+use crate::analyse::hint::Hint;
 use crate::analyse::progress::{Fault, Judged, Progress};
 use crate::analyse::rate::Rating;
 use crate::grid::Cell;
@@ -171,4 +172,45 @@ pub(crate) fn rating_json(file: &str, r: &Rating) -> String {
     })
     .to_string()
         + "\n"
+}
+
+fn step(h: &Hint) -> String {
+    if h.place {
+        format!("{} = {}: {}", h.cell, h.value, h.reason)
+    } else {
+        format!("{} is not {}: {}", h.cell, h.value, h.reason)
+    }
+}
+
+/// `hint`: one step, or every step numbered (`--all`), then why it stopped.
+pub(crate) fn hints_text(file: &str, steps: &[Hint], all: bool, finished: bool) -> String {
+    let mut out = String::new();
+    match (steps, all) {
+        ([], _) => {}
+        ([one], false) => out += &format!("{}\n", step(one)),
+        (many, _) => {
+            for (k, h) in many.iter().enumerate() {
+                out += &format!("{:>3}. {}\n", k + 1, step(h));
+            }
+        }
+    }
+    if finished && (all || steps.is_empty()) {
+        out += &format!("{file}: every cell is filled\n");
+    } else if !finished && (all || steps.is_empty()) {
+        out += &format!(
+            "{file}: no further step by singles, rules, intersections, subsets or one contradiction: the rest needs search\n"
+        );
+    }
+    out
+}
+
+pub(crate) fn hints_json(file: &str, steps: &[Hint], finished: bool) -> String {
+    let list: Vec<_> = steps
+        .iter()
+        .map(|h| {
+            json!({"cell": h.cell.to_string(), "value": h.value, "place": h.place,
+                "technique": h.technique, "reason": h.reason, "text": step(h)})
+        })
+        .collect();
+    json!({"file": file, "steps": list, "finished": finished}).to_string() + "\n"
 }

@@ -1,0 +1,288 @@
+//! The next step a person can follow, in words: on the givens and any cells already filled (`progress:`), the
+//! simplest deduction there is, naming the cells and the rule.
+//!
+//! A person's pencil marks are the starting point: every value placed is struck from the other cells of each
+//! group that holds 1..n once. Then, simplest first: a cell with one value left (naked single); a value with
+//! one place left in a group (hidden single); one rule's own deduction (a cage, a room, a line, an inequality,
+//! ...: whatever its propagator removes, named by the rule); pointing and claiming between two groups; the
+//! subsets a group's matching finds; a candidate whose trial ends in a contradiction. Every step only removes
+//! what no solution uses, so following the hints never loses the solution.
+
+use crate::domains::{Contradiction, Domains, Propagator};
+use crate::error::Error;
+use crate::grid::{Cell, Grid};
+use crate::model::Puzzle;
+use crate::solve::engine::Engine;
+use crate::solve::intersection::Intersection;
+
+/// One step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// The cell, and the value placed there or struck from it.
+    pub cell: Cell,
+    pub value: u32,
+    pub place: bool,
+    /// `naked single`, `hidden single`, `rule`, `intersection`, `subset`, `contradiction`.
+    pub technique: &'static str,
+    /// Why, in words (`7 has no other place in box 2`).
+    pub reason: String,
+}
+
+impl Hint {
+    fn apply(&self, d: &mut Domains) -> Result<(), Contradiction> {
+        if self.place {
+            d.assign(self.cell, self.value).map(|_| ())
+        } else {
+            d.remove(self.cell, self.value).map(|_| ())
+        }
+    }
+}
+
+/// The groups holding 1..n once, with their names.
+fn groups(puzzle: &Puzzle) -> Vec<(String, Vec<Cell>)> {
+    let n = puzzle.size();
+    puzzle
+        .rules()
+        .iter()
+        .filter_map(|r| Some((r.label(), r.permutation_cells().filter(|c| c.len() == n)?)))
+        .collect()
+}
+
+/// Strikes every placed value from the rest of its groups (the pencil marks a person keeps without thinking).
+fn marks(groups: &[(String, Vec<Cell>)], d: &mut Domains) -> Result<(), Contradiction> {
+    loop {
+        let mut changed = false;
+        for (_, cells) in groups {
+            for &c in cells {
+                if let Some(v) = d.fixed(c) {
+                    for &o in cells.iter().filter(|&&o| o != c) {
+                        changed |= d.remove(o, v)?;
+                    }
+                }
+            }
+        }
+        if !changed {
+            return Ok(());
+        }
+    }
+}
+
+/// The first candidate `after` no longer has, as a hint: a placement when the cell is left with one value.
+fn difference(
+    before: &Domains,
+    after: &Domains,
+    technique: &'static str,
+    why: &str,
+) -> Option<Hint> {
+    let n = before.size();
+    let cells = (0..n * n).map(|i| Cell::new(i / n, i % n));
+    // Prefer a placement.
+    for cell in cells.clone() {
+        if before.get(cell).count_ones() > 1 {
+            if let Some(v) = after.fixed(cell) {
+                return Some(Hint {
+                    cell,
+                    value: v,
+                    place: true,
+                    technique,
+                    reason: why.to_owned(),
+                });
+            }
+        }
+    }
+    for cell in cells {
+        let gone = before.get(cell) & !after.get(cell);
+        if gone != 0 {
+            let value = gone.trailing_zeros() + 1;
+            return Some(Hint {
+                cell,
+                value,
+                place: false,
+                technique,
+                reason: why.to_owned(),
+            });
+        }
+    }
+    None
+}
+
+/// The simplest next step beyond a naked single from domains `d` (pencil marks already applied); `None` when
+/// none of the techniques finds one (the puzzle needs search from here).
+fn next(puzzle: &Puzzle, groups: &[(String, Vec<Cell>)], d: &Domains) -> Option<Hint> {
+    let n = puzzle.size();
+    for (label, cells) in groups {
+        for v in 1..=n as u32 {
+            let mut places = cells.iter().filter(|&&c| d.contains(c, v));
+            if let (Some(&c), None) = (places.next(), places.next()) {
+                if d.get(c).count_ones() > 1 {
+                    return Some(Hint {
+                        cell: c,
+                        value: v,
+                        place: true,
+                        technique: "hidden single",
+                        reason: format!("{v} has no other place in {label}"),
+                    });
+                }
+            }
+        }
+    }
+    for rule in puzzle.rules() {
+        if rule.permutation_cells().is_some_and(|c| c.len() == n) {
+            continue;
+        }
+        if let Some(p) = rule.propagator() {
+            let mut after = d.clone();
+            if p.propagate(&mut after).is_ok() {
+                if let Some(mut h) = difference(d, &after, "rule", "") {
+                    h.reason = match h.place {
+                        true => format!("{} allows nothing else there", rule.label()),
+                        false => format!("{} cannot use {} there", rule.label(), h.value),
+                    };
+                    return Some(h);
+                }
+            }
+        }
+    }
+    for i in Intersection::derive(n, puzzle.rules()) {
+        let mut after = d.clone();
+        if i.propagate(&mut after).is_ok() {
+            if let Some(h) = difference(d, &after, "intersection", "a value one group can place only where it overlaps another leaves the rest of the other") {
+                return Some(h);
+            }
+        }
+    }
+    for (rule, (label, _)) in puzzle
+        .rules()
+        .iter()
+        .filter(|r| r.permutation_cells().is_some_and(|c| c.len() == n))
+        .zip(groups)
+    {
+        if let Some(p) = rule.propagator() {
+            let mut after = d.clone();
+            if p.propagate(&mut after).is_ok() {
+                let why = format!("in {label}, some cells can only hold as many values as they are, which leaves this one out");
+                if let Some(h) = difference(d, &after, "subset", &why) {
+                    return Some(h);
+                }
+            }
+        }
+    }
+    let engine = Engine::with_intersections(puzzle);
+    for i in 0..n * n {
+        let cell = Cell::new(i / n, i % n);
+        if d.get(cell).count_ones() < 2 {
+            continue;
+        }
+        for v in d.values(cell) {
+            let mut trial = d.clone();
+            if trial.assign(cell, v).is_err() || engine.after(&mut trial, cell).is_err() {
+                return Some(Hint {
+                    cell,
+                    value: v,
+                    place: false,
+                    technique: "contradiction",
+                    reason: format!("putting {v} in {cell} leads to a contradiction"),
+                });
+            }
+        }
+    }
+    None
+}
+
+/// The steps from the givens plus `progress` (0 = empty): just the first, or (`all`) every one until the grid is
+/// full or no technique applies. A step places a value or strikes one; placements end a naked single's life.
+pub fn hints(puzzle: &Puzzle, progress: Option<&Grid>, all: bool) -> Result<Vec<Hint>, Error> {
+    let n = puzzle.size();
+    if n > Domains::MAX_SIZE {
+        return Err(Error::section(
+            "hint",
+            format!("explains grids up to {0}x{0}", Domains::MAX_SIZE),
+        ));
+    }
+    let contradiction =
+        || Error::section("hint", "the givens and filled cells already break a rule");
+    let groups = groups(puzzle);
+    let mut d = Domains::full(n);
+    let mut known = puzzle.givens().clone();
+    for (cell, v) in puzzle
+        .givens()
+        .filled()
+        .chain(progress.into_iter().flat_map(|p| p.filled()))
+    {
+        d.assign(cell, v).map_err(|_| contradiction())?;
+        known.set(cell, v);
+    }
+    marks(&groups, &mut d).map_err(|_| contradiction())?;
+    let mut out = Vec::new();
+    loop {
+        // Naked singles count only where the person has not written the value yet.
+        let hint = naked(&d, &known).or_else(|| next(puzzle, &groups, &d));
+        let Some(hint) = hint else {
+            break;
+        };
+        hint.apply(&mut d).map_err(|_| contradiction())?;
+        if hint.place {
+            known.set(hint.cell, hint.value);
+        }
+        marks(&groups, &mut d).map_err(|_| contradiction())?;
+        out.push(hint);
+        if !all || known.cells().all(|c| known.get(c) != 0) {
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// A cell the person has not filled, left with one value.
+fn naked(d: &Domains, known: &Grid) -> Option<Hint> {
+    known
+        .cells()
+        .filter(|&c| known.get(c) == 0)
+        .find_map(|cell| {
+            let v = d.fixed(cell)?;
+            Some(Hint {
+                cell,
+                value: v,
+                place: true,
+                technique: "naked single",
+                reason: format!("{v} is the only value left for {cell}"),
+            })
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::Registry;
+    use crate::solve::SolveOptions;
+
+    #[test]
+    fn hints_are_sound_and_reach_the_solution_without_search() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+        for name in [
+            "sudoku/clue-list-9x9.yaml",
+            "killer/killer-6x6.yaml",
+            "kenken/kenken-6x6.yaml",
+            "futoshiki/futoshiki-7x7.yaml",
+            "inshi/nikoli-5x5.yaml",
+        ] {
+            let p = crate::model::load(&root.join(name), &Registry::built_in()).unwrap();
+            let solution = crate::solve(&p, &SolveOptions::default())
+                .unwrap()
+                .solutions[0]
+                .clone();
+            let steps = hints(&p, None, true).unwrap();
+            for h in &steps {
+                // Sound: a placement is the solution's value, a strike never is.
+                assert_eq!(h.place, solution.get(h.cell) == h.value, "{name}: {h:?}");
+            }
+            let placed: Vec<_> = steps.iter().filter(|h| h.place).collect();
+            let open = p
+                .givens()
+                .cells()
+                .filter(|&c| p.givens().get(c) == 0)
+                .count();
+            assert_eq!(placed.len(), open, "{name}: the hints fill every open cell");
+        }
+    }
+}
