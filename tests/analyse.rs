@@ -201,3 +201,66 @@ fn hints_follow_to_the_solution_and_start_from_progress() {
     );
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// `generate`: every puzzle made has one solution (proved by `count`), the same seed makes the same puzzle, the
+/// asked grade is the grade `rate` gives, and a type whose clues are not givens is refused by name.
+#[test]
+fn generated_puzzles_are_unique_reproducible_and_graded() {
+    let dir = std::env::temp_dir().join(format!("latin-generate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (k, args) in [
+        vec!["sudoku", "--size", "4"],
+        vec!["sudoku", "--size", "6", "--symmetry", "mirror"],
+        vec!["sudoku", "--seed", "5", "--difficulty", "intersections"],
+        vec!["latin", "--size", "5", "--symmetry", "none"],
+        vec!["sudoku", "--rules", "diagonals,anti-king", "--seed", "9"],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let made = latin().arg("generate").args(&args).output().unwrap();
+        assert!(
+            made.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&made.stderr)
+        );
+        let again = latin().arg("generate").args(&args).output().unwrap();
+        assert_eq!(
+            made.stdout, again.stdout,
+            "{args:?}: the same seed makes the same puzzle"
+        );
+        let file = dir.join(format!("g{k}.yaml"));
+        std::fs::write(&file, &made.stdout).unwrap();
+        let checked = latin().arg("check").arg(&file).output().unwrap();
+        assert_eq!(
+            checked.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&checked.stdout)
+        );
+        let rated = json(
+            &latin()
+                .arg("rate")
+                .arg(&file)
+                .args(["--format", "json"])
+                .output()
+                .unwrap(),
+        );
+        let text = String::from_utf8_lossy(&made.stdout).to_string();
+        assert!(
+            text.contains(&format!(
+                "({}, score {})",
+                rated["level"].as_str().unwrap(),
+                rated["score"]
+            )),
+            "{text}"
+        );
+        if let Some(i) = args.iter().position(|a| *a == "--difficulty") {
+            assert_eq!(rated["level"], args[i + 1], "{args:?}");
+        }
+    }
+    let killer = latin().args(["generate", "killer"]).output().unwrap();
+    assert_eq!(killer.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&killer.stderr).contains("`cages`"));
+    std::fs::remove_dir_all(dir).ok();
+}

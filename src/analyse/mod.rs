@@ -1,11 +1,12 @@
 //! What a setter or solver asks of a puzzle beyond its answer: the true candidates of every cell
 //! ([`candidates`]), what is wrong so far in a half-filled grid ([`progress`]), how hard it is ([`rate`]), and
-//! the next step in words ([`hint`]).
+//! the next step in words ([`hint`]); and new puzzles ([`generate`]).
 //!
 //! Both drive the solver through the verified [`crate::solve`] entry point, so every solution they rely on was
 //! checked exactly; nothing here knows a puzzle type.
 
 pub(crate) mod candidates;
+pub(crate) mod generate;
 pub(crate) mod hint;
 pub(crate) mod progress;
 pub(crate) mod rate;

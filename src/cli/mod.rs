@@ -10,6 +10,7 @@ mod check;
 mod convert;
 mod count;
 mod draw;
+mod generate;
 mod grammars;
 mod lines;
 mod show;
@@ -195,6 +196,10 @@ pub(crate) enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Make puzzles with exactly one solution, graded (types whose clues are givens: Sudoku, Latin squares,
+    /// with any named rules)
+    #[command(after_help = EXIT_CODES)]
+    Generate(generate::GenerateRun),
     /// The next step a person can follow, in words, from the givens and the file's `progress:`
     #[command(after_help = EXIT_CODES)]
     Hint {
@@ -333,7 +338,8 @@ impl Command {
             Command::Grammars
             | Command::Show { .. }
             | Command::Draw(_)
-            | Command::Convert { .. } => None,
+            | Command::Convert { .. }
+            | Command::Generate(_) => None,
         }
     }
 }
@@ -436,6 +442,11 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             stages,
         } => count::run(&file, format, &options(max, time_limit, stages)?, &reader),
         Command::Hint { file, all, format } => check::hint(&file, all, format, &reader),
+        Command::Generate(run) => generate::run(
+            &run,
+            &registry,
+            &options(1, run.time_limit, Stages::default())?,
+        ),
         Command::Rate {
             file,
             time_limit,
