@@ -57,7 +57,7 @@ pub mod fuzzing;
 use cbc_src as _;
 
 pub use analyse::candidates::Candidates;
-pub use analyse::hint::Hint;
+pub use analyse::hint::{Hint, Hints};
 pub use analyse::progress::{Fault, Judged, Progress};
 pub use analyse::rate::{Rating, LEVELS};
 pub use error::{Error, ModelError, Position, Violation};
@@ -116,8 +116,18 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
 
 /// The next step a person can follow (`all`: every step until the grid is full or none applies), from the
 /// givens and the cells in `progress`.
-pub fn hints(puzzle: &Puzzle, progress: Option<&Grid>, all: bool) -> Result<Vec<Hint>, Error> {
-    analyse::hint::hints(puzzle, progress, all)
+pub fn hints(
+    puzzle: &Puzzle,
+    progress: Option<&Grid>,
+    all: bool,
+    time_limit: Option<std::time::Duration>,
+) -> Result<Hints, Error> {
+    analyse::hint::hints(
+        puzzle,
+        progress,
+        all,
+        time_limit.map(|t| std::time::Instant::now() + t),
+    )
 }
 
 /// Checks a complete grid against every rule of the puzzle in exact integer arithmetic; `Err` lists the first

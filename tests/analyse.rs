@@ -264,3 +264,32 @@ fn generated_puzzles_are_unique_reproducible_and_graded() {
     assert!(String::from_utf8_lossy(&killer.stderr).contains("`cages`"));
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// A big puzzle does not keep `hint`, `rate`, `candidates` or `generate` past `--time-limit`: each ends (exit 2 or
+/// 3, or 0 with what it found) long before the generous bound below.
+#[test]
+fn the_new_commands_stop_at_the_time_limit() {
+    let dir = std::env::temp_dir().join(format!("latin-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.yaml");
+    std::fs::write(&big, "type: latin\nsize: 40\n").unwrap();
+    let big = big.to_str().unwrap();
+    for args in [
+        vec!["hint", big, "--all", "--time-limit", "1"],
+        vec!["rate", big, "--time-limit", "1"],
+        vec!["candidates", big, "--time-limit", "1"],
+        vec!["generate", "latin", "--size", "30", "--time-limit", "1"],
+    ] {
+        let out = assert_cmd::Command::new(env!("CARGO_BIN_EXE_latin"))
+            .args(&args)
+            .timeout(std::time::Duration::from_secs(30))
+            .output()
+            .unwrap();
+        assert!(
+            matches!(out.status.code(), Some(0 | 2 | 3)),
+            "{args:?}: {:?}",
+            out.status
+        );
+    }
+    std::fs::remove_dir_all(dir).ok();
+}

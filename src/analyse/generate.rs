@@ -5,6 +5,8 @@
 //!
 //! Reproducible: everything random comes from one seeded generator, and the solver itself is deterministic.
 
+use std::time::Instant;
+
 use super::rate::{rate, Rating, LEVELS};
 use crate::error::Error;
 use crate::grid::{Cell, Grid};
@@ -48,6 +50,9 @@ pub fn generate(
     request: &Request,
     options: &SolveOptions,
 ) -> Result<Generated, Error> {
+    // `options.time_limit` bounds the whole run: every solve inside gets what is left of it.
+    let deadline = options.time_limit.map(|t| Instant::now() + t);
+    let options = &Clock { options, deadline };
     let mut closest: Option<Generated> = None;
     for attempt in 0..request.attempts.max(1) as u64 {
         let seed = request.seed.wrapping_add(attempt);
@@ -58,7 +63,7 @@ pub fn generate(
         for (cell, v) in givens.filled() {
             puzzle.give(cell, v)?;
         }
-        let rating = rate(&puzzle, options)?;
+        let rating = rate(&puzzle, &options.left(1)?)?;
         let made = Generated {
             givens,
             solution,
@@ -91,6 +96,19 @@ pub fn generate(
     ))
 }
 
+/// The solve options with the time left before the run's deadline.
+struct Clock<'a> {
+    options: &'a SolveOptions,
+    deadline: Option<Instant>,
+}
+
+impl Clock<'_> {
+    fn left(&self, max_solutions: usize) -> Result<SolveOptions, Error> {
+        super::before(self.options, self.deadline, max_solutions)
+            .ok_or_else(|| Error::section("--time-limit", "reached before a puzzle was made"))
+    }
+}
+
 fn no_solution() -> Error {
     Error::section(
         "generate",
@@ -103,13 +121,9 @@ fn no_solution() -> Error {
 fn random_solution(
     template: &Puzzle,
     rng: &mut fastrand::Rng,
-    options: &SolveOptions,
+    options: &Clock,
 ) -> Result<Grid, Error> {
     let n = template.size();
-    let once = SolveOptions {
-        max_solutions: 1,
-        ..options.clone()
-    };
     let mut puzzle = template.clone();
     let mut cells: Vec<Cell> = (0..n * n).map(|i| Cell::new(i / n, i % n)).collect();
     rng.shuffle(&mut cells);
@@ -118,13 +132,17 @@ fn random_solution(
         rng.shuffle(&mut values);
         for v in values {
             let mut tried = puzzle.clone();
-            if tried.give(cell, v).is_ok() && !crate::solve(&tried, &once)?.solutions.is_empty() {
+            if tried.give(cell, v).is_ok()
+                && !crate::solve(&tried, &options.left(1)?)?
+                    .solutions
+                    .is_empty()
+            {
                 puzzle = tried;
                 break;
             }
         }
     }
-    let outcome = crate::solve(&puzzle, &once)?;
+    let outcome = crate::solve(&puzzle, &options.left(1)?)?;
     outcome.solutions.into_iter().next().ok_or_else(no_solution)
 }
 
@@ -148,13 +166,9 @@ fn remove_while_unique(
     solution: &Grid,
     symmetry: Symmetry,
     rng: &mut fastrand::Rng,
-    options: &SolveOptions,
+    options: &Clock,
 ) -> Result<Grid, Error> {
     let n = template.size();
-    let two = SolveOptions {
-        max_solutions: 2,
-        ..options.clone()
-    };
     let mut givens = solution.clone();
     let mut cells: Vec<Cell> = (0..n * n).map(|i| Cell::new(i / n, i % n)).collect();
     rng.shuffle(&mut cells);
@@ -170,7 +184,7 @@ fn remove_while_unique(
         for (c, v) in fewer.filled() {
             puzzle.give(c, v)?;
         }
-        let outcome = crate::solve(&puzzle, &two)?;
+        let outcome = crate::solve(&puzzle, &options.left(2)?)?;
         if outcome.complete && outcome.solutions.len() == 1 {
             givens = fewer;
         }

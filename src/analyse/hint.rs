@@ -8,6 +8,8 @@
 //! subsets a group's matching finds; a candidate whose trial ends in a contradiction. Every step only removes
 //! what no solution uses, so following the hints never loses the solution.
 
+use std::time::Instant;
+
 use crate::domains::{Contradiction, Domains, Propagator};
 use crate::error::Error;
 use crate::grid::{Cell, Grid};
@@ -108,7 +110,12 @@ fn difference(
 
 /// The simplest next step beyond a naked single from domains `d` (pencil marks already applied); `None` when
 /// none of the techniques finds one (the puzzle needs search from here).
-fn next(puzzle: &Puzzle, groups: &[(String, Vec<Cell>)], d: &Domains) -> Option<Hint> {
+fn next(
+    puzzle: &Puzzle,
+    groups: &[(String, Vec<Cell>)],
+    d: &Domains,
+    deadline: Option<Instant>,
+) -> Option<Hint> {
     let n = puzzle.size();
     for (label, cells) in groups {
         for v in 1..=n as u32 {
@@ -170,7 +177,7 @@ fn next(puzzle: &Puzzle, groups: &[(String, Vec<Cell>)], d: &Domains) -> Option<
     let engine = Engine::with_intersections(puzzle);
     for i in 0..n * n {
         let cell = Cell::new(i / n, i % n);
-        if d.get(cell).count_ones() < 2 {
+        if d.get(cell).count_ones() < 2 || deadline.is_some_and(|t| Instant::now() >= t) {
             continue;
         }
         for v in d.values(cell) {
@@ -189,9 +196,21 @@ fn next(puzzle: &Puzzle, groups: &[(String, Vec<Cell>)], d: &Domains) -> Option<
     None
 }
 
+/// The steps found, and whether the deadline stopped the work.
+#[derive(Clone, Debug)]
+pub struct Hints {
+    pub steps: Vec<Hint>,
+    pub timed_out: bool,
+}
+
 /// The steps from the givens plus `progress` (0 = empty): just the first, or (`all`) every one until the grid is
-/// full or no technique applies. A step places a value or strikes one; placements end a naked single's life.
-pub fn hints(puzzle: &Puzzle, progress: Option<&Grid>, all: bool) -> Result<Vec<Hint>, Error> {
+/// full, no technique applies, or `deadline` passes. A step places a value or strikes one.
+pub fn hints(
+    puzzle: &Puzzle,
+    progress: Option<&Grid>,
+    all: bool,
+    deadline: Option<Instant>,
+) -> Result<Hints, Error> {
     let n = puzzle.size();
     if n > Domains::MAX_SIZE {
         return Err(Error::section(
@@ -214,9 +233,16 @@ pub fn hints(puzzle: &Puzzle, progress: Option<&Grid>, all: bool) -> Result<Vec<
     }
     marks(&groups, &mut d).map_err(|_| contradiction())?;
     let mut out = Vec::new();
+    let late = || deadline.is_some_and(|t| Instant::now() >= t);
     loop {
+        if late() {
+            return Ok(Hints {
+                steps: out,
+                timed_out: true,
+            });
+        }
         // Naked singles count only where the person has not written the value yet.
-        let hint = naked(&d, &known).or_else(|| next(puzzle, &groups, &d));
+        let hint = naked(&d, &known).or_else(|| next(puzzle, &groups, &d, deadline));
         let Some(hint) = hint else {
             break;
         };
@@ -230,7 +256,10 @@ pub fn hints(puzzle: &Puzzle, progress: Option<&Grid>, all: bool) -> Result<Vec<
             break;
         }
     }
-    Ok(out)
+    Ok(Hints {
+        steps: out,
+        timed_out: late(),
+    })
 }
 
 /// A cell the person has not filled, left with one value.
@@ -271,7 +300,7 @@ mod tests {
                 .unwrap()
                 .solutions[0]
                 .clone();
-            let steps = hints(&p, None, true).unwrap();
+            let steps = hints(&p, None, true, None).unwrap().steps;
             for h in &steps {
                 // Sound: a placement is the solution's value, a strike never is.
                 assert_eq!(h.place, solution.get(h.cell) == h.value, "{name}: {h:?}");

@@ -15,6 +15,8 @@
 //! and after each use the ladder starts again at singles. The score is 100 a rung (from 0 for singles) plus the
 //! uses of the top rung needed, up to 99 (for search, ten times the base-2 log of its nodes).
 
+use std::time::Instant;
+
 use crate::domains::{Contradiction, Domains, Propagator};
 use crate::error::Error;
 use crate::grid::Cell;
@@ -103,7 +105,12 @@ fn pass(props: &[&dyn Propagator], d: &mut Domains) -> Result<bool, Contradictio
 const MAX_PROBES: usize = 20_000;
 
 /// One failed literal, by every rule with intersections: `Some(true)` when a candidate went.
-fn probe_once(engine: &Engine, d: &mut Domains, probes: &mut usize) -> Result<bool, Contradiction> {
+fn probe_once(
+    engine: &Engine,
+    d: &mut Domains,
+    probes: &mut usize,
+    deadline: Option<Instant>,
+) -> Result<bool, Contradiction> {
     let n = d.size();
     let mut open: Vec<Cell> = (0..n * n)
         .map(|i| Cell::new(i / n, i % n))
@@ -112,7 +119,7 @@ fn probe_once(engine: &Engine, d: &mut Domains, probes: &mut usize) -> Result<bo
     open.sort_by_key(|&c| d.get(c).count_ones());
     for cell in open {
         for v in d.values(cell).collect::<Vec<_>>() {
-            if *probes >= MAX_PROBES {
+            if *probes >= MAX_PROBES || deadline.is_some_and(|t| Instant::now() >= t) {
                 return Ok(false);
             }
             *probes += 1;
@@ -128,6 +135,7 @@ fn probe_once(engine: &Engine, d: &mut Domains, probes: &mut usize) -> Result<bo
 
 /// Grades a puzzle. `options` are those of the search rung.
 pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
+    let deadline = options.time_limit.map(|t| Instant::now() + t);
     let n = puzzle.size();
     if n > Domains::MAX_SIZE {
         return Err(Error::section(
@@ -175,7 +183,7 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
                 uses[0] += 1;
             } else if pass(&matching, &mut d)? {
                 uses[1] += 1;
-            } else if probe_once(&engine, &mut d, &mut probes)? {
+            } else if probe_once(&engine, &mut d, &mut probes, deadline)? {
                 uses[2] += 1;
             } else {
                 return Ok(false);
@@ -194,7 +202,13 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
         }
         Err(Contradiction) => (0, 0, false),
         Ok(false) => {
-            let outcome = crate::solve(puzzle, options)?;
+            let Some(rest) = super::before(options, deadline, 1) else {
+                return Err(Error::section(
+                    "--time-limit",
+                    "reached before the grade was found",
+                ));
+            };
+            let outcome = crate::solve(puzzle, &rest)?;
             uses[3] = outcome.stats.search_nodes;
             let log = (64 - (uses[3] + 1).leading_zeros()) * 10;
             (4, 400 + log.min(99), !outcome.solutions.is_empty())

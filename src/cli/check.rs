@@ -87,10 +87,18 @@ pub(crate) fn rate(
     Ok(Exit(if rating.solvable { 0 } else { 1 }))
 }
 
-/// `hint`: exit 0 when a step was found (or the grid is full), 1 when only search is left.
-pub(crate) fn hint(file: &Path, all: bool, format: Format, reader: &Reader) -> Result<Exit, Error> {
+/// `hint`: exit 0 when a step was found (or the grid is full), 1 when only search is left, 3 on the time limit.
+pub(crate) fn hint(
+    file: &Path,
+    all: bool,
+    format: Format,
+    time_limit: Option<std::time::Duration>,
+    reader: &Reader,
+) -> Result<Exit, Error> {
     let puzzle = reader.load(file)?;
-    let steps = crate::analyse::hint::hints(&puzzle, puzzle.progress(), all)?;
+    let deadline = time_limit.map(|t| std::time::Instant::now() + t);
+    let found = crate::analyse::hint::hints(&puzzle, puzzle.progress(), all, deadline)?;
+    let steps = found.steps;
     let mut filled = puzzle.givens().clone();
     for (cell, v) in puzzle.progress().into_iter().flat_map(|p| p.filled()) {
         filled.set(cell, v);
@@ -101,8 +109,14 @@ pub(crate) fn hint(file: &Path, all: bool, format: Format, reader: &Reader) -> R
     let finished = filled.cells().all(|c| filled.get(c) != 0);
     let name = file.display().to_string();
     print(&match format {
-        Format::Text => report::analyse::hints_text(&name, &steps, all, finished),
+        Format::Text => report::analyse::hints_text(&name, &steps, all, finished, found.timed_out),
         Format::Json => report::analyse::hints_json(&name, &steps, finished),
     })?;
-    Ok(Exit(if steps.is_empty() && !finished { 1 } else { 0 }))
+    Ok(Exit(if found.timed_out {
+        3
+    } else if steps.is_empty() && !finished {
+        1
+    } else {
+        0
+    }))
 }

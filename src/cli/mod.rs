@@ -207,6 +207,8 @@ pub(crate) enum Command {
         /// Every step until the grid is full (or only search is left)
         #[arg(long)]
         all: bool,
+        #[arg(long, value_name = "SECS")]
+        time_limit: Option<f64>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
@@ -441,7 +443,18 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             time_limit,
             stages,
         } => count::run(&file, format, &options(max, time_limit, stages)?, &reader),
-        Command::Hint { file, all, format } => check::hint(&file, all, format, &reader),
+        Command::Hint {
+            file,
+            all,
+            time_limit,
+            format,
+        } => check::hint(
+            &file,
+            all,
+            format,
+            options(1, time_limit, Stages::default())?.time_limit,
+            &reader,
+        ),
         Command::Generate(run) => generate::run(
             &run,
             &registry,

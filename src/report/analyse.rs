@@ -185,7 +185,13 @@ fn step(h: &Hint) -> String {
 }
 
 /// `hint`: one step, or every step numbered (`--all`), then why it stopped.
-pub(crate) fn hints_text(file: &str, steps: &[Hint], all: bool, finished: bool) -> String {
+pub(crate) fn hints_text(
+    file: &str,
+    steps: &[Hint],
+    all: bool,
+    finished: bool,
+    timed_out: bool,
+) -> String {
     let mut out = String::new();
     match (steps, all) {
         ([], _) => {}
@@ -196,7 +202,9 @@ pub(crate) fn hints_text(file: &str, steps: &[Hint], all: bool, finished: bool) 
             }
         }
     }
-    if finished && (all || steps.is_empty()) {
+    if timed_out {
+        out += &format!("{file}: time limit reached\n");
+    } else if finished && (all || steps.is_empty()) {
         out += &format!("{file}: every cell is filled\n");
     } else if !finished && (all || steps.is_empty()) {
         out += &format!(
