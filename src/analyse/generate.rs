@@ -1,17 +1,22 @@
-//! New puzzles with exactly one solution, for any type whose only clues are givens (Sudoku of any box shape,
-//! Latin squares, with any named rules such as diagonals or anti-knight): a random solution, then givens
-//! removed in a random order (with their symmetric partners) while the solution stays unique, proved by
-//! counting to 2; then graded by [`super::rate`], and tried again from the next seed until the asked level is met.
+//! New puzzles with exactly one solution, for any type whose clues are givens (Sudoku of any box shape, Latin
+//! squares, with any named rules such as diagonals or anti-knight), or cages and rooms with the clues of a
+//! primitive that has a clue maker ([`super::regions`]): a random solution, its regions and their clues when the
+//! type has them, then givens removed in a random order (with their symmetric partners) while the solution stays
+//! unique, proved by counting to 2; then graded by [`super::rate`], and tried again from the next seed until the
+//! asked level is met.
 //!
 //! Reproducible: everything random comes from one seeded generator, and the solver itself is deterministic.
 
 use std::time::Instant;
 
 use super::rate::{rate, Rating, LEVELS};
+use super::regions::{cut, Cut, Plan};
 use crate::error::Error;
+use crate::grammar::Registry;
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
 use crate::solve::SolveOptions;
+use crate::yaml::Mapping;
 
 /// Which cells are removed together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,9 +39,19 @@ pub struct Request {
     pub attempts: usize,
 }
 
+/// What to make puzzles of: the puzzle solutions are drawn from, and for region types how their regions are
+/// cut (the plan, and the sections every puzzle file of the type starts with).
+pub(crate) struct Kind<'a> {
+    pub(crate) base: Puzzle,
+    pub(crate) regions: Option<(Plan, Mapping)>,
+    pub(crate) registry: &'a Registry,
+}
+
 /// One puzzle made.
 #[derive(Clone, Debug)]
 pub struct Generated {
+    /// The regions and their clues, for region types.
+    pub cut: Option<Cut>,
     pub givens: Grid,
     pub solution: Grid,
     pub rating: Rating,
@@ -45,8 +60,8 @@ pub struct Generated {
 }
 
 /// Makes one puzzle from `template` (the type with its size, boxes and rules, and no givens).
-pub fn generate(
-    template: &Puzzle,
+pub(crate) fn generate(
+    kind: &Kind,
     request: &Request,
     options: &SolveOptions,
 ) -> Result<Generated, Error> {
@@ -57,7 +72,15 @@ pub fn generate(
     for attempt in 0..request.attempts.max(1) as u64 {
         let seed = request.seed.wrapping_add(attempt);
         let mut rng = fastrand::Rng::with_seed(seed);
-        let solution = random_solution(template, &mut rng, options)?;
+        let solution = random_solution(&kind.base, &mut rng, options)?;
+        let (template, cut) = match &kind.regions {
+            Some((plan, header)) => {
+                let (p, c) = cut(plan, header, &solution, &mut rng, kind.registry)?;
+                (p, Some(c))
+            }
+            None => (kind.base.clone(), None),
+        };
+        let template = &template;
         let givens = remove_while_unique(template, &solution, request.symmetry, &mut rng, options)?;
         let mut puzzle = template.clone();
         for (cell, v) in givens.filled() {
@@ -65,6 +88,7 @@ pub fn generate(
         }
         let rating = rate(&puzzle, &options.left(1)?)?;
         let made = Generated {
+            cut,
             givens,
             solution,
             rating,
@@ -216,8 +240,14 @@ mod tests {
                 symmetry: Symmetry::Rotational,
                 attempts: 1,
             };
-            let a = generate(&t, &request, &SolveOptions::default()).unwrap();
-            let b = generate(&t, &request, &SolveOptions::default()).unwrap();
+            let registry = Registry::built_in();
+            let spec = Kind {
+                base: t.clone(),
+                regions: None,
+                registry: &registry,
+            };
+            let a = generate(&spec, &request, &SolveOptions::default()).unwrap();
+            let b = generate(&spec, &request, &SolveOptions::default()).unwrap();
             assert_eq!(a.givens, b.givens, "{kind} {n}: reproducible");
             let mut p = t.clone();
             for (c, v) in a.givens.filled() {

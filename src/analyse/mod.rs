@@ -10,6 +10,7 @@ pub(crate) mod generate;
 pub(crate) mod hint;
 pub(crate) mod progress;
 pub(crate) mod rate;
+pub(crate) mod regions;
 
 use std::time::{Duration, Instant};
 

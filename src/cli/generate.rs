@@ -3,13 +3,15 @@
 use clap::ValueEnum;
 
 use super::{print, Exit};
-use crate::analyse::generate::{generate, Request, Symmetry};
+use crate::analyse::generate::{generate, Kind, Request, Symmetry};
 use crate::analyse::rate::LEVELS;
+use crate::analyse::regions;
 use crate::error::Error;
 use crate::grammar::Registry;
 use crate::model::load::template;
 use crate::report;
 use crate::solve::SolveOptions;
+use crate::yaml::{Mapping, Value};
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub(crate) enum SymmetryArg {
@@ -30,7 +32,8 @@ pub(crate) enum GenerateFormat {
 
 #[derive(clap::Args)]
 pub(crate) struct GenerateRun {
-    /// The puzzle type (a grammar whose clues are givens: sudoku, latin, ...)
+    /// The puzzle type: a grammar whose clues are givens (sudoku, latin, ...) or cages and rooms with sum,
+    /// product or arithmetic clues (killer, inshi, kenken, ...)
     #[arg(value_name = "TYPE")]
     kind: String,
     #[arg(long, default_value_t = 9)]
@@ -66,25 +69,46 @@ pub(crate) fn run(
     registry: &Registry,
     options: &SolveOptions,
 ) -> Result<Exit, Error> {
-    let base = template(
-        &run.kind,
-        run.size,
-        run.boxes.as_deref(),
-        &run.rules,
-        registry,
-    )
-    .map_err(|e| match e {
-        Error::Input {
-            section, message, ..
-        } if message.starts_with("missing") => Error::section(
-            "generate",
-            format!(
-                "type {} needs its `{section}` section, and generate makes givens only so far",
-                run.kind
-            ),
-        ),
-        e => e,
-    })?;
+    let grammar = registry.get(&run.kind)?;
+    let kind = match regions::plan(grammar)? {
+        None => Kind {
+            base: template(
+                &run.kind,
+                run.size,
+                run.boxes.as_deref(),
+                &run.rules,
+                registry,
+            )?,
+            regions: None,
+            registry,
+        },
+        Some(plan) => {
+            let mut header = Mapping::new();
+            let mut put = |k: &str, v: Value| header.insert(Value::String(k.into()), v);
+            put("type", Value::String(run.kind.clone()));
+            put("size", Value::Number((run.size as u64).into()));
+            if let Some(b) = &run.boxes {
+                put("box", Value::String(b.clone()));
+            }
+            if !run.rules.is_empty() {
+                put(
+                    "rules",
+                    Value::Sequence(run.rules.iter().cloned().map(Value::String).collect()),
+                );
+            }
+            Kind {
+                base: regions::base(
+                    grammar,
+                    run.size,
+                    run.boxes.as_deref(),
+                    &run.rules,
+                    registry,
+                )?,
+                regions: Some((plan, header)),
+                registry,
+            }
+        }
+    };
     let level = match &run.difficulty {
         None => None,
         Some(name) => Some(LEVELS.iter().position(|l| l == name).ok_or_else(|| {
@@ -115,13 +139,13 @@ pub(crate) fn run(
             symmetry,
             attempts: run.attempts,
         };
-        let made = generate(&base, &request, options)?;
+        let made = generate(&kind, &request, options)?;
         print(&match run.format {
             GenerateFormat::Yaml if k > 0 => format!(
                 "---\n{}",
-                report::analyse::generated_yaml(&base, &header, &made)
+                report::analyse::generated_yaml(&kind.base, &header, &made)
             ),
-            GenerateFormat::Yaml => report::analyse::generated_yaml(&base, &header, &made),
+            GenerateFormat::Yaml => report::analyse::generated_yaml(&kind.base, &header, &made),
             GenerateFormat::Json => report::analyse::generated_json(&run.kind, &made),
             GenerateFormat::Lines => report::analyse::generated_line(&made),
         })?;

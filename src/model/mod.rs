@@ -19,6 +19,7 @@
 //! ```
 
 pub(crate) mod bind;
+pub(crate) mod clue;
 pub(crate) mod corpus;
 mod exact;
 pub(crate) mod figure;

@@ -85,6 +85,15 @@ fn divides(v: u32, p: u64) -> bool {
     p % u64::from(v) == 0
 }
 
+/// The clue a room holding `values` shows: their product (what `generate` writes for a room).
+pub(crate) fn clue_for(values: &[u32]) -> String {
+    values
+        .iter()
+        .map(|&v| u64::from(v))
+        .product::<u64>()
+        .to_string()
+}
+
 impl Rule for Product {
     fn label(&self) -> String {
         format!("{} (product {})", self.label, self.product)

@@ -66,6 +66,15 @@ impl Sum {
     }
 }
 
+/// The clue a region holding `values` shows: their sum (what `generate` writes for a cage).
+pub(crate) fn clue_for(values: &[u32]) -> String {
+    values
+        .iter()
+        .map(|&v| u64::from(v))
+        .sum::<u64>()
+        .to_string()
+}
+
 impl Rule for Sum {
     fn label(&self) -> String {
         format!("{} (sum {})", self.label, self.total)
