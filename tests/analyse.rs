@@ -264,9 +264,20 @@ fn generated_puzzles_are_unique_reproducible_and_graded() {
             assert_eq!(rated["level"], args[i + 1], "{args:?}");
         }
     }
-    let futoshiki = latin().args(["generate", "futoshiki"]).output().unwrap();
-    assert_eq!(futoshiki.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&futoshiki.stderr).contains("`less`"));
+    // Refused by name, required sections or optional ones: skyscrapers without outside clues, or a thermo
+    // without thermometers, would be a plain puzzle under another type's name.
+    for (kind, section) in [
+        ("futoshiki", "`less`"),
+        ("skyscrapers", "section"),
+        ("thermo", "`thermos`"),
+    ] {
+        let out = latin().args(["generate", kind]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{kind}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(section),
+            "{kind}"
+        );
+    }
     std::fs::remove_dir_all(dir).ok();
 }
 

@@ -30,21 +30,19 @@ pub struct Cut {
     pub clues: BTreeMap<String, String>,
 }
 
-/// The plan for a grammar: `None` when it needs no sections, an error naming the section `generate` cannot make.
+/// The plan for a grammar: `None` when it has no sections (its clues are givens), an error naming a section
+/// `generate` cannot make. Optional sections count too: skyscrapers without their outside clues would be a Latin
+/// square under another name.
 pub(crate) fn plan(grammar: &Grammar) -> Result<Option<Plan>, Error> {
-    let required: Vec<(&String, SectionKind)> = grammar
-        .sections
-        .iter()
-        .filter(|(_, s)| !s.optional)
-        .map(|(n, s)| (n, s.kind))
-        .collect();
+    let required: Vec<(&String, SectionKind)> =
+        grammar.sections.iter().map(|(n, s)| (n, s.kind)).collect();
     if required.is_empty() {
         return Ok(None);
     }
     let refuse = |name: &str| {
         Error::section(
             "generate",
-            format!("type {} needs its `{name}` section, which generate does not make yet (it makes givens, and cages or rooms with sum, product or arithmetic clues)", grammar.name),
+            format!("type {} has a `{name}` section, which generate does not fill yet (it makes givens, and cages or rooms with sum, product or arithmetic clues)", grammar.name),
         )
     };
     for rule in &grammar.rules {
