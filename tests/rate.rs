@@ -3,21 +3,9 @@
 //! grade and latin's score must stay high (the README reports it over 100 puzzles a grade, `LATIN_RATE_PER_GRADE=100`;
 //! 15 a grade by default, so CI stays fast). The games are required under `CI=true`.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
-fn game(name: &str) -> Option<String> {
-    let path = format!("/usr/games/sgt-{name}");
-    if Path::new(&path).exists() {
-        return Some(path);
-    }
-    assert!(
-        std::env::var("CI").map_or(true, |v| v != "true"),
-        "{path} missing under CI=true"
-    );
-    eprintln!("NOTE: {path} not installed; ratings were not calibrated");
-    None
-}
+use std::process::Command;
 
 /// Spearman's rank correlation (ties share their mean rank).
 fn spearman(x: &[f64], y: &[f64]) -> f64 {
@@ -48,7 +36,7 @@ fn spearman(x: &[f64], y: &[f64]) -> f64 {
 }
 
 fn correlation(name: &str, size: &str, grades: &[char], per_grade: usize) -> Option<f64> {
-    let program = game(name)?;
+    let program = common::tatham_game(name)?;
     let (mut x, mut y) = (Vec::new(), Vec::new());
     for (k, g) in grades.iter().enumerate() {
         let out = Command::new(&program)

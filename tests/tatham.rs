@@ -3,25 +3,12 @@
 //! tatham` must write an ID that reads back as the same puzzle. The programs are required under `CI=true`
 //! (`.ci/run` installs `sgt-puzzles`).
 
-use std::path::Path;
+mod common;
+
 use std::process::Command;
 
 fn latin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_latin"))
-}
-
-/// Where the games are: `/usr/games/sgt-solo` on Debian.
-fn game(name: &str) -> Option<String> {
-    let path = format!("/usr/games/sgt-{name}");
-    if Path::new(&path).exists() {
-        return Some(path);
-    }
-    assert!(
-        std::env::var("CI").map_or(true, |v| v != "true"),
-        "{path} missing under CI=true (.ci/run installs sgt-puzzles)"
-    );
-    eprintln!("NOTE: {path} not installed; Tatham IDs were not checked");
-    None
 }
 
 /// One field of a save file (`KEY    :LEN:VALUE` a line).
@@ -87,7 +74,7 @@ fn json_rows(v: &serde_json::Value) -> Vec<Vec<u32>> {
 
 /// Generates `count` puzzles of `params` with the game and checks each one.
 fn check(name: &str, params: &str, count: usize) {
-    let Some(program) = game(name) else {
+    let Some(program) = common::tatham_game(name) else {
         return;
     };
     let dir = std::env::temp_dir().join(format!(

@@ -40,16 +40,6 @@ impl Hint {
     }
 }
 
-/// The groups holding 1..n once, with their names.
-fn groups(puzzle: &Puzzle) -> Vec<(String, Vec<Cell>)> {
-    let n = puzzle.size();
-    puzzle
-        .rules()
-        .iter()
-        .filter_map(|r| Some((r.label(), r.permutation_cells().filter(|c| c.len() == n)?)))
-        .collect()
-}
-
 /// Strikes every placed value from the rest of its groups (the pencil marks a person keeps without thinking).
 fn marks(groups: &[(String, Vec<Cell>)], d: &mut Domains) -> Result<(), Contradiction> {
     loop {
@@ -134,7 +124,7 @@ fn next(
         }
     }
     for rule in puzzle.rules() {
-        if rule.permutation_cells().is_some_and(|c| c.len() == n) {
+        if super::is_full_group(rule.as_ref(), n) {
             continue;
         }
         if let Some(p) = rule.propagator() {
@@ -161,7 +151,7 @@ fn next(
     for (rule, (label, _)) in puzzle
         .rules()
         .iter()
-        .filter(|r| r.permutation_cells().is_some_and(|c| c.len() == n))
+        .filter(|r| super::is_full_group(r.as_ref(), n))
         .zip(groups)
     {
         if let Some(p) = rule.propagator() {
@@ -220,7 +210,7 @@ pub fn hints(
     }
     let contradiction =
         || Error::section("hint", "the givens and filled cells already break a rule");
-    let groups = groups(puzzle);
+    let groups = super::full_groups(puzzle);
     let mut d = Domains::full(n);
     let mut known = puzzle.givens().clone();
     for (cell, v) in puzzle

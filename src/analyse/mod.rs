@@ -14,7 +14,28 @@ pub(crate) mod regions;
 
 use std::time::{Duration, Instant};
 
+use crate::grid::Cell;
+use crate::model::Puzzle;
+use crate::rules::Rule;
 use crate::solve::SolveOptions;
+
+/// Whether a rule is a group of n cells holding 1..n once (a row, column, box, region, diagonal): the groups a
+/// person reads singles, intersections and subsets in.
+fn is_full_group(rule: &dyn Rule, n: usize) -> bool {
+    rule.permutation_cells()
+        .is_some_and(|cells| cells.len() == n)
+}
+
+/// The puzzle's full groups, named.
+fn full_groups(puzzle: &Puzzle) -> Vec<(String, Vec<Cell>)> {
+    let n = puzzle.size();
+    puzzle
+        .rules()
+        .iter()
+        .filter(|r| is_full_group(r.as_ref(), n))
+        .filter_map(|r| Some((r.label(), r.permutation_cells()?)))
+        .collect()
+}
 
 /// The options for one more solve before `deadline`; `None` once it has passed.
 fn before(

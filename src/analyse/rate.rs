@@ -143,25 +143,17 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
             format!("grades grids up to {0}x{0}", Domains::MAX_SIZE),
         ));
     }
-    let groups: Vec<Singles> = puzzle
+    let groups: Vec<Singles> = super::full_groups(puzzle)
+        .into_iter()
+        .map(|(_, cells)| Singles { cells })
+        .collect();
+    // Each rule's own pruning belongs to every rung; the full groups' own (their matching) is the subsets rung.
+    let (full, own): (Vec<_>, Vec<_>) = puzzle
         .rules()
         .iter()
-        .filter_map(|r| r.permutation_cells())
-        .filter(|cells| cells.len() == n)
-        .map(|cells| Singles { cells })
-        .collect();
-    let own: Vec<&dyn Propagator> = puzzle
-        .rules()
-        .iter()
-        .filter(|r| r.permutation_cells().is_none_or(|c| c.len() != n))
-        .filter_map(|r| r.propagator())
-        .collect();
-    let matching: Vec<&dyn Propagator> = puzzle
-        .rules()
-        .iter()
-        .filter(|r| r.permutation_cells().is_some_and(|c| c.len() == n))
-        .filter_map(|r| r.propagator())
-        .collect();
+        .partition(|r| super::is_full_group(r.as_ref(), n));
+    let own: Vec<&dyn Propagator> = own.iter().filter_map(|r| r.propagator()).collect();
+    let matching: Vec<&dyn Propagator> = full.iter().filter_map(|r| r.propagator()).collect();
     let intersections = Intersection::derive(n, puzzle.rules());
     let inter: Vec<&dyn Propagator> = intersections.iter().map(|i| i as &dyn Propagator).collect();
     let mut base: Vec<&dyn Propagator> = groups.iter().map(|g| g as &dyn Propagator).collect();

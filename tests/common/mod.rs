@@ -401,3 +401,18 @@ impl Oracle {
 pub fn givens_rows(rec: &Value) -> Vec<Vec<u64>> {
     grid_rows(&rec["givens"])
 }
+
+/// A Tatham game from Debian's `sgt-puzzles` (`/usr/games/sgt-solo`, ...). Missing, it fails under `CI=true`
+/// (`.ci/run` installs the package); elsewhere it is reported and `None` returned.
+pub fn tatham_game(name: &str) -> Option<String> {
+    let path = format!("/usr/games/sgt-{name}");
+    if std::path::Path::new(&path).exists() {
+        return Some(path);
+    }
+    assert!(
+        std::env::var("CI").map_or(true, |v| v != "true"),
+        "{path} missing under CI=true (.ci/run installs sgt-puzzles)"
+    );
+    eprintln!("NOTE: {path} not installed; what needs it was not checked");
+    None
+}
