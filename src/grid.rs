@@ -121,6 +121,16 @@ pub(crate) fn value_char(v: u32) -> char {
     }
 }
 
+/// The default box shape for size n: the square root when n is a square, else the most nearly square
+/// `h x w` with `h < w` (6 -> 2x3, 12 -> 3x4); `None` when n is prime.
+pub(crate) fn default_boxes(n: usize) -> Option<(usize, usize)> {
+    let h = (1..=n)
+        .take_while(|h| h * h <= n)
+        .filter(|h| n % h == 0)
+        .last()?;
+    (h > 1 || n == 1).then_some((h, n / h))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

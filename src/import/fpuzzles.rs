@@ -112,13 +112,10 @@ fn list<'a>(puzzle: &'a Json, key: &str) -> &'a [Json] {
     puzzle[key].as_array().map_or(&[], Vec::as_slice)
 }
 
-/// f-puzzles' default boxes: the largest divisor of n up to its square root rows high (2x3 on 6x6).
+/// f-puzzles' default boxes: the project's default shape (the largest divisor of n up to its square root rows
+/// high, 2x3 on 6x6), where it has boxes at all.
 fn default_boxes(n: usize) -> Option<(usize, usize)> {
-    let h = (1..=n)
-        .take_while(|h| h * h <= n)
-        .filter(|h| n % h == 0)
-        .last()?;
-    (h > 1).then_some((h, n / h))
+    crate::grid::default_boxes(n).filter(|&(h, _)| h > 1)
 }
 
 fn box_of(r: usize, c: usize, (h, w): (usize, usize), n: usize) -> usize {
