@@ -544,3 +544,34 @@ fn variant_sections_report_their_mistakes() {
         "renban: line 1, column 11: r4c4 is not next to r1c2",
     );
 }
+
+#[test]
+fn a_corpus_record_is_a_puzzle_wherever_one_is_taken() {
+    // One line of a corpus `.jsonl` file, pasted whole: read as a record, not as a YAML file whose sections are
+    // `id` and `count`.
+    let record = r#"{"id":"x","type":"inshi","size":2,"regions":[["a","a"],["b","c"]],"clues":{"a":"2","b":"2","c":"1"},"solution":[[1,2],[2,1]],"count":1}"#;
+    let out = latin()
+        .args(["solve", "--format", "json", "-"])
+        .write_stdin(record)
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(v["solutions"][0], serde_json::json!([[1, 2], [2, 1]]));
+    // Written back as a record, it reads to the same puzzle file.
+    let yaml = |input: &str| {
+        let out = latin()
+            .args(["convert", "-", "--to", "yaml"])
+            .write_stdin(input.to_owned())
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let out = latin()
+        .args(["convert", "-", "--to", "record"])
+        .write_stdin(record)
+        .assert()
+        .success();
+    let written = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(written.starts_with('{') && written.contains(r#""type":"inshi""#), "{written}");
+    assert_eq!(yaml(&written), yaml(record));
+}

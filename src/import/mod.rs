@@ -26,6 +26,8 @@ pub enum Format {
     Puzzlink,
     /// f-puzzles links (and SudokuPad's `fpuzzles` links), or the f-puzzles JSON.
     Fpuzzles,
+    /// One corpus record: a JSON object with `type`, `size`, `givens`, ... (a line of a corpus `.jsonl` file).
+    Record,
 }
 
 impl Format {
@@ -36,15 +38,17 @@ impl Format {
             Format::Tatham => "tatham",
             Format::Puzzlink => "puzzlink",
             Format::Fpuzzles => "fpuzzles",
+            Format::Record => "record",
         }
     }
 
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 4] = [
+    pub const ALL: [Format; 5] = [
         Format::Yaml,
         Format::Tatham,
         Format::Puzzlink,
         Format::Fpuzzles,
+        Format::Record,
     ];
 
     /// The format named `name`.
@@ -60,6 +64,9 @@ pub(crate) fn detect(text: &str) -> Option<Format> {
     if fpuzzles::recognises(t) {
         return Some(Format::Fpuzzles);
     }
+    if is_record(t) {
+        return Some(Format::Record);
+    }
     if t.contains('\n') {
         return None;
     }
@@ -72,6 +79,14 @@ pub(crate) fn detect(text: &str) -> Option<Format> {
     }
 }
 
+/// One JSON object with a `"type"` string and a `"size"` or `"givens"`: a corpus record (keys as the corpus
+/// README lists them). A YAML puzzle file written in JSON style has `givens` as text, never as a list of rows.
+fn is_record(t: &str) -> bool {
+    t.starts_with('{')
+        && serde_json::from_str::<Json>(t)
+            .is_ok_and(|r| r["type"].is_string() && (r["size"].is_u64() || r["givens"].is_array()))
+}
+
 /// A text in a foreign format as a record.
 pub(crate) fn decode(text: &str, format: Format) -> Result<Json, Error> {
     let t = text.trim();
@@ -79,6 +94,10 @@ pub(crate) fn decode(text: &str, format: Format) -> Result<Json, Error> {
         Format::Tatham => tatham::decode(t),
         Format::Puzzlink => puzzlink::decode(t),
         Format::Fpuzzles => fpuzzles::decode(t),
+        Format::Record => serde_json::from_str::<Json>(t)
+            .ok()
+            .filter(|r| r["type"].is_string())
+            .ok_or_else(|| bad(format, "not a JSON object with a \"type\"")),
         Format::Yaml => Err(Error::section("--from", "a YAML file is not a record")),
     }
 }
@@ -89,6 +108,7 @@ pub(crate) fn encode(record: &Json, format: Format) -> Result<String, Error> {
         Format::Tatham => tatham::encode(record),
         Format::Puzzlink => puzzlink::encode(record),
         Format::Fpuzzles => fpuzzles::encode(record),
+        Format::Record => Ok(record.to_string()),
         Format::Yaml => Err(Error::section("--to", "a YAML file is not a record")),
     }
 }
