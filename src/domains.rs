@@ -19,6 +19,53 @@ pub(crate) trait Propagator: fmt::Debug + Send + Sync {
     /// Removes candidates that no solution can use; `Ok(true)` when something was removed. Removing nothing is
     /// always sound: pruning is an optimisation, never needed for correctness.
     fn propagate(&self, domains: &mut Domains) -> Result<bool, Contradiction>;
+
+    /// A stronger propagator for the same rule, told which of its cells the puzzle's other rules keep apart
+    /// (a little-killer diagonal crossing a box, an arrow inside one); `None` when that knowledge adds nothing.
+    /// The engine runs the sharpened one in this one's place, so it must prune at least as much.
+    fn sharpened(&self, _apart: &Apart<'_>) -> Option<Box<dyn Propagator>> {
+        None
+    }
+}
+
+/// Which pairs of cells hold different values in every solution: those that share an all-different group (a row,
+/// a column, a box, a region). Derived from the puzzle's rules by the engine and handed to
+/// [`Propagator::sharpened`], so that a rule over many cells can use distinctness it does not state itself.
+/// Built on first use: most puzzles have no rule that asks, and `--lines` builds an engine per line.
+pub(crate) struct Apart<'a> {
+    size: usize,
+    groups: Box<dyn Fn() -> Vec<Vec<Cell>> + 'a>,
+    /// Per cell (row-major), the numbers of the groups holding it, ascending.
+    holding: std::cell::OnceCell<Vec<Vec<u32>>>,
+}
+
+impl<'a> Apart<'a> {
+    /// From the all-different groups of an n x n grid, listed when first needed.
+    pub(crate) fn new(size: usize, groups: impl Fn() -> Vec<Vec<Cell>> + 'a) -> Apart<'a> {
+        Apart {
+            size,
+            groups: Box::new(groups),
+            holding: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// Whether `a` and `b` (distinct cells) lie in a common group.
+    pub(crate) fn differ(&self, a: Cell, b: Cell) -> bool {
+        let holding = self.holding.get_or_init(|| {
+            let mut holding = vec![Vec::new(); self.size * self.size];
+            for (g, cells) in (self.groups)().iter().enumerate() {
+                for c in cells {
+                    holding[c.row * self.size + c.col].push(g as u32);
+                }
+            }
+            holding
+        });
+        let (ga, gb) = (
+            &holding[a.row * self.size + a.col],
+            &holding[b.row * self.size + b.col],
+        );
+        a != b && ga.iter().any(|g| gb.binary_search(g).is_ok())
+    }
 }
 
 /// Candidate values per cell as bit sets (bit v-1 = value v); sizes up to 64.

@@ -374,6 +374,7 @@ fn build_sandwich(args: &Args, sections: &Sections, n: usize) -> Result<Rules, E
                 clue,
                 low: 1,
                 high: n as u32,
+                distinct: false,
             }) as Arc<dyn Rule>
         })
         .collect())

@@ -12,8 +12,9 @@
 //! Reachable sums ([`reach`]): the target keeps the totals some assignment of the other cells reaches, and
 //! each other cell keeps the candidates that take part in reaching one of the target's candidates.
 
+use super::grouped_sum::{GroupedSum, Total};
 use super::{layered, reach, values_of, Rule};
-use crate::domains::{bit_indices, Contradiction, Domains, Propagator};
+use crate::domains::{bit_indices, Apart, Contradiction, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
 use crate::program::Compiler;
@@ -107,6 +108,11 @@ impl Rule for Arrow {
 impl Propagator for Arrow {
     fn watches(&self) -> Vec<Cell> {
         Rule::cells(self)
+    }
+
+    /// Arrow cells that share a row, column or box cannot repeat: the grouped sum.
+    fn sharpened(&self, apart: &Apart<'_>) -> Option<Box<dyn Propagator>> {
+        GroupedSum::boxed(&self.cells, Total::Cell(self.target), apart)
     }
 
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {

@@ -15,6 +15,7 @@ pub(crate) mod all_different;
 pub(crate) mod allowed;
 pub(crate) mod arrow;
 pub(crate) mod catalogue;
+pub(crate) mod grouped_sum;
 pub(crate) mod layered;
 pub(crate) mod product;
 pub(crate) mod reach;

@@ -162,6 +162,121 @@ pub(crate) fn supports(domains: &[u64], allowed: &Sums) -> Option<(Vec<u64>, Sum
     Some((support, reached))
 }
 
+/// The most cells in one group of [`grouped_supports`]: a group's assignments are enumerated.
+pub(crate) const MAX_GROUP: usize = 4;
+
+/// A group whose candidates allow more assignments than this is taken cell by cell for that call instead (sound,
+/// only weaker): the enumeration stays within a few thousand steps.
+const MAX_LEAVES: u64 = 1 << 13;
+
+/// [`supports`] when some of the cells must differ. `groups` partitions the cell indices into groups of at most
+/// [`MAX_GROUP`] cells that take distinct values (cells of one box on a little-killer diagonal); an assignment
+/// counts only when it keeps every group's values distinct. Each group's assignments are enumerated once, grouped
+/// by their total, and the same prefix/suffix programme as [`supports`] runs over the groups' totals.
+pub(crate) fn grouped_supports(
+    domains: &[u64],
+    groups: &[Vec<usize>],
+    allowed: &Sums,
+) -> Option<(Vec<u64>, Sums)> {
+    let max = allowed.max;
+    // A group too big to enumerate now is split into single cells (no distinctness assumed among them).
+    let mut parts: Vec<&[usize]> = Vec::with_capacity(domains.len());
+    for g in groups {
+        let leaves = g
+            .iter()
+            .map(|&i| u64::from(domains[i].count_ones()))
+            .fold(1u64, |a, k| a.saturating_mul(k));
+        if leaves > MAX_LEAVES {
+            parts.extend(g.chunks(1));
+        } else {
+            parts.push(g);
+        }
+    }
+    let totals: Vec<Vec<(usize, [u64; MAX_GROUP])>> = parts
+        .iter()
+        .map(|g| group_totals(domains, g, max))
+        .collect();
+    let mut prefix = vec![Sums::only(max, 0)];
+    for t in &totals {
+        let last = prefix.last().expect("starts with one");
+        let mut next = Sums::empty(max);
+        for &(s, _) in t {
+            next.or_shifted_up(last, s);
+        }
+        prefix.push(next);
+    }
+    let mut reached = prefix[parts.len()].clone();
+    reached.and_assign(allowed);
+    if reached.is_empty() {
+        return None;
+    }
+    let mut need = vec![Sums::empty(max); parts.len() + 1];
+    need[parts.len()] = reached.clone();
+    for g in (0..parts.len()).rev() {
+        let mut here = Sums::empty(max);
+        for &(s, _) in &totals[g] {
+            here.or_shifted_down(&need[g + 1], s);
+        }
+        need[g] = here;
+    }
+    let mut support = vec![0u64; domains.len()];
+    for (g, members) in parts.iter().enumerate() {
+        for (s, masks) in &totals[g] {
+            if prefix[g].meets_shifted(*s, &need[g + 1]) {
+                for (k, &i) in members.iter().enumerate() {
+                    support[i] |= masks[k];
+                }
+            }
+        }
+    }
+    Some((support, reached))
+}
+
+/// The totals (up to `max`) a group's distinct assignments reach, each with the values each member takes in some
+/// assignment reaching it.
+fn group_totals(domains: &[u64], members: &[usize], max: usize) -> Vec<(usize, [u64; MAX_GROUP])> {
+    fn go(
+        domains: &[u64],
+        members: &[usize],
+        at: usize,
+        used: u64,
+        total: usize,
+        chosen: &mut [u64; MAX_GROUP],
+        by_total: &mut [[u64; MAX_GROUP]],
+    ) {
+        if total >= by_total.len() {
+            return;
+        }
+        if at == members.len() {
+            for (m, &c) in by_total[total].iter_mut().zip(chosen.iter()) {
+                *m |= c;
+            }
+            return;
+        }
+        for b in bit_indices(domains[members[at]] & !used) {
+            chosen[at] = 1 << b;
+            let by = 1u64 << b;
+            go(
+                domains,
+                members,
+                at + 1,
+                used | by,
+                total + b + 1,
+                chosen,
+                by_total,
+            );
+        }
+    }
+    let mut by_total = vec![[0u64; MAX_GROUP]; max + 1];
+    let mut chosen = [0u64; MAX_GROUP];
+    go(domains, members, 0, 0, 0, &mut chosen, &mut by_total);
+    by_total
+        .into_iter()
+        .enumerate()
+        .filter(|(_, m)| m[0] != 0)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,6 +341,78 @@ mod tests {
                     .collect::<Vec<_>>(),
             );
             assert_eq!(got, want, "{domains:?} {allowed:?}");
+        }
+    }
+
+    /// Brute force with distinct values inside each group.
+    fn brute_grouped(
+        domains: &[u64],
+        groups: &[Vec<usize>],
+        allowed: &[usize],
+    ) -> Option<(Vec<u64>, Vec<usize>)> {
+        fn go(domains: &[u64], acc: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+            if acc.len() == domains.len() {
+                out.push(acc.clone());
+                return;
+            }
+            for v in bit_indices(domains[acc.len()]).map(|b| b + 1) {
+                acc.push(v);
+                go(domains, acc, out);
+                acc.pop();
+            }
+        }
+        let mut all = Vec::new();
+        go(domains, &mut Vec::new(), &mut all);
+        let mut support = vec![0u64; domains.len()];
+        let mut reached = Vec::new();
+        for a in all {
+            let distinct = groups.iter().all(|g| {
+                g.iter()
+                    .enumerate()
+                    .all(|(k, &i)| g[..k].iter().all(|&j| a[j] != a[i]))
+            });
+            let s: usize = a.iter().sum();
+            if distinct && allowed.contains(&s) {
+                for (m, &v) in support.iter_mut().zip(&a) {
+                    *m |= 1 << (v - 1);
+                }
+                reached.push(s);
+            }
+        }
+        reached.sort_unstable();
+        reached.dedup();
+        (!reached.is_empty()).then_some((support, reached))
+    }
+
+    #[test]
+    fn grouped_supports_equal_brute_force() {
+        let mut rng = fastrand::Rng::with_seed(12);
+        for round in 0..3000 {
+            let k = 1 + round % 6;
+            let width = if round % 4 == 0 { 30 } else { 9 };
+            let domains: Vec<u64> = (0..k)
+                .map(|_| {
+                    (0..1 + rng.usize(..5))
+                        .map(|_| 1u64 << rng.usize(..width))
+                        .fold(0, |m, b| m | b)
+                })
+                .collect();
+            // A random partition into groups of at most three cells.
+            let mut groups: Vec<Vec<usize>> = Vec::new();
+            for i in 0..k {
+                match groups.iter_mut().find(|g| g.len() < 3 && rng.bool()) {
+                    Some(g) => g.push(i),
+                    None => groups.push(vec![i]),
+                }
+            }
+            let max = largest(&domains);
+            let allowed: Vec<usize> = (0..3).map(|_| rng.usize(..=max + 2)).collect();
+            let mut set = Sums::empty(max);
+            allowed.iter().for_each(|&s| set.insert(s));
+            let got = grouped_supports(&domains, &groups, &set)
+                .map(|(s, r)| (s, r.iter().collect::<Vec<_>>()));
+            let want = brute_grouped(&domains, &groups, &allowed);
+            assert_eq!(got, want, "{domains:?} {groups:?} {allowed:?}");
         }
     }
 

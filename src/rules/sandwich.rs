@@ -10,9 +10,16 @@
 //! For each placement of 1 and n still possible, the cells between must reach the clue ([`reach`]); a
 //! candidate stays when some placement supports it: the 1 and the n where they stand, the cells between
 //! through reachable sums, the cells outside with any other value.
+//!
+//! When the puzzle's other rules make the line's cells all differ (a row or column of a Latin square, which is
+//! every sandwich published), the engine asks for the sharper version ([`Propagator::sharpened`]): the cells
+//! between hold a *set* of distinct values adding up to the clue ([`combinations`]), and the cells outside
+//! hold the rest. A placement survives only with such a set whose values the cells between can each take and
+//! can all place, and whose complement the cells outside can take and place.
 
+use super::sum::combinations;
 use super::{layered, reach, values_of, Rule};
-use crate::domains::{bit, Contradiction, Domains, Propagator};
+use crate::domains::{all_values, bit, Apart, Contradiction, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
 use crate::program::Compiler;
@@ -27,6 +34,8 @@ pub(crate) struct Sandwich {
     /// The outer values: 1 and n.
     pub(crate) low: u32,
     pub(crate) high: u32,
+    /// The line's cells all differ (known from other rules): propagate with value sets.
+    pub(crate) distinct: bool,
 }
 
 /// The sum strictly between the first `low` and the first `high` of `values`, if both occur.
@@ -148,6 +157,21 @@ impl Propagator for Sandwich {
         Rule::cells(self)
     }
 
+    /// The cells of a row or column differ: the version that reasons with value sets.
+    fn sharpened(&self, apart: &Apart<'_>) -> Option<Box<dyn Propagator>> {
+        let all_differ = self
+            .cells
+            .iter()
+            .enumerate()
+            .all(|(k, &a)| self.cells[..k].iter().all(|&b| apart.differ(a, b)));
+        (all_differ && !self.distinct).then(|| {
+            Box::new(Sandwich {
+                distinct: true,
+                ..self.clone()
+            }) as Box<dyn Propagator>
+        })
+    }
+
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let (low, high) = (bit(self.low), bit(self.high));
         let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
@@ -170,14 +194,26 @@ impl Propagator for Sandwich {
                 let Some((between, _)) = reach::supports(&inner[a + 1..b], &target) else {
                     continue;
                 };
-                support[i] |= low;
-                support[j] |= high;
-                for (k, s) in support.iter_mut().enumerate() {
-                    if k > a && k < b {
-                        *s |= between[k - a - 1];
-                    } else if k != i && k != j {
-                        *s |= inner[k];
+                // The candidates this placement supports: by sums, and by value sets when the cells differ.
+                let mut here: Vec<u64> = (0..domains.len())
+                    .map(|k| match k {
+                        _ if k == i => low,
+                        _ if k == j => high,
+                        _ if k > a && k < b => between[k - a - 1],
+                        _ => inner[k],
+                    })
+                    .collect();
+                if self.distinct {
+                    let values = all_values(d.size()) & !(low | high);
+                    let Some(sets) = self.support_by_sets(&inner, (i, j), values) else {
+                        continue;
+                    };
+                    for (h, s) in here.iter_mut().zip(sets) {
+                        *h &= s;
                     }
+                }
+                for (s, h) in support.iter_mut().zip(here) {
+                    *s |= h;
                 }
             }
         }
@@ -186,6 +222,51 @@ impl Propagator for Sandwich {
             changed |= d.restrict(cell, mask)?;
         }
         Ok(changed)
+    }
+}
+
+impl Sandwich {
+    /// With the line's cells all distinct: for the 1 at `i` and the n at `j`, the sets of distinct values the
+    /// cells between can hold that add up to the clue; each set whose values the cells between can take and
+    /// together place, and whose complement in `values` the cells outside can take and place, supports the
+    /// candidates it uses (the 1 and the n included); `None` when no set fits.
+    fn support_by_sets(
+        &self,
+        inner: &[u64],
+        (i, j): (usize, usize),
+        values: u64,
+    ) -> Option<Vec<u64>> {
+        let (a, b) = (i.min(j), i.max(j));
+        let between = &inner[a + 1..b];
+        let outside = || {
+            inner
+                .iter()
+                .enumerate()
+                .filter(move |&(k, _)| (k < a || k > b) && k != i && k != j)
+                .map(|(_, &m)| m)
+        };
+        let reach_between = between.iter().fold(0u64, |m, &d| m | d);
+        let reach_outside = outside().fold(0u64, |m, d| m | d);
+        let mut support: Option<Vec<u64>> = None;
+        for set in combinations(between.len(), reach_between, self.clue) {
+            let rest = values & !set;
+            let fits = between.iter().all(|&d| d & set != 0)
+                && outside().all(|d| d & rest != 0)
+                && reach_outside & rest == rest;
+            if !fits {
+                continue;
+            }
+            let masks = support.get_or_insert_with(|| vec![0; inner.len()]);
+            for (k, s) in masks.iter_mut().enumerate() {
+                *s |= match k {
+                    _ if k == i => bit(self.low),
+                    _ if k == j => bit(self.high),
+                    _ if k > a && k < b => inner[k] & set,
+                    _ => inner[k] & rest,
+                };
+            }
+        }
+        support
     }
 }
 
@@ -200,6 +281,7 @@ mod tests {
             clue,
             low: 1,
             high: n as u32,
+            distinct: false,
         }
     }
 
@@ -224,7 +306,13 @@ mod tests {
             }
             let solutions = brute(&rule, &d);
             let before = d.clone();
-            match rule.propagate(&mut d) {
+            let sharp = Sandwich {
+                distinct: true,
+                ..rule.clone()
+            };
+            let mut plain = d.clone();
+            let plain_ok = rule.propagate(&mut plain).is_ok();
+            match sharp.propagate(&mut d) {
                 Err(Contradiction) => assert!(solutions.is_empty(), "{before:?}"),
                 Ok(_) => {
                     for s in &solutions {
@@ -232,9 +320,27 @@ mod tests {
                             assert!(d.contains(c, v), "{before:?} lost {s:?}");
                         }
                     }
+                    // Value sets prune at least as much as sums alone.
+                    assert!(plain_ok, "{before:?}");
+                    for &c in &rule.cells {
+                        assert_eq!(d.get(c) & !plain.get(c), 0, "{before:?}");
+                    }
                 }
             }
         }
+        // 1 and 6 two cells apart, clue 4: only 2 + 2 adds up, which a row cannot hold.
+        let rule = line(6, 4);
+        let mut d = Domains::full(6);
+        d.assign(Cell::new(0, 0), 1).unwrap();
+        d.assign(Cell::new(0, 3), 6).unwrap();
+        let mut plain = d.clone();
+        rule.propagate(&mut plain).unwrap();
+        assert_eq!(plain.get(Cell::new(0, 1)), bit(2));
+        let sharp = Sandwich {
+            distinct: true,
+            ..rule
+        };
+        assert_eq!(sharp.propagate(&mut d), Err(Contradiction));
         // With everything fixed, the propagator agrees with the check.
         for clue in 0..=10 {
             let rule = line(5, clue);

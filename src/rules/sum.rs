@@ -14,8 +14,9 @@
 //! sum is the total. Values in no set are fixed to 0. This is far tighter than the sum row alone (hard 9x9
 //! killers: several seconds down to well under one), and there are at most C(n, k) sets.
 
+use super::grouped_sum::{GroupedSum, Total};
 use super::{layered, reach, values_of, Rule};
-use crate::domains::{bit_indices, Contradiction, Domains, Propagator};
+use crate::domains::{bit_indices, Apart, Contradiction, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
 use crate::program::Compiler;
@@ -30,40 +31,46 @@ pub(crate) struct Sum {
 }
 
 impl Sum {
-    /// Every set of `k` distinct values from `allowed` (a bit set) that adds up to the total, as bit sets.
+    /// Every set of as many distinct values from `allowed` (a bit set) as the cage has cells, adding up to the
+    /// total, as bit sets.
     pub(crate) fn combinations(&self, allowed: u64) -> Vec<u64> {
-        /// Adds to `set` `left` more values from `allowed` (values below `from` already considered).
-        fn go(allowed: u64, from: u32, left: u64, total: u64, set: u64, out: &mut Vec<u64>) {
-            if left == 0 {
-                if total == 0 {
-                    out.push(set);
-                }
-                return;
-            }
-            let rest = if from > 64 {
-                0
-            } else {
-                allowed & (u64::MAX << (from - 1))
-            };
-            for v in bit_indices(rest).map(|i| i as u64 + 1) {
-                // The smallest sum of `left` distinct values from v up: v + (v + 1) + ... Values only grow.
-                if left * v + left * (left - 1) / 2 > total {
-                    break;
-                }
-                go(
-                    allowed,
-                    v as u32 + 1,
-                    left - 1,
-                    total - v,
-                    set | 1 << (v - 1),
-                    out,
-                );
-            }
-        }
-        let mut out = Vec::new();
-        go(allowed, 1, self.cells.len() as u64, self.total, 0, &mut out);
-        out
+        combinations(self.cells.len(), allowed, self.total)
     }
+}
+
+/// Every set of `k` distinct values from `allowed` (a bit set, bit v-1 = v) that adds up to `total`, as bit sets.
+pub(crate) fn combinations(k: usize, allowed: u64, total: u64) -> Vec<u64> {
+    /// Adds to `set` `left` more values from `allowed` (values below `from` already considered).
+    fn go(allowed: u64, from: u32, left: u64, total: u64, set: u64, out: &mut Vec<u64>) {
+        if left == 0 {
+            if total == 0 {
+                out.push(set);
+            }
+            return;
+        }
+        let rest = if from > 64 {
+            0
+        } else {
+            allowed & (u64::MAX << (from - 1))
+        };
+        for v in bit_indices(rest).map(|i| i as u64 + 1) {
+            // The smallest sum of `left` distinct values from v up: v + (v + 1) + ... Values only grow.
+            if left * v + left * (left - 1) / 2 > total {
+                break;
+            }
+            go(
+                allowed,
+                v as u32 + 1,
+                left - 1,
+                total - v,
+                set | 1 << (v - 1),
+                out,
+            );
+        }
+    }
+    let mut out = Vec::new();
+    go(allowed, 1, k as u64, total, 0, &mut out);
+    out
 }
 
 /// The clue a region holding `values` shows: their sum (what `generate` writes for a cage).
@@ -179,6 +186,14 @@ impl Rule for Sum {
 impl Propagator for Sum {
     fn watches(&self) -> Vec<Cell> {
         Rule::cells(self)
+    }
+
+    /// Repeats allowed, but some cells differ anyway (a diagonal crossing a box): the grouped sum.
+    fn sharpened(&self, apart: &Apart<'_>) -> Option<Box<dyn Propagator>> {
+        if self.distinct {
+            return None;
+        }
+        GroupedSum::boxed(&self.cells, Total::Fixed(self.total), apart)
     }
 
     /// Without `distinct`: exactly the candidates that take part in some assignment adding up to the total

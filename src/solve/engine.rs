@@ -2,12 +2,14 @@
 //!
 //! The engine owns the running order; the propagators themselves are the rules' own ([`Rule::propagator`]) and the
 //! derived pointing and claiming ([`Intersection`]), all behind the one [`Propagator`] trait of the foundations.
-//! Presolve, probing and search all propagate through this.
+//! A rule's propagator may offer a sharper one once told which cells the puzzle's all-different groups keep
+//! apart ([`Propagator::sharpened`]: a little-killer diagonal through a box, a sandwich inside a row); the engine
+//! runs that one in its place. Presolve, probing and search all propagate through this.
 //!
 //! [`Rule::propagator`]: crate::rules::Rule::propagator
 
 use super::intersection::Intersection;
-use crate::domains::{Contradiction, Domains, Propagator};
+use crate::domains::{Apart, Contradiction, Domains, Propagator};
 use crate::grid::Cell;
 use crate::model::Puzzle;
 
@@ -16,7 +18,7 @@ use crate::model::Puzzle;
 /// a contradiction names the number of the propagator that found it (search weighs them by it).
 pub(crate) struct Engine<'a> {
     puzzle: &'a Puzzle,
-    rules: Vec<&'a dyn Propagator>,
+    rules: Vec<Own<'a>>,
     derived: Vec<Intersection>,
     /// For each cell (row-major), the propagators that watch it.
     watchers: Vec<Vec<usize>>,
@@ -37,10 +39,22 @@ impl<'a> Engine<'a> {
 
     fn with(puzzle: &'a Puzzle, derived: Vec<Intersection>) -> Self {
         let n = puzzle.size();
-        let rules: Vec<&dyn Propagator> = puzzle
+        let apart = Apart::new(n, || {
+            puzzle
+                .rules()
+                .iter()
+                .filter_map(|r| r.permutation_cells())
+                .collect()
+        });
+        // Each rule's propagator, or the sharper one it offers once it knows which of its cells differ.
+        let rules: Vec<Own> = puzzle
             .rules()
             .iter()
             .filter_map(|r| r.propagator())
+            .map(|p| match p.sharpened(&apart) {
+                Some(sharp) => Own::Sharpened(sharp),
+                None => Own::Rule(p),
+            })
             .collect();
         let mut engine = Engine {
             puzzle,
@@ -59,7 +73,8 @@ impl<'a> Engine<'a> {
     /// Propagator number i.
     fn get(&self, i: usize) -> &dyn Propagator {
         match self.rules.get(i) {
-            Some(p) => *p,
+            Some(Own::Rule(p)) => *p,
+            Some(Own::Sharpened(p)) => p.as_ref(),
             None => &self.derived[i - self.rules.len()],
         }
     }
@@ -124,6 +139,12 @@ impl<'a> Engine<'a> {
     pub(crate) fn after_blame(&self, d: &mut Domains, cell: Cell) -> Result<(), usize> {
         self.fixpoint_blame(d, self.watching(cell).iter().copied())
     }
+}
+
+/// A rule's propagator as the puzzle holds it, or the sharpened one the engine built in its place.
+enum Own<'a> {
+    Rule(&'a dyn Propagator),
+    Sharpened(Box<dyn Propagator>),
 }
 
 /// The propagators waiting to run, first in first out, each at most once.
