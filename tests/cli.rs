@@ -572,6 +572,9 @@ fn a_corpus_record_is_a_puzzle_wherever_one_is_taken() {
         .assert()
         .success();
     let written = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert!(written.starts_with('{') && written.contains(r#""type":"inshi""#), "{written}");
+    assert!(
+        written.starts_with('{') && written.contains(r#""type":"inshi""#),
+        "{written}"
+    );
     assert_eq!(yaml(&written), yaml(record));
 }

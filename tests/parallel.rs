@@ -73,15 +73,7 @@ fn parallel_pipe_keep_order_equals_one_run() {
     let latin = env!("CARGO_BIN_EXE_latin");
     let args = ["solve", "--lines", "-", "--type", "sudoku", "--box", "3x3"];
     let one = run(latin, &args, &input);
-    let mut split = vec![
-        "--pipe",
-        "--keep-order",
-        "-N",
-        "150",
-        "--jobs",
-        "2",
-        latin,
-    ];
+    let mut split = vec!["--pipe", "--keep-order", "-N", "150", "--jobs", "2", latin];
     split.extend(args);
     let many = run(parallel, &split, &input);
     assert_eq!(one.lines().count(), input.lines().count(), "{one}");
