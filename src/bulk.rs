@@ -83,15 +83,13 @@ pub(crate) fn solve_line(
         Err(m) => return answer(LineStatus::Invalid, None, Some(m), None),
     };
     let mut puzzle = template.clone();
-    for (cell, v) in givens.filled() {
-        if let Err(e) = puzzle.give(cell, v) {
-            // A given that breaks a rule makes the line infeasible; say which rule, as the model words it.
-            let message = match e {
-                Error::Model(m) => m.to_string(),
-                e => e.to_string(),
-            };
-            return answer(LineStatus::Infeasible, None, Some(message), None);
-        }
+    if let Err(e) = puzzle.give_all(&givens) {
+        // Givens that break a rule make the line infeasible; say which rule, as the model words it.
+        let message = match e {
+            Error::Model(m) => m.to_string(),
+            e => e.to_string(),
+        };
+        return answer(LineStatus::Infeasible, None, Some(message), None);
     }
     let outcome = match crate::solve(&puzzle, options) {
         Ok(o) => o,

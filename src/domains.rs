@@ -20,6 +20,20 @@ pub(crate) trait Propagator: fmt::Debug + Send + Sync {
     /// always sound: pruning is an optimisation, never needed for correctness.
     fn propagate(&self, domains: &mut Domains) -> Result<bool, Contradiction>;
 
+    /// Whether [`Self::propagate_cheap`] is a cheaper part of [`Self::propagate`] worth running on its own.
+    /// The engine then runs the cheap part at every wake-up and the whole only once no cheap part anywhere has
+    /// more to do: dear deductions (Hall sets by matching) run once per stall instead of once per wake-up, and
+    /// a contradiction the cheap parts find costs none at all. A staged propagator's `propagate` must reach its
+    /// own fixpoint in one call (it is not woken by its own changes).
+    fn staged(&self) -> bool {
+        false
+    }
+
+    /// The cheap part of [`Self::propagate`] (see [`Self::staged`]).
+    fn propagate_cheap(&self, _domains: &mut Domains) -> Result<bool, Contradiction> {
+        Ok(false)
+    }
+
     /// A stronger propagator for the same rule, told which of its cells the puzzle's other rules keep apart
     /// (a little-killer diagonal crossing a box, an arrow inside one); `None` when that knowledge adds nothing.
     /// The engine runs the sharpened one in this one's place, so it must prune at least as much.

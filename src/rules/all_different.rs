@@ -280,6 +280,22 @@ impl Propagator for AllDifferent {
     /// singles (a value with one possible cell goes there): cheap, and they shrink the domains before the full
     /// arc-consistency pass ([`matching_support`]) that finds Hall sets of any size.
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        self.prune(d, true)
+    }
+
+    /// The singles alone: the engine runs these at every wake-up and the matching only once they stall.
+    fn staged(&self) -> bool {
+        true
+    }
+
+    fn propagate_cheap(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        self.prune(d, false)
+    }
+}
+
+impl AllDifferent {
+    /// Singles, then (with `matching`) the arc-consistency pass.
+    fn prune(&self, d: &mut Domains, matching: bool) -> Result<bool, Contradiction> {
         let m = self.cells.len();
         // Work on a copy of the cells' domains, as bit sets on the stack, and write back once.
         let mut dom = [0u64; 64];
@@ -333,7 +349,7 @@ impl Propagator for AllDifferent {
                 }
             }
         }
-        if dom.iter().any(|b| b.count_ones() > 1) {
+        if matching && dom.iter().any(|b| b.count_ones() > 1) {
             let mut keep = [0u64; 64];
             if !matching_support_into(dom, &mut keep[..m]) {
                 return Err(Contradiction);
