@@ -120,7 +120,7 @@ fn run(
         s.failures = 0;
         s.failure_limit = luby(run) * unit;
         s.randomize = run > 1;
-        match s.explore(domains.clone()) {
+        match s.explore(&mut domains.clone()) {
             Ok(()) => {
                 s.out.decided = true;
                 s.out.exhausted = true;
@@ -138,25 +138,29 @@ fn run(
 }
 
 impl Search<'_> {
-    /// Explores every completion of `d`.
-    fn explore(&mut self, mut d: Domains) -> Result<(), Stop> {
+    /// Explores every completion of `d`. Changes are recorded on `d`'s trail and each branch is undone when it
+    /// is done, so memory grows with the changes along one path, not with a copy of the table per level; what
+    /// this call leaves in `d` the caller undoes.
+    fn explore(&mut self, d: &mut Domains) -> Result<(), Stop> {
         loop {
-            let Some(cell) = self.branching_cell(&d) else {
-                return self.leaf(&d);
+            let Some(cell) = self.branching_cell(d) else {
+                return self.leaf(d);
             };
-            let v = self.value(&d, cell);
+            let v = self.value(d, cell);
             self.tick()?;
-            let mut left = d.clone();
-            left.assign(cell, v)
+            let mark = d.mark();
+            d.assign(cell, v)
                 .expect("v is a candidate of a cell with several");
-            match self.engine.after_blame(&mut left, cell) {
-                Ok(()) => self.explore(left)?,
-                Err(rule) => self.fail(rule)?,
-            }
+            let branch = match self.engine.after_blame(d, cell) {
+                Ok(()) => self.explore(d),
+                Err(rule) => self.fail(rule),
+            };
+            d.undo(mark);
+            branch?;
             // Every completion with cell = v has been seen: go on with v removed.
             self.tick()?;
             d.remove(cell, v).expect("the cell had another candidate");
-            if let Err(rule) = self.engine.after_blame(&mut d, cell) {
+            if let Err(rule) = self.engine.after_blame(d, cell) {
                 return self.fail(rule);
             }
         }
