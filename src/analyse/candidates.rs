@@ -4,7 +4,9 @@
 //! One count to 2 settles a unique puzzle (its solution is every cell's only candidate). Otherwise each value
 //! propagation leaves in a cell, and no solution found so far uses there, is tried as a given: a solution
 //! witnesses all 81 (n^2) of its values at once, so most values cost no solve of their own; a value whose try
-//! is infeasible is no candidate.
+//! is infeasible is no candidate. Each try's search prefers, cell by cell, values no solution has shown yet
+//! ([`SolveOptions::prefer`]), so its solution witnesses as many new ones as it can: a blank 9x9 took 187
+//! solves with plain value order.
 
 use std::time::Instant;
 
@@ -93,9 +95,11 @@ pub fn candidates(puzzle: &Puzzle, options: &SolveOptions) -> Result<Candidates,
             if tried.give(cell, v).is_err() {
                 continue;
             }
-            let Some(once) = before(options, deadline, 1) else {
+            let Some(mut once) = before(options, deadline, 1) else {
                 return Ok(unfinished(out, open, i));
             };
+            // Search tries first the values no solution has shown yet, so this solve's solution shows many.
+            once.prefer = Some(std::sync::Arc::new(out.masks.iter().map(|&m| !m).collect()));
             out.solves += 1;
             let outcome = crate::solve(&tried, &once)?;
             match outcome.solutions.first() {

@@ -204,6 +204,7 @@ struct Searcher<'a> {
     puzzle: &'a Puzzle,
     start: Option<(&'a Domains, Engine<'a>)>,
     max_solutions: usize,
+    prefer: Option<&'a [u64]>,
     deadline: Option<Instant>,
     began: Instant,
 }
@@ -213,13 +214,14 @@ impl<'a> Searcher<'a> {
     fn new(
         puzzle: &'a Puzzle,
         domains: Option<&'a Domains>,
-        options: &SolveOptions,
+        options: &'a SolveOptions,
         began: Instant,
     ) -> Self {
         Searcher {
             puzzle,
             start: domains.map(|d| (d, Engine::with_intersections(puzzle))),
             max_solutions: options.max_solutions,
+            prefer: options.prefer.as_deref().map(Vec::as_slice),
             deadline: deadline(began, options.time_limit),
             began,
         }
@@ -232,6 +234,7 @@ impl<'a> Searcher<'a> {
         let budget = SearchBudget {
             nodes,
             deadline: self.deadline,
+            prefer: self.prefer,
         };
         let outcome = search::search(
             self.puzzle,

@@ -42,6 +42,10 @@ pub struct SolveOptions {
     pub cbc: Cbc,
     /// Refuse, before building it, a backend program estimated to need more bytes than this.
     pub memory_limit: Option<u64>,
+    /// Per cell, row by row, values (bit v-1 = v) that search tries before the cell's others: a solution found
+    /// then uses them where it can. `candidates` asks for values no solution found so far has shown, so each
+    /// new solution witnesses many at once. Only the order changes, never what is found to exist.
+    pub prefer: Option<std::sync::Arc<Vec<u64>>>,
 }
 
 /// The default memory limit of a solve: 4 GiB. The command line sets a quarter of the machine's memory.
@@ -62,6 +66,7 @@ impl Default for SolveOptions {
             backend: BackendChoice::Auto,
             cbc: Cbc::default(),
             memory_limit: Some(DEFAULT_MEMORY_LIMIT),
+            prefer: None,
         }
     }
 }

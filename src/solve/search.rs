@@ -28,13 +28,15 @@ use crate::domains::Domains;
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
 
-/// How much searching is allowed before handing over to a backend.
+/// How much searching is allowed before handing over to a backend, and which values to try first.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct SearchBudget {
+pub(crate) struct SearchBudget<'a> {
     /// Search nodes (a node is one candidate assumed or removed, then propagated).
     pub(crate) nodes: u64,
     /// Stop at this instant (the solve's time limit).
     pub(crate) deadline: Option<Instant>,
+    /// Per cell, values to try before the others ([`crate::solve::SolveOptions::prefer`]).
+    pub(crate) prefer: Option<&'a [u64]>,
 }
 
 /// What a bounded search found.
@@ -59,7 +61,7 @@ struct Search<'a> {
     puzzle: &'a Puzzle,
     engine: &'a Engine<'a>,
     max_solutions: usize,
-    budget: SearchBudget,
+    budget: SearchBudget<'a>,
     /// Per rule: 1 + how many contradictions it has found.
     weights: Vec<u64>,
     /// Failures in this run, and the run's limit.
@@ -231,6 +233,14 @@ impl Search<'_> {
     }
 
     fn value(&mut self, d: &Domains, cell: Cell) -> u32 {
+        let preferred = self
+            .budget
+            .prefer
+            .and_then(|p| p.get(cell.row * d.size() + cell.col))
+            .map_or(0, |&p| p & d.get(cell));
+        if preferred != 0 {
+            return preferred.trailing_zeros() + 1;
+        }
         if !self.randomize {
             return d.min(cell);
         }
@@ -286,6 +296,7 @@ mod tests {
         let budget = SearchBudget {
             nodes,
             deadline: None,
+            prefer: None,
         };
         run(puzzle, &p, d, max, budget, unit)
     }
