@@ -158,7 +158,13 @@ fn next(
             let mut after = d.clone();
             if p.propagate(&mut after).is_ok() {
                 let why = format!("in {label}, some cells can only hold as many values as they are, which leaves this one out");
-                if let Some(h) = difference(d, &after, "subset", &why) {
+                if let Some(mut h) = difference(d, &after, "subset", &why) {
+                    let struck = d.get(h.cell) & !after.get(h.cell);
+                    if let Some(named) =
+                        subset_reason(label, cells_of(groups, label), d, &h, struck)
+                    {
+                        h.reason = named;
+                    }
                     return Some(h);
                 }
             }
@@ -184,6 +190,108 @@ fn next(
         }
     }
     None
+}
+
+/// The cells of the group named `label`.
+fn cells_of<'a>(groups: &'a [(String, Vec<Cell>)], label: &str) -> &'a [Cell] {
+    groups
+        .iter()
+        .find(|(l, _)| l == label)
+        .map_or(&[], |(_, c)| c.as_slice())
+}
+
+/// The largest subset `subset_reason` looks for: the sizes people look for (pairs, triples, quads).
+const MAX_SUBSET: usize = 4;
+
+/// Names the subset of a group that strikes the values `struck` from the hint's cell: a naked subset (k other
+/// cells whose candidates are k values, covering `struck`) or a hidden one (k values, none struck, whose only
+/// places in the group are k cells including this one). The smallest found, up to [`MAX_SUBSET`]; `None` when
+/// no single subset that small explains the step.
+fn subset_reason(
+    label: &str,
+    cells: &[Cell],
+    d: &Domains,
+    hint: &Hint,
+    struck: u64,
+) -> Option<String> {
+    let open: Vec<Cell> = cells
+        .iter()
+        .copied()
+        .filter(|&c| d.get(c).count_ones() > 1)
+        .collect();
+    let values = open.iter().fold(0u64, |m, &c| m | d.get(c));
+    let list = |items: Vec<String>| match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => items.concat(),
+    };
+    let value_list = |mask: u64| {
+        list(
+            crate::domains::bit_indices(mask)
+                .map(|b| (b + 1).to_string())
+                .collect(),
+        )
+    };
+    let outcome = if hint.place {
+        format!("which leaves {} only {}", hint.cell, hint.value)
+    } else {
+        format!("so {} cannot be {}", hint.cell, hint.value)
+    };
+    for k in 2..=MAX_SUBSET.min(open.len().saturating_sub(1)) {
+        // Naked: k cells other than this one, holding k values between them, the struck ones among them.
+        let others: Vec<Cell> = open.iter().copied().filter(|&c| c != hint.cell).collect();
+        if let Some(set) = subsets(others.len(), k).find(|set| {
+            let union = set.iter().fold(0u64, |m, &i| m | d.get(others[i]));
+            union.count_ones() as usize == k && union & struck == struck
+        }) {
+            let union = set.iter().fold(0u64, |m, &i| m | d.get(others[i]));
+            let names = list(set.iter().map(|&i| others[i].to_string()).collect());
+            return Some(format!(
+                "in {label}, {names} can only hold {}, one each, {outcome}",
+                value_list(union)
+            ));
+        }
+        // Hidden: k values, none struck, whose places in the group are exactly k cells, this one among them.
+        let candidates: Vec<u32> = crate::domains::bit_indices(values & !struck)
+            .map(|b| b as u32 + 1)
+            .collect();
+        let places =
+            |v: u32| -> Vec<Cell> { open.iter().copied().filter(|&c| d.contains(c, v)).collect() };
+        if let Some(set) = subsets(candidates.len(), k).find(|set| {
+            let mut at: Vec<Cell> = set.iter().flat_map(|&i| places(candidates[i])).collect();
+            at.sort_unstable();
+            at.dedup();
+            at.len() == k && at.contains(&hint.cell)
+        }) {
+            let mask = set.iter().fold(0u64, |m, &i| m | 1 << (candidates[i] - 1));
+            let mut at: Vec<Cell> = set.iter().flat_map(|&i| places(candidates[i])).collect();
+            at.sort_unstable();
+            at.dedup();
+            let names = list(at.iter().map(Cell::to_string).collect());
+            return Some(format!(
+                "in {label}, {} can only go in {names}, {outcome}",
+                value_list(mask)
+            ));
+        }
+    }
+    None
+}
+
+/// Every set of `k` indices from `0..n`, ascending.
+fn subsets(n: usize, k: usize) -> impl Iterator<Item = Vec<usize>> {
+    let mut next = (k <= n).then(|| (0..k).collect::<Vec<usize>>());
+    std::iter::from_fn(move || {
+        let current = next.take()?;
+        // The next combination: raise the rightmost index that can still move, reset the ones after it.
+        let mut c = current.clone();
+        if let Some(i) = (0..k).rev().find(|&i| c[i] < n - k + i) {
+            c[i] += 1;
+            for j in i + 1..k {
+                c[j] = c[j - 1] + 1;
+            }
+            next = Some(c);
+        }
+        Some(current)
+    })
 }
 
 /// The steps found, and whether the deadline stopped the work.
@@ -303,5 +411,71 @@ mod tests {
                 .count();
             assert_eq!(placed.len(), open, "{name}: the hints fill every open cell");
         }
+    }
+}
+
+#[cfg(test)]
+mod subset_tests {
+    use super::*;
+
+    #[test]
+    fn subsets_are_every_combination_once() {
+        let all: Vec<Vec<usize>> = subsets(5, 3).collect();
+        assert_eq!(all.len(), 10);
+        assert_eq!(all[0], vec![0, 1, 2]);
+        assert_eq!(all[9], vec![2, 3, 4]);
+        assert_eq!(subsets(3, 4).count(), 0);
+    }
+
+    /// Row 1 of a 9x9 with candidates set by hand: the reason names the subset's cells and values.
+    fn row_reason(
+        row: &[u64],
+        cell: usize,
+        value: u32,
+        place: bool,
+        struck: u64,
+    ) -> Option<String> {
+        let cells: Vec<Cell> = (0..9).map(|c| Cell::new(0, c)).collect();
+        let mut d = Domains::full(9);
+        for (&c, &m) in cells.iter().zip(row) {
+            d.restrict(c, m).unwrap();
+        }
+        let hint = Hint {
+            cell: cells[cell],
+            value,
+            place,
+            technique: "subset",
+            reason: String::new(),
+        };
+        subset_reason("row 1", &cells, &d, &hint, struck)
+    }
+
+    #[test]
+    fn a_naked_pair_and_a_hidden_pair_are_named() {
+        let all = 0x1ff;
+        // r1c1 and r1c2 hold only 1 and 2: r1c3 (1, 2 or 3) cannot be 1.
+        let naked = row_reason(
+            &[0b11, 0b11, 0b111, all, all, all, all, all, all],
+            2,
+            1,
+            false,
+            0b11,
+        );
+        assert_eq!(
+            naked.as_deref(),
+            Some("in row 1, r1c1 and r1c2 can only hold 1 and 2, one each, so r1c3 cannot be 1")
+        );
+        // 8 and 9 can only go in r1c1 and r1c2: r1c1 cannot be 1.
+        let no_89 = 0x1ff & !(0b11 << 7);
+        let mut row = [no_89; 9];
+        row[0] = all;
+        row[1] = all;
+        let hidden = row_reason(&row, 0, 1, false, 0x7f);
+        assert_eq!(
+            hidden.as_deref(),
+            Some("in row 1, 8 and 9 can only go in r1c1 and r1c2, so r1c1 cannot be 1")
+        );
+        // Nothing this small explains striking 5 from a full row.
+        assert_eq!(row_reason(&[all; 9], 0, 5, false, 1 << 4), None);
     }
 }
