@@ -4,7 +4,10 @@
 //! For k cells, one auxiliary binary `s_m` per possible run m..m+k-1 (m = 1..n-k+1), `sum_m s_m = 1`, and for
 //! every value v: `sum_{cells} x[cell][v] = sum_{m <= v <= m+k-1} s_m`. Exact: at an integral point one run is
 //! chosen; every value of it appears exactly once among the k cells and no other value at all, so the cells
-//! hold exactly that run. Values in no run (none, unless k > n) are fixed to 0.
+//! hold exactly that run. That equality is written for CBC's relaxation; clause learning gets the same as
+//! clauses, which it takes directly instead of through counters: v at most once on the line,
+//! `x[cell][v] <= sum_{m covering v} s_m` and `s_m <= sum_{cells} x[cell][v]` for v in run m (exact together:
+//! the k cells hold k distinct values, all in the chosen run, and every value of the run is used).
 //!
 //! # Propagation
 //! Exact (generalised arc consistency): for each run m..m+k-1 still possible, the cells' candidates inside it
@@ -59,13 +62,29 @@ impl Rule for Run {
                 .filter(|&&(m, _)| m <= v && v < m + k)
                 .map(|&(_, s)| s)
                 .collect();
-            let mut terms: Vec<(usize, f64)> = self
+            let used: Vec<(usize, f64)> = self
                 .cells
                 .iter()
                 .map(|&cell| (c.x(cell, v as u32), 1.0))
                 .collect();
+            // Clausal, and exact with the row above: v at most once on the line; a cell holding v needs a run
+            // that covers v; a chosen run has each of its values somewhere on the line.
+            c.at_most(used.clone(), 1.0);
+            for &(x, _) in &used {
+                let mut terms = vec![(x, 1.0)];
+                terms.extend(covering.iter().map(|&s| (s, -1.0)));
+                c.at_most(terms, 0.0);
+            }
+            for &s in &covering {
+                let mut terms: Vec<(usize, f64)> = used.iter().map(|&(x, _)| (x, -1.0)).collect();
+                terms.push((s, 1.0));
+                c.at_most(terms, 0.0);
+            }
+            // The same as one equality (the line uses v exactly when the chosen run covers it): the clauses
+            // force it at integral points; CBC keeps it for a tighter relaxation.
+            let mut terms = used;
             terms.extend(covering.iter().map(|&s| (s, -1.0)));
-            c.equal(terms, 0.0);
+            c.implied_equal(terms, 0.0);
         }
     }
 
