@@ -6,6 +6,8 @@
 //! `x[cell_i][v] = sum_{t : t_i = v} z_t`. Exact: at an integral point exactly one tuple is chosen and every
 //! cell's value column is forced to agree with it; values that occur in no tuple are fixed to 0. This is the
 //! strongest linear description of a table constraint (its LP relaxation is the convex hull of the tuples).
+//! Clause learning takes the same as clauses, `x[cell_i][v] <= sum_{t : t_i = v} z_t` and `z_t <= x[cell_i][t_i]`
+//! (exact with `sum_t z_t = 1`); the equality, whose -1 terms would reach it through counters, is marked implied.
 //!
 //! The tuples are generated from a [`TablePredicate`], which is also what [`Rule::check`] evaluates, so the
 //! check does not trust the enumeration. Tuples that repeat a value in one row or column are left out: every
@@ -228,8 +230,13 @@ impl Rule for Table {
                     c.forbid(cell, v);
                     continue;
                 }
-                terms.push((c.x(cell, v), 1.0));
-                c.equal(terms, 0.0);
+                let x = c.x(cell, v);
+                for &(z, _) in &terms {
+                    c.at_most(vec![(z, 1.0), (x, -1.0)], 0.0);
+                }
+                terms.push((x, 1.0));
+                c.at_most(terms.clone(), 0.0);
+                c.implied_equal(terms, 0.0);
             }
         }
     }
