@@ -118,12 +118,15 @@ impl Rule for Sum {
             step: &step,
             accept: &accept,
         };
-        if !self.distinct && automaton.encode(c, &self.cells) {
+        // Distinct cages up to 64 values are exact through their value sets below, and repeat-allowed ones
+        // through the automaton: the weighted row is then implied (kept for CBC's relaxation only).
+        let combinations = self.distinct && n <= 64;
+        if combinations || (!self.distinct && automaton.encode(c, &self.cells)) {
             c.implied_equal(terms, self.total as f64);
         } else {
             c.equal(terms, self.total as f64);
         }
-        if self.distinct && n <= 64 {
+        if combinations {
             let allowed = self
                 .cells
                 .iter()
@@ -145,10 +148,25 @@ impl Rule for Sum {
                     }
                     continue;
                 }
-                let mut terms: Vec<(usize, f64)> =
+                let used: Vec<(usize, f64)> =
                     self.cells.iter().map(|&cell| (c.x(cell, v), 1.0)).collect();
+                // As clauses (v at most once in the cage; a cell holding v needs a chosen set with v; a chosen
+                // set with v has it in some cell), and as the one equality they amount to, for CBC.
+                c.at_most(used.clone(), 1.0);
+                for &(x, _) in &used {
+                    let mut terms = vec![(x, 1.0)];
+                    terms.extend(using.iter().map(|&k| (k, -1.0)));
+                    c.at_most(terms, 0.0);
+                }
+                for &k in &using {
+                    let mut terms: Vec<(usize, f64)> =
+                        used.iter().map(|&(x, _)| (x, -1.0)).collect();
+                    terms.push((k, 1.0));
+                    c.at_most(terms, 0.0);
+                }
+                let mut terms = used;
                 terms.extend(using.iter().map(|&k| (k, -1.0)));
-                c.equal(terms, 0.0);
+                c.implied_equal(terms, 0.0);
             }
         }
     }
