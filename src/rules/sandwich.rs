@@ -164,7 +164,9 @@ impl Propagator for Sandwich {
             .iter()
             .enumerate()
             .all(|(k, &a)| self.cells[..k].iter().all(|&b| apart.differ(a, b)));
-        (all_differ && !self.distinct).then(|| {
+        // The sets reasoning also needs every value on the line (the cells outside hold all the rest).
+        let whole_line = self.cells.len() == self.high as usize && self.low == 1;
+        (all_differ && whole_line && !self.distinct).then(|| {
             Box::new(Sandwich {
                 distinct: true,
                 ..self.clone()
