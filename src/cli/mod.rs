@@ -280,7 +280,7 @@ pub(crate) struct Stages {
     #[arg(long)]
     pub(crate) no_presolve: bool,
     /// Search nodes over the propagator before the backend takes over (0: straight to it after presolve); a
-    /// clausal program goes to CaDiCaL after 2 per open cell
+    /// clausal program goes to CaDiCaL after 2 per open cell (at least 256)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_SEARCH_NODES)]
     pub(crate) search_nodes: u64,
     /// auto: CaDiCaL (clause learning) when every row of the program is a clause, CBC otherwise; cbc: always CBC

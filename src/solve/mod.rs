@@ -33,7 +33,7 @@ use search::{SearchBudget, SearchOutcome};
 
 pub use cbc::Cbc;
 pub use options::{BackendChoice, SolveOptions, DEFAULT_MEMORY_LIMIT, DEFAULT_SEARCH_NODES};
-use options::{BYTES_PER_COLUMN, SAT_HANDOVER_PER_OPEN_CELL};
+use options::{BYTES_PER_COLUMN, SAT_HANDOVER_MIN_NODES, SAT_HANDOVER_PER_OPEN_CELL};
 pub use outcome::{DecidedBy, Outcome, Stats, Status};
 
 /// The most grids in a row that may fail verification before the solve is abandoned as a solver failure.
@@ -72,7 +72,9 @@ pub(crate) fn run(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, Er
     let first_budget = match options.backend {
         BackendChoice::Auto => {
             let open = pruned.map_or(0, |d| d.size() * d.size() - d.fixed_count()) as u64;
-            options.search_nodes.min(SAT_HANDOVER_PER_OPEN_CELL * open)
+            options
+                .search_nodes
+                .min((SAT_HANDOVER_PER_OPEN_CELL * open).max(SAT_HANDOVER_MIN_NODES))
         }
         BackendChoice::Cbc => options.search_nodes,
     };

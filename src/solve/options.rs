@@ -14,6 +14,13 @@ pub const DEFAULT_SEARCH_NODES: u64 = 200_000;
 /// decided in at most 12 ms, after 2,000 in at most 25 ms.
 pub(crate) const SAT_HANDOVER_PER_OPEN_CELL: u64 = 2;
 
+/// ... and never fewer nodes than this: building and loading a CaDiCaL instance costs a few milliseconds, which
+/// a few hundred search nodes cost too, and the stronger propagators (grouped sums, sandwich value sets) decide
+/// many variant puzzles in that many. Measured 2026-11-22 against no floor (`latin bench`, 3 runs): arrow median
+/// 18.7 -> 6.7 ms (total 913 -> 788), sandwich total 2,429 -> 1,921 ms, whispers, killer and sudoku-counts within
+/// noise, renban total 495 -> 543 ms; a floor of 1,000 made renban and xv clearly slower.
+pub(crate) const SAT_HANDOVER_MIN_NODES: u64 = 256;
+
 /// Which backend takes what presolve and search leave.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum BackendChoice {
@@ -34,7 +41,7 @@ pub struct SolveOptions {
     /// backend).
     pub presolve: bool,
     /// Search nodes after presolve before a backend takes over; 0: straight to the backend. A clausal program
-    /// goes to CaDiCaL sooner, after 2 nodes per open cell. Presolve probes only when no search follows:
+    /// goes to CaDiCaL sooner, after 2 nodes per open cell (at least 256). Presolve probes only when no search follows:
     /// search does the same work where it pays.
     pub search_nodes: u64,
     pub backend: BackendChoice,
