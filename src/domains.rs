@@ -172,6 +172,20 @@ impl Domains {
         Ok(changed)
     }
 
+    /// Keeps only `masks[i]` in `cells[i]`, for each i: how a propagator writes back the supports it computed.
+    /// `Ok(true)` when something was removed.
+    pub(crate) fn restrict_each(
+        &mut self,
+        cells: &[Cell],
+        masks: &[u64],
+    ) -> Result<bool, Contradiction> {
+        let mut changed = false;
+        for (&cell, &mask) in cells.iter().zip(masks) {
+            changed |= self.restrict(cell, mask)?;
+        }
+        Ok(changed)
+    }
+
     /// Starts recording changes for [`Domains::undo`]; where the record stands now.
     pub(crate) fn mark(&mut self) -> usize {
         self.trail.get_or_insert_with(Vec::new).len()

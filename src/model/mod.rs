@@ -138,13 +138,7 @@ impl Puzzle {
     /// Sets the cells filled so far; `check` judges them.
     pub fn set_progress(&mut self, progress: Option<Grid>) -> Result<&mut Self, Error> {
         if let Some(g) = &progress {
-            if g.size() != self.size {
-                return Err(ModelError::SolutionSize {
-                    solution: g.size(),
-                    puzzle: self.size,
-                }
-                .into());
-            }
+            self.check_size(g)?;
         }
         self.progress = progress;
         Ok(self)
@@ -160,6 +154,18 @@ impl Puzzle {
             size: self.size,
             boxes: self.boxes,
         }
+    }
+
+    /// A grid given for this puzzle (a solution, progress, givens) has its size.
+    fn check_size(&self, grid: &Grid) -> Result<(), Error> {
+        if grid.size() != self.size {
+            return Err(ModelError::SolutionSize {
+                solution: grid.size(),
+                puzzle: self.size,
+            }
+            .into());
+        }
+        Ok(())
     }
 
     fn check_cell(&self, cell: Cell) -> Result<(), Error> {
@@ -197,13 +203,7 @@ impl Puzzle {
     /// what `--lines` does per line, where checking every rule after each given cost a seventh of the run.
     /// On an error nothing is changed.
     pub(crate) fn give_all(&mut self, givens: &Grid) -> Result<&mut Self, Error> {
-        if givens.size() != self.size {
-            return Err(ModelError::SolutionSize {
-                solution: givens.size(),
-                puzzle: self.size,
-            }
-            .into());
-        }
+        self.check_size(givens)?;
         let old = self.givens.clone();
         for (cell, value) in givens.filled() {
             if value as usize > self.size {
@@ -268,13 +268,7 @@ impl Puzzle {
 
     pub fn set_solution(&mut self, solution: Option<Grid>) -> Result<&mut Self, Error> {
         if let Some(s) = &solution {
-            if s.size() != self.size {
-                return Err(ModelError::SolutionSize {
-                    solution: s.size(),
-                    puzzle: self.size,
-                }
-                .into());
-            }
+            self.check_size(s)?;
         }
         self.solution = solution;
         Ok(self)

@@ -125,11 +125,8 @@ impl Propagator for Arrow {
             .iter()
             .filter(|&s| (1..=64).contains(&s))
             .fold(0u64, |m, s| m | 1 << (s - 1));
-        let mut changed = d.restrict(self.target, target)?;
-        for (&cell, &mask) in self.cells.iter().zip(&support) {
-            changed |= d.restrict(cell, mask)?;
-        }
-        Ok(changed)
+        let changed = d.restrict(self.target, target)?;
+        Ok(d.restrict_each(&self.cells, &support)? || changed)
     }
 }
 

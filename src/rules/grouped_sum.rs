@@ -94,10 +94,7 @@ impl Propagator for GroupedSum {
                 .fold(0u64, |m, s| m | 1 << (s - 1));
             changed |= d.restrict(target, mask)?;
         }
-        for (&cell, &mask) in self.cells.iter().zip(&support) {
-            changed |= d.restrict(cell, mask)?;
-        }
-        Ok(changed)
+        Ok(d.restrict_each(&self.cells, &support)? || changed)
     }
 }
 

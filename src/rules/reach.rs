@@ -284,33 +284,7 @@ mod tests {
     /// Every assignment of the candidates, by brute force: the candidates in some assignment with an allowed
     /// total, and the allowed totals reached.
     fn brute(domains: &[u64], allowed: &[usize]) -> Option<(Vec<u64>, Vec<usize>)> {
-        fn go(domains: &[u64], acc: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-            if acc.len() == domains.len() {
-                out.push(acc.clone());
-                return;
-            }
-            for v in bit_indices(domains[acc.len()]).map(|b| b + 1) {
-                acc.push(v);
-                go(domains, acc, out);
-                acc.pop();
-            }
-        }
-        let mut all = Vec::new();
-        go(domains, &mut Vec::new(), &mut all);
-        let mut support = vec![0u64; domains.len()];
-        let mut totals = Vec::new();
-        for a in all {
-            let s: usize = a.iter().sum();
-            if allowed.contains(&s) {
-                for (m, &v) in support.iter_mut().zip(&a) {
-                    *m |= 1 << (v - 1);
-                }
-                totals.push(s);
-            }
-        }
-        totals.sort_unstable();
-        totals.dedup();
-        (!totals.is_empty()).then_some((support, totals))
+        brute_grouped(domains, &[], allowed)
     }
 
     #[test]

@@ -155,11 +155,7 @@ impl Propagator for Run {
                 }
             }
         }
-        let mut changed = false;
-        for (&cell, &mask) in self.cells.iter().zip(&support) {
-            changed |= d.restrict(cell, mask)?;
-        }
-        Ok(changed)
+        d.restrict_each(&self.cells, &support)
     }
 }
 

@@ -219,11 +219,7 @@ impl Propagator for Sandwich {
                 }
             }
         }
-        let mut changed = false;
-        for (&cell, &mask) in self.cells.iter().zip(&support) {
-            changed |= d.restrict(cell, mask)?;
-        }
-        Ok(changed)
+        d.restrict_each(&self.cells, &support)
     }
 }
 

@@ -226,11 +226,7 @@ impl Propagator for Sum {
             }
             let allowed = reach::Sums::only(max, self.total as usize);
             let (support, _) = reach::supports(&domains, &allowed).ok_or(Contradiction)?;
-            let mut changed = false;
-            for (&cell, &mask) in self.cells.iter().zip(&support) {
-                changed |= d.restrict(cell, mask)?;
-            }
-            return Ok(changed);
+            return d.restrict_each(&self.cells, &support);
         }
         let lo: u64 = self.cells.iter().map(|&c| u64::from(d.min(c))).sum();
         let hi: u64 = self.cells.iter().map(|&c| u64::from(d.max(c))).sum();

@@ -273,11 +273,7 @@ impl Propagator for Table {
             return Ok(false);
         }
         let support = Supports::new(self, &domains).run();
-        let mut changed = false;
-        for (&cell, &mask) in self.cells.iter().zip(&support) {
-            changed |= d.restrict(cell, mask)?;
-        }
-        Ok(changed)
+        d.restrict_each(&self.cells, &support)
     }
 }
 

@@ -228,10 +228,7 @@ impl Propagator for Visibility {
         let mut changed = false;
         if n == d.size() && n <= MAX_EXACT_LINE && self.is_line() {
             let support = self.supports(d).ok_or(Contradiction)?;
-            for (&cell, &mask) in self.cells.iter().zip(&support) {
-                changed |= d.restrict(cell, mask)?;
-            }
-            return Ok(changed);
+            return d.restrict_each(&self.cells, &support);
         }
         if self.score == Score::Heights {
             return Ok(false);
