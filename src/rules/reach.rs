@@ -114,51 +114,55 @@ pub(crate) fn largest(domains: &[u64]) -> usize {
         .sum()
 }
 
-/// `prefix[i]`: the totals the first i cells can reach (`prefix[0] = {0}`).
-pub(crate) fn prefixes(domains: &[u64], max: usize) -> Vec<Sums> {
-    let mut out = vec![Sums::only(max, 0)];
-    for &d in domains {
-        let last = out.last().expect("starts with one");
+/// The dynamic programme [`supports`] and [`grouped_supports`] share, over `steps` steps where step i adds one of
+/// `amounts(i)` (a cell's values, or a group's totals): `prefix[i]`, the totals the first i steps reach
+/// (`prefix[0] = {0}`), and `need[i]`, the totals after i steps from which the rest can still finish on an allowed
+/// total that some assignment reaches (`need[steps]` is those totals). `None` when no allowed total is reachable.
+fn programme<F, I>(steps: usize, amounts: F, allowed: &Sums) -> Option<(Vec<Sums>, Vec<Sums>)>
+where
+    F: Fn(usize) -> I,
+    I: Iterator<Item = usize>,
+{
+    let max = allowed.max;
+    let mut prefix = vec![Sums::only(max, 0)];
+    for i in 0..steps {
         let mut next = Sums::empty(max);
-        for v in bit_indices(d).map(|i| i + 1) {
-            next.or_shifted_up(last, v);
+        for a in amounts(i) {
+            next.or_shifted_up(&prefix[i], a);
         }
-        out.push(next);
+        prefix.push(next);
     }
-    out
+    let mut reached = prefix[steps].clone();
+    reached.and_assign(allowed);
+    if reached.is_empty() {
+        return None;
+    }
+    let mut need = vec![Sums::empty(max); steps + 1];
+    need[steps] = reached;
+    for i in (0..steps).rev() {
+        let mut here = Sums::empty(max);
+        for a in amounts(i) {
+            here.or_shifted_down(&need[i + 1], a);
+        }
+        need[i] = here;
+    }
+    Some((prefix, need))
 }
 
 /// For the cells (their candidates as bit sets, bit v-1 = v) and the allowed totals: the candidates of each
 /// cell that occur in some assignment whose total is allowed, and the allowed totals some assignment reaches.
 /// `None` when no allowed total is reachable.
 pub(crate) fn supports(domains: &[u64], allowed: &Sums) -> Option<(Vec<u64>, Sums)> {
-    let max = allowed.max;
-    let prefix = prefixes(domains, max);
-    let mut reached = prefix[domains.len()].clone();
-    reached.and_assign(allowed);
-    if reached.is_empty() {
-        return None;
-    }
-    // need[i]: the totals after i cells from which the rest can still finish on a reached total.
-    let mut need = vec![Sums::empty(max); domains.len() + 1];
-    need[domains.len()] = reached.clone();
-    for i in (0..domains.len()).rev() {
-        let mut here = Sums::empty(max);
-        for v in bit_indices(domains[i]).map(|b| b + 1) {
-            here.or_shifted_down(&need[i + 1], v);
-        }
-        need[i] = here;
-    }
-    let support = domains
-        .iter()
-        .enumerate()
-        .map(|(i, &d)| {
-            bit_indices(d)
-                .map(|b| b + 1)
+    let values = |i: usize| bit_indices(domains[i]).map(|b| b + 1);
+    let (prefix, mut need) = programme(domains.len(), values, allowed)?;
+    let support = (0..domains.len())
+        .map(|i| {
+            values(i)
                 .filter(|&v| prefix[i].meets_shifted(v, &need[i + 1]))
                 .fold(0u64, |m, v| m | 1 << (v - 1))
         })
         .collect();
+    let reached = need.pop().expect("one per step and one more");
     Some((support, reached))
 }
 
@@ -172,7 +176,7 @@ const MAX_LEAVES: u64 = 1 << 13;
 /// [`supports`] when some of the cells must differ. `groups` partitions the cell indices into groups of at most
 /// [`MAX_GROUP`] cells that take distinct values (cells of one box on a little-killer diagonal); an assignment
 /// counts only when it keeps every group's values distinct. Each group's assignments are enumerated once, grouped
-/// by their total, and the same prefix/suffix programme as [`supports`] runs over the groups' totals.
+/// by their total, and the same [`programme`] as [`supports`] runs over the groups' totals.
 pub(crate) fn grouped_supports(
     domains: &[u64],
     groups: &[Vec<usize>],
@@ -196,29 +200,8 @@ pub(crate) fn grouped_supports(
         .iter()
         .map(|g| group_totals(domains, g, max))
         .collect();
-    let mut prefix = vec![Sums::only(max, 0)];
-    for t in &totals {
-        let last = prefix.last().expect("starts with one");
-        let mut next = Sums::empty(max);
-        for &(s, _) in t {
-            next.or_shifted_up(last, s);
-        }
-        prefix.push(next);
-    }
-    let mut reached = prefix[parts.len()].clone();
-    reached.and_assign(allowed);
-    if reached.is_empty() {
-        return None;
-    }
-    let mut need = vec![Sums::empty(max); parts.len() + 1];
-    need[parts.len()] = reached.clone();
-    for g in (0..parts.len()).rev() {
-        let mut here = Sums::empty(max);
-        for &(s, _) in &totals[g] {
-            here.or_shifted_down(&need[g + 1], s);
-        }
-        need[g] = here;
-    }
+    let (prefix, mut need) =
+        programme(parts.len(), |g| totals[g].iter().map(|&(s, _)| s), allowed)?;
     let mut support = vec![0u64; domains.len()];
     for (g, members) in parts.iter().enumerate() {
         for (s, masks) in &totals[g] {
@@ -229,6 +212,7 @@ pub(crate) fn grouped_supports(
             }
         }
     }
+    let reached = need.pop().expect("one per step and one more");
     Some((support, reached))
 }
 
