@@ -100,6 +100,11 @@ impl Grammar {
                     spec.clue, spec.kind
                 )));
             }
+            if spec.straight && spec.kind != SectionKind::Lines {
+                return Err(bad(format!(
+                    "section {name:?}: `straight` applies to lines sections only"
+                )));
+            }
             if spec.kind == SectionKind::Marks && spec.marks.is_empty() {
                 return Err(bad(format!(
                     "marks section {name:?} needs `marks:` (what each mark allows)"

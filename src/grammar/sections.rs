@@ -103,6 +103,10 @@ pub(crate) struct SectionSpec {
     /// `pairs`: the two cells of each pair must share an edge.
     #[serde(default)]
     pub(crate) adjacent: bool,
+    /// `lines`: every line is straight, one row, column or diagonal (little-killer diagonals); `generate`
+    /// then draws the diagonals from edge to edge.
+    #[serde(default)]
+    pub(crate) straight: bool,
     /// `marks`: what each mark means (`{E: even, O: odd}`).
     #[serde(default)]
     pub(crate) marks: BTreeMap<String, MarkMeaning>,
@@ -200,6 +204,7 @@ pub(crate) fn parse_section(
         SectionKind::Lines => Ok(SectionValue::Lines(parse::cells::lines(
             &SectionText::from_value(name, value)?,
             n,
+            spec.straight,
         )?)),
     }
 }

@@ -211,7 +211,12 @@ pub(crate) struct CellLine {
 /// Parses one line of cells per line of text: cells separated by spaces (`r1c1 r1c2 r2c3`), each next to the
 /// one before it (orthogonally or diagonally); `r1c2..r8c9` is the straight run between two cells in a row,
 /// column or diagonal; an optional clue follows `=` (`r1c2..r8c9 = 15`). A cell may not repeat on a line.
-pub(crate) fn lines(section: &SectionText, n: usize) -> Result<Vec<CellLine>, Error> {
+/// With `straight`, every line must keep one direction (a little-killer diagonal).
+pub(crate) fn lines(
+    section: &SectionText,
+    n: usize,
+    straight: bool,
+) -> Result<Vec<CellLine>, Error> {
     let mut out = Vec::new();
     for (line, text) in section.content_lines() {
         let (cells_text, clue) = match text.split_once('=') {
@@ -286,9 +291,27 @@ pub(crate) fn lines(section: &SectionText, n: usize) -> Result<Vec<CellLine>, Er
                 "a line needs two cells or more",
             ));
         }
+        if straight && !is_straight(&cells) {
+            return Err(section.error_at_rest(
+                line,
+                text.trim_start(),
+                "a line of this section must be straight (one row, column or diagonal), as `r1c2..r8c9`",
+            ));
+        }
         out.push(CellLine { cells, clue });
     }
     Ok(out)
+}
+
+/// Whether every step along `cells` goes the same way.
+fn is_straight(cells: &[Cell]) -> bool {
+    let step = |w: &[Cell]| {
+        (
+            w[1].row as isize - w[0].row as isize,
+            w[1].col as isize - w[0].col as isize,
+        )
+    };
+    cells.windows(2).all(|w| step(w) == step(&cells[..2]))
 }
 
 /// The cells from `a` to `b`, both included, when they share a row, a column or a diagonal.
@@ -380,7 +403,12 @@ mod tests {
 
     #[test]
     fn lines_of_cells_runs_and_clues() {
-        let got = lines(&s(&["r1c1 r2c2 r2c3", "r1c9..r4c6 = 15", "r9c1..r9c3"]), 9).unwrap();
+        let got = lines(
+            &s(&["r1c1 r2c2 r2c3", "r1c9..r4c6 = 15", "r9c1..r9c3"]),
+            9,
+            false,
+        )
+        .unwrap();
         assert_eq!(got.len(), 3);
         assert_eq!(
             got[0].cells,
@@ -401,16 +429,25 @@ mod tests {
 
     #[test]
     fn bad_lines_say_where() {
-        let e = lines(&s(&["r1c1 r2c2", "r4c4 r2c2"]), 9)
+        let e = lines(&s(&["r1c1 r2c2", "r4c4 r2c2"]), 9, false)
             .unwrap_err()
             .to_string();
         assert_eq!(e, "less: line 2, column 6: r2c2 is not next to r4c4");
-        let e = lines(&s(&["r1c1..r3c2"]), 9).unwrap_err().to_string();
+        let e = lines(&s(&["r1c1..r3c2"]), 9, false)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("not a straight run"), "{e}");
-        let e = lines(&s(&["r1c1 r1c2 r1c1"]), 9).unwrap_err().to_string();
+        let e = lines(&s(&["r1c1 r1c2 r1c1"]), 9, false)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("on this line twice"), "{e}");
-        assert!(lines(&s(&["r1c1"]), 9).is_err());
-        assert!(lines(&s(&["r1c1 r1c2 = x"]), 9).is_err());
-        assert!(lines(&s(&["r1c1 r1c10"]), 9).is_err());
+        assert!(lines(&s(&["r1c1"]), 9, false).is_err());
+        assert!(lines(&s(&["r1c1 r1c2 = x"]), 9, false).is_err());
+        assert!(lines(&s(&["r1c1 r1c10"]), 9, false).is_err());
+        let e = lines(&s(&["r1c1 r2c2 r3c2"]), 9, true)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("must be straight"), "{e}");
+        assert!(lines(&s(&["r1c3..r3c1", "r4c1 r3c2 r2c3"]), 9, true).is_ok());
     }
 }
