@@ -1,22 +1,25 @@
-//! New puzzles with exactly one solution, for any type whose clues are givens (Sudoku of any box shape, Latin
-//! squares, with any named rules such as diagonals or anti-knight), or cages and rooms with the clues of a
-//! primitive that has a clue maker ([`super::regions`]): a random solution, its regions and their clues when the
-//! type has them, then givens removed in a random order (with their symmetric partners) while the solution stays
-//! unique, proved by counting to 2; then graded by [`super::rate`], and tried again from the next seed until the
-//! asked level is met.
+//! New puzzles with exactly one solution, for any type a grammar declares: a random solution (for a jigsaw
+//! layout, of a layout cut first), then every clue the solution shows in each of the type's sections (cages and
+//! rooms with their hints, lines, pairs of neighbours, relations, outside clues, marks: [`super::plan`] and
+//! [`super::draft`]), with every cell given; then givens removed in a random order (with their symmetric
+//! partners) while the solution stays unique, proved by counting to 2, then clues the same way; then graded by
+//! [`super::rate`], and tried again from the next seed until the asked level is met.
 //!
 //! Reproducible: everything random comes from one seeded generator, and the solver itself is deterministic.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use super::draft::{self, Draft, Form, SectionText};
+use super::plan::Plan;
 use super::rate::{rate, Rating, LEVELS};
-use super::regions::{cut, Cut, Plan};
+use super::regions::{cut, layout, whole};
 use crate::error::Error;
-use crate::grammar::Registry;
+use crate::grammar::{Grammar, Registry};
 use crate::grid::{Cell, Grid};
+use crate::model::load::load_mapping;
 use crate::model::Puzzle;
 use crate::solve::SolveOptions;
-use crate::yaml::Mapping;
+use crate::yaml::{Mapping, Value};
 
 /// Which cells are removed together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,19 +42,22 @@ pub struct Request {
     pub attempts: usize,
 }
 
-/// What to make puzzles of: the puzzle solutions are drawn from, and for region types how their regions are
-/// cut (the plan, and the sections every puzzle file of the type starts with).
+/// What to make puzzles of: the puzzle solutions are drawn from (a Latin square with the type's named rules),
+/// how the type's sections are filled, and the header every puzzle file of the type starts with (type, size,
+/// box, rules).
 pub(crate) struct Kind<'a> {
     pub(crate) base: Puzzle,
-    pub(crate) regions: Option<(Plan, Mapping)>,
+    pub(crate) grammar: &'a Grammar,
+    pub(crate) plan: Plan,
+    pub(crate) header: Mapping,
     pub(crate) registry: &'a Registry,
 }
 
 /// One puzzle made.
 #[derive(Clone, Debug)]
 pub struct Generated {
-    /// The regions and their clues, for region types.
-    pub cut: Option<Cut>,
+    /// The type's sections as written in the puzzle file (empty for types whose clues are givens).
+    pub sections: Vec<(String, SectionText)>,
     pub givens: Grid,
     pub solution: Grid,
     pub rating: Rating,
@@ -72,23 +78,15 @@ pub(crate) fn generate(
     for attempt in 0..request.attempts.max(1) as u64 {
         let seed = request.seed.wrapping_add(attempt);
         let mut rng = fastrand::Rng::with_seed(seed);
-        let solution = random_solution(&kind.base, &mut rng, options)?;
-        let (template, cut) = match &kind.regions {
-            Some((plan, header)) => {
-                let (p, c) = cut(plan, header, &solution, &mut rng, kind.registry)?;
-                (p, Some(c))
-            }
-            None => (kind.base.clone(), None),
-        };
-        let template = &template;
-        let givens = remove_while_unique(template, &solution, request.symmetry, &mut rng, options)?;
-        let mut puzzle = template.clone();
-        for (cell, v) in givens.filled() {
-            puzzle.give(cell, v)?;
-        }
+        let (solution, draft) = clued_solution(kind, &mut rng, options)?;
+        let template = kind.load(&draft)?;
+        let givens =
+            remove_while_unique(&template, &solution, request.symmetry, &mut rng, options)?;
+        let draft = drop_while_unique(kind, draft, &givens, &solution, &mut rng, options)?;
+        let puzzle = with_givens(kind.load(&draft)?, &givens)?;
         let rating = rate(&puzzle, &options.left(1)?)?;
         let made = Generated {
-            cut,
+            sections: draft.texts(),
             givens,
             solution,
             rating,
@@ -120,16 +118,192 @@ pub(crate) fn generate(
     ))
 }
 
+impl<'a> Kind<'a> {
+    /// What to make of type `name` at size n, with its box shape and added named rules.
+    pub(crate) fn new(
+        registry: &'a Registry,
+        name: &str,
+        n: usize,
+        boxes: Option<&str>,
+        rules: &[String],
+    ) -> Result<Kind<'a>, Error> {
+        let grammar = registry.get(name)?;
+        let plan = super::plan::plan(grammar)?;
+        let mut header = Mapping::new();
+        let mut put = |k: &str, v: Value| header.insert(Value::String(k.into()), v);
+        put("type", Value::String(name.to_owned()));
+        put("size", Value::Number((n as u64).into()));
+        if let Some(b) = boxes {
+            put("box", Value::String(b.to_owned()));
+        }
+        if !rules.is_empty() {
+            put(
+                "rules",
+                Value::Sequence(rules.iter().cloned().map(Value::String).collect()),
+            );
+        }
+        let base = if plan.is_empty() {
+            crate::model::load::template(name, n, boxes, rules, registry)?
+        } else {
+            super::regions::base(grammar, n, boxes, rules, registry)?
+        };
+        Ok(Kind {
+            base,
+            grammar,
+            plan,
+            header,
+            registry,
+        })
+    }
+
+    /// The puzzle of the header and these sections, without givens.
+    fn load(&self, draft: &Draft) -> Result<Puzzle, Error> {
+        if self.plan.is_empty() {
+            return Ok(self.base.clone());
+        }
+        let mut map = self.header.clone();
+        draft.write_into(&mut map);
+        load_mapping(&map, self.registry)
+    }
+}
+
+fn with_givens(mut puzzle: Puzzle, givens: &Grid) -> Result<Puzzle, Error> {
+    for (c, v) in givens.filled() {
+        puzzle.give(c, v)?;
+    }
+    Ok(puzzle)
+}
+
+/// A random solution and every clue it shows in the type's sections.
+fn clued_solution(
+    kind: &Kind,
+    rng: &mut fastrand::Rng,
+    options: &Clock,
+) -> Result<(Grid, Draft), Error> {
+    let n = kind.base.size();
+    let mut draft = Draft {
+        n,
+        ..Draft::default()
+    };
+    // A solution whose clues leave a needed section empty (no two cells 5 apart next to each other, for a
+    // whisper) is drawn again.
+    let mut last = None;
+    for _ in 0..20 {
+        let solution = match &kind.plan.layout {
+            // Layouts until one has a solution (nearly all do).
+            Some(section) => {
+                let mut found = None;
+                for _ in 0..100 {
+                    draft
+                        .sections
+                        .insert(section.clone(), whole(Form::Grid, layout(n, rng)));
+                    if let Ok(s) = random_solution(&kind.load(&draft)?, rng, options) {
+                        found = Some(s);
+                        break;
+                    }
+                    options.left(1)?;
+                }
+                found.ok_or_else(no_solution)?
+            }
+            None => random_solution(&kind.base, rng, options)?,
+        };
+        let required = |name: &str| kind.grammar.sections.get(name).is_some_and(|s| !s.optional);
+        let mut drawn = draft.clone();
+        match draft::draw(&kind.plan, &solution, &required, rng, &mut drawn) {
+            Ok(()) => return clued(kind, solution, drawn, rng),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(no_solution))
+}
+
+/// The cages cut from a solution with its other clues drawn, checked against the rules.
+fn clued(
+    kind: &Kind,
+    solution: Grid,
+    mut draft: Draft,
+    rng: &mut fastrand::Rng,
+) -> Result<(Grid, Draft), Error> {
+    if let Some(cages) = &kind.plan.cages {
+        cut(
+            cages,
+            &kind.header,
+            &solution,
+            rng,
+            kind.registry,
+            &mut draft,
+        )?;
+    }
+    // Every maker reads the clue its rule checks; a grammar whose rules disagree on a section is caught here.
+    if let Err(e) = kind.load(&draft)?.check_grid(&solution) {
+        return Err(Error::section(
+            "generate",
+            format!(
+                "the clues drawn from a solution do not accept it: {}",
+                e.first().map_or(String::new(), ToString::to_string)
+            ),
+        ));
+    }
+    Ok((solution, draft))
+}
+
+/// Clue entries dropped in a random order while the solution stays the only one (and the rules still accept it:
+/// with exclusive marks, a dropped mark would say the neighbours are unmarked).
+fn drop_while_unique(
+    kind: &Kind,
+    mut draft: Draft,
+    givens: &Grid,
+    solution: &Grid,
+    rng: &mut fastrand::Rng,
+    options: &Clock,
+) -> Result<Draft, Error> {
+    let mut entries = draft.droppable();
+    rng.shuffle(&mut entries);
+    for (section, i) in entries {
+        let Some(fewer) = draft.without(&section, i) else {
+            continue;
+        };
+        let Ok(puzzle) = kind.load(&fewer) else {
+            continue;
+        };
+        if puzzle.check_grid(solution).is_err() {
+            continue;
+        }
+        let puzzle = with_givens(puzzle, givens)?;
+        let outcome = crate::solve(&puzzle, &options.proof()?)?;
+        if outcome.complete && outcome.solutions.len() == 1 {
+            draft = fewer;
+        }
+    }
+    Ok(draft)
+}
+
 /// The solve options with the time left before the run's deadline.
 struct Clock<'a> {
     options: &'a SolveOptions,
     deadline: Option<Instant>,
 }
 
+/// The most one proof of uniqueness may take while clues are removed. A clue whose removal is not proved
+/// within it stays: the puzzle keeps a clue more than it needs, where an unbounded proof could take minutes on
+/// a little killer with few givens.
+const PROOF_LIMIT: Duration = Duration::from_secs(1);
+
 impl Clock<'_> {
     fn left(&self, max_solutions: usize) -> Result<SolveOptions, Error> {
         super::before(self.options, self.deadline, max_solutions)
             .ok_or_else(|| Error::section("--time-limit", "reached before a puzzle was made"))
+    }
+
+    /// Options for proving uniqueness (counting to 2), within [`PROOF_LIMIT`].
+    fn proof(&self) -> Result<SolveOptions, Error> {
+        let mut options = self.left(2)?;
+        options.time_limit = Some(
+            options
+                .time_limit
+                .map_or(PROOF_LIMIT, |t| t.min(PROOF_LIMIT)),
+        );
+        Ok(options)
     }
 }
 
@@ -204,11 +378,8 @@ fn remove_while_unique(
         for c in partners(cell, n, symmetry) {
             fewer.set(c, 0);
         }
-        let mut puzzle = template.clone();
-        for (c, v) in fewer.filled() {
-            puzzle.give(c, v)?;
-        }
-        let outcome = crate::solve(&puzzle, &options.left(2)?)?;
+        let puzzle = with_givens(template.clone(), &fewer)?;
+        let outcome = crate::solve(&puzzle, &options.proof()?)?;
         if outcome.complete && outcome.solutions.len() == 1 {
             givens = fewer;
         }
@@ -221,10 +392,6 @@ mod tests {
     use super::*;
     use crate::grammar::Registry;
 
-    fn template(kind: &str, n: usize, rules: &[String]) -> Puzzle {
-        crate::model::load::template(kind, n, None, rules, &Registry::built_in()).unwrap()
-    }
-
     #[test]
     fn generated_puzzles_are_unique_and_reproducible() {
         for (kind, n, rules) in [
@@ -233,7 +400,6 @@ mod tests {
             ("latin", 5, vec![]),
             ("sudoku", 9, vec!["diagonals".to_owned()]),
         ] {
-            let t = template(kind, n, &rules);
             let request = Request {
                 seed: 7,
                 level: None,
@@ -241,11 +407,8 @@ mod tests {
                 attempts: 1,
             };
             let registry = Registry::built_in();
-            let spec = Kind {
-                base: t.clone(),
-                regions: None,
-                registry: &registry,
-            };
+            let spec = Kind::new(&registry, kind, n, None, &rules).unwrap();
+            let t = spec.base.clone();
             let a = generate(&spec, &request, &SolveOptions::default()).unwrap();
             let b = generate(&spec, &request, &SolveOptions::default()).unwrap();
             assert_eq!(a.givens, b.givens, "{kind} {n}: reproducible");

@@ -6,8 +6,10 @@
 //! checked exactly; nothing here knows a puzzle type.
 
 pub(crate) mod candidates;
+pub(crate) mod draft;
 pub(crate) mod generate;
 pub(crate) mod hint;
+pub(crate) mod plan;
 pub(crate) mod progress;
 pub(crate) mod rate;
 pub(crate) mod regions;

@@ -1,77 +1,16 @@
-//! Cages and rooms for `generate`: a grammar whose only required sections are a region map and the clues of a
-//! primitive with a clue maker ([`crate::model::clue`]: sums, products, KenKen's arithmetic) gets random regions
-//! cut from a solution, each with the clue its primitive reads from the solution's values.
+//! Regions for `generate`: cages and rooms cut from a solution, each with the clue its primitive reads from the
+//! solution's values ([`crate::model::clue`]: sums, products, KenKen's arithmetic), and jigsaw layouts of n
+//! regions of n cells, cut before any solution.
 
-use std::collections::BTreeMap;
-
+use super::draft::{Draft, Form, Section};
+use super::plan::Cages;
 use crate::error::Error;
-use crate::grammar::sections::SectionKind;
 use crate::grammar::{Grammar, Registry, RuleUse};
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
 use crate::import::region_id;
 use crate::model::load::load_mapping;
 use crate::model::Puzzle;
-use crate::yaml::{Mapping, Value};
-
-/// How a type's clues are made: its region section, the clue section of it, and the primitive's clue maker.
-pub(crate) struct Plan {
-    pub(crate) regions: String,
-    pub(crate) clues: String,
-    pub(crate) maker: fn(&[u32], u64) -> String,
-}
-
-/// Regions cut from a solution, with their clues.
-#[derive(Clone, Debug)]
-pub struct Cut {
-    pub regions_section: String,
-    pub clues_section: String,
-    /// Every cell's region id, row by row.
-    pub ids: Vec<String>,
-    pub clues: BTreeMap<String, String>,
-}
-
-/// The plan for a grammar: `None` when it has no sections (its clues are givens), an error naming a section
-/// `generate` cannot make. Optional sections count too: skyscrapers without their outside clues would be a Latin
-/// square under another name.
-pub(crate) fn plan(grammar: &Grammar) -> Result<Option<Plan>, Error> {
-    let required: Vec<(&String, SectionKind)> =
-        grammar.sections.iter().map(|(n, s)| (n, s.kind)).collect();
-    if required.is_empty() {
-        return Ok(None);
-    }
-    let refuse = |name: &str| {
-        Error::section(
-            "generate",
-            format!("type {} has a `{name}` section, which generate does not fill yet (it makes givens, and cages or rooms with sum, product or arithmetic clues)", grammar.name),
-        )
-    };
-    for rule in &grammar.rules {
-        let RuleUse::Primitive { primitive, args } = rule else {
-            continue;
-        };
-        let (Some(regions), Some(clues)) = (
-            args.get("regions").and_then(Value::as_str),
-            args.get("clues").and_then(Value::as_str),
-        ) else {
-            continue;
-        };
-        let Some(maker) = crate::model::clue::maker(primitive) else {
-            continue;
-        };
-        if let Some((name, _)) = required
-            .iter()
-            .find(|(n, _)| n.as_str() != regions && n.as_str() != clues)
-        {
-            return Err(refuse(name));
-        }
-        return Ok(Some(Plan {
-            regions: regions.to_owned(),
-            clues: clues.to_owned(),
-            maker,
-        }));
-    }
-    Err(refuse(required[0].0))
-}
+use crate::yaml::Mapping;
 
 /// The puzzle a solution of the type is drawn from: a Latin square with the type's own named rules (boxes,
 /// diagonals, ...) and those asked for.
@@ -132,8 +71,12 @@ fn partition(n: usize, rng: &mut fastrand::Rng) -> Vec<String> {
         }
         next += 1;
     }
-    // Ids in order of each region's first cell, as a reader expects.
-    let mut rename = vec![usize::MAX; next];
+    named(&id)
+}
+
+/// Region ids for cells numbered by region, renamed in order of each region's first cell, as a reader expects.
+fn named(id: &[usize]) -> Vec<String> {
+    let mut rename = vec![usize::MAX; id.iter().max().map_or(0, |m| m + 1)];
     let mut k = 0;
     id.iter()
         .map(|&r| {
@@ -146,53 +89,172 @@ fn partition(n: usize, rng: &mut fastrand::Rng) -> Vec<String> {
         .collect()
 }
 
-/// Cuts regions from `solution` until the puzzle they make accepts it (a cage whose digits must differ may not
-/// repeat one), and returns that puzzle (no givens) with the cut.
+/// Cuts cages from `solution` until the puzzle they make with the sections drawn so far accepts it (a cage
+/// whose digits must differ may not repeat one), and adds them to `draft`.
 pub(crate) fn cut(
-    plan: &Plan,
+    cages: &Cages,
     header: &Mapping,
     solution: &Grid,
     rng: &mut fastrand::Rng,
     registry: &Registry,
-) -> Result<(Puzzle, Cut), Error> {
+    draft: &mut Draft,
+) -> Result<(), Error> {
     let n = solution.size();
     for _ in 0..200 {
         let ids = partition(n, rng);
-        let mut clues = BTreeMap::new();
-        for (i, region) in ids.iter().enumerate() {
-            if clues.contains_key(region) {
-                continue;
+        let mut order: Vec<String> = Vec::new();
+        for id in &ids {
+            if !order.contains(id) {
+                order.push(id.clone());
             }
-            let values: Vec<u32> = (0..n * n)
-                .filter(|&j| ids[j] == *region)
-                .map(|j| solution.get(Cell::new(j / n, j % n)))
-                .collect();
-            let _ = i;
-            clues.insert(region.clone(), (plan.maker)(&values, rng.u64(..)));
         }
-        let mut map = header.clone();
-        let grid: String = ids.chunks(n).map(|row| row.join(" ") + "\n").collect();
-        map.insert(Value::String(plan.regions.clone()), Value::String(grid));
-        let hints: Mapping = clues
+        let clues = order
             .iter()
-            .map(|(k, v)| (Value::String(k.clone()), Value::String(v.clone())))
+            .map(|region| {
+                let values: Vec<u32> = solution
+                    .cells()
+                    .filter(|c| ids[c.row * n + c.col] == *region)
+                    .map(|c| solution.get(c))
+                    .collect();
+                Some((cages.maker)(&values, rng.u64(..)))
+            })
             .collect();
-        map.insert(Value::String(plan.clues.clone()), Value::Mapping(hints));
+        let mut tried = draft.clone();
+        tried
+            .sections
+            .insert(cages.regions.clone(), whole(Form::Grid, ids));
+        tried
+            .sections
+            .insert(cages.clues.clone(), whole(Form::Map(order), clues));
+        let mut map = header.clone();
+        tried.write_into(&mut map);
         let Ok(puzzle) = load_mapping(&map, registry) else {
             continue;
         };
         if puzzle.check_grid(solution).is_ok() {
-            let cut = Cut {
-                regions_section: plan.regions.clone(),
-                clues_section: plan.clues.clone(),
-                ids,
-                clues,
-            };
-            return Ok((puzzle, cut));
+            *draft = tried;
+            return Ok(());
         }
     }
     Err(Error::section(
         "generate",
         "no regions cut from the solution made a valid puzzle in 200 tries",
     ))
+}
+
+/// A section kept whole.
+pub(crate) fn whole(form: Form, entries: Vec<impl Into<Option<String>>>) -> Section {
+    Section {
+        form,
+        entries: entries.into_iter().map(Into::into).collect(),
+        required: true,
+        droppable: false,
+    }
+}
+
+/// A random layout of n connected regions of n cells: near-square boxes (rows when n is prime), then many
+/// exchanges of cells between neighbouring regions, each kept when both regions stay connected.
+pub(crate) fn layout(n: usize, rng: &mut fastrand::Rng) -> Vec<String> {
+    let h = (1..=n)
+        .filter(|h| n % h == 0 && h * h <= n)
+        .max()
+        .unwrap_or(1);
+    let w = n / h;
+    let mut id: Vec<usize> = (0..n * n).map(|i| (i / n) / h * h + (i % n) / w).collect();
+    for _ in 0..200 * n * n * n {
+        let a = rng.usize(..n * n);
+        let (r, c) = (a / n, a % n);
+        let b = match rng.u8(..4) {
+            0 if r > 0 => a - n,
+            1 if r + 1 < n => a + n,
+            2 if c > 0 => a - 1,
+            3 if c + 1 < n => a + 1,
+            _ => continue,
+        };
+        let (ra, rb) = (id[a], id[b]);
+        if ra == rb {
+            continue;
+        }
+        // a joins b's region and some other cell of b's region, next to a's region, joins a's.
+        let giving: Vec<usize> = (0..n * n)
+            .filter(|&k| k != b && id[k] == rb && touches(&id, k, ra, n, a))
+            .collect();
+        if giving.is_empty() {
+            continue;
+        }
+        let k = giving[rng.usize(..giving.len())];
+        id[a] = rb;
+        id[k] = ra;
+        if !(connected(&id, ra, n) && connected(&id, rb, n)) {
+            id[a] = ra;
+            id[k] = rb;
+        }
+    }
+    named(&id)
+}
+
+/// Whether cell `k` has a neighbour in region `region` other than `except`.
+fn touches(id: &[usize], k: usize, region: usize, n: usize, except: usize) -> bool {
+    neighbours(k, n).any(|j| j != except && id[j] == region)
+}
+
+fn neighbours(k: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (k / n, k % n);
+    [
+        (r > 0).then(|| k - n),
+        (r + 1 < n).then(|| k + n),
+        (c > 0).then(|| k - 1),
+        (c + 1 < n).then(|| k + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// Whether the cells of `region` are connected.
+fn connected(id: &[usize], region: usize, n: usize) -> bool {
+    let cells: Vec<usize> = (0..n * n).filter(|&k| id[k] == region).collect();
+    let Some(&first) = cells.first() else {
+        return true;
+    };
+    let mut seen = vec![false; n * n];
+    let mut stack = vec![first];
+    seen[first] = true;
+    let mut reached = 1;
+    while let Some(k) = stack.pop() {
+        for j in neighbours(k, n) {
+            if !seen[j] && id[j] == region {
+                seen[j] = true;
+                reached += 1;
+                stack.push(j);
+            }
+        }
+    }
+    reached == cells.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layouts_are_n_connected_regions_of_n_cells() {
+        for (n, seed) in [(4, 1), (6, 2), (9, 3)] {
+            let ids = layout(n, &mut fastrand::Rng::with_seed(seed));
+            let mut regions: std::collections::BTreeMap<&String, usize> = Default::default();
+            for id in &ids {
+                *regions.entry(id).or_default() += 1;
+            }
+            assert_eq!(regions.len(), n);
+            assert!(regions.values().all(|&k| k == n));
+            let numbers: Vec<usize> = ids
+                .iter()
+                .map(|id| regions.keys().position(|k| *k == id).unwrap())
+                .collect();
+            for r in 0..n {
+                assert!(connected(&numbers, r, n));
+            }
+            // Not the rows any more.
+            assert!((0..n).any(|r| ids[r * n] != ids[r * n + n - 1]), "{n}");
+        }
+    }
 }

@@ -5,13 +5,10 @@ use clap::ValueEnum;
 use super::{print, Exit};
 use crate::analyse::generate::{generate, Kind, Request, Symmetry};
 use crate::analyse::rate::LEVELS;
-use crate::analyse::regions;
 use crate::error::Error;
 use crate::grammar::Registry;
-use crate::model::load::template;
 use crate::report;
 use crate::solve::SolveOptions;
-use crate::yaml::{Mapping, Value};
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
 pub(crate) enum SymmetryArg {
@@ -32,8 +29,8 @@ pub(crate) enum GenerateFormat {
 
 #[derive(clap::Args)]
 pub(crate) struct GenerateRun {
-    /// The puzzle type: a grammar whose clues are givens (sudoku, latin, ...) or cages and rooms with sum,
-    /// product or arithmetic clues (killer, inshi, kenken, ...)
+    /// The puzzle type: any grammar (its givens, cages, rooms, lines, pairs, outside clues and marks are drawn
+    /// from a random solution, then thinned while the solution stays unique)
     #[arg(value_name = "TYPE")]
     kind: String,
     #[arg(long, default_value_t = 9)]
@@ -69,46 +66,22 @@ pub(crate) fn run(
     registry: &Registry,
     options: &SolveOptions,
 ) -> Result<Exit, Error> {
-    let grammar = registry.get(&run.kind)?;
-    let kind = match regions::plan(grammar)? {
-        None => Kind {
-            base: template(
-                &run.kind,
-                run.size,
-                run.boxes.as_deref(),
-                &run.rules,
-                registry,
-            )?,
-            regions: None,
-            registry,
-        },
-        Some(plan) => {
-            let mut header = Mapping::new();
-            let mut put = |k: &str, v: Value| header.insert(Value::String(k.into()), v);
-            put("type", Value::String(run.kind.clone()));
-            put("size", Value::Number((run.size as u64).into()));
-            if let Some(b) = &run.boxes {
-                put("box", Value::String(b.clone()));
-            }
-            if !run.rules.is_empty() {
-                put(
-                    "rules",
-                    Value::Sequence(run.rules.iter().cloned().map(Value::String).collect()),
-                );
-            }
-            Kind {
-                base: regions::base(
-                    grammar,
-                    run.size,
-                    run.boxes.as_deref(),
-                    &run.rules,
-                    registry,
-                )?,
-                regions: Some((plan, header)),
-                registry,
-            }
-        }
-    };
+    let kind = Kind::new(
+        registry,
+        &run.kind,
+        run.size,
+        run.boxes.as_deref(),
+        &run.rules,
+    )?;
+    if run.format == GenerateFormat::Lines && !kind.plan.is_empty() {
+        return Err(Error::section(
+            "--format",
+            format!(
+                "type {} has clue sections, which one line of givens cannot hold; use yaml or json",
+                run.kind
+            ),
+        ));
+    }
     let level = match &run.difficulty {
         None => None,
         Some(name) => Some(LEVELS.iter().position(|l| l == name).ok_or_else(|| {

@@ -381,7 +381,7 @@ fn build_sandwich(args: &Args, sections: &Sections, n: usize) -> Result<Rules, E
 }
 
 /// The relation a tag phrase names (checked when the grammar was loaded).
-fn relation_kind(phrase: &str) -> Option<RelationKind> {
+pub(crate) fn relation_kind(phrase: &str) -> Option<RelationKind> {
     Some(match pair_relation(phrase).ok()? {
         PairRelation::Difference(k) => RelationKind::Difference(k),
         PairRelation::Ratio(k) => RelationKind::Ratio(k),

@@ -1,17 +1,96 @@
-//! The clue each region primitive shows for the values a region holds, so that `generate` can write the hints of
-//! cages and rooms from a solution for any grammar that binds them to one of these primitives.
+//! What each primitive shows for a solution's values, so that `generate` can write any grammar's clues from a
+//! solution: a cage's or room's hint, a line's clue (or whether the line may be drawn at all), an outside clue,
+//! whether a pair of neighbours carries a section's mark. One arm per primitive, beside [`super::bind`]'s
+//! builder of the same name; a test checks every maker against the rule that the builder makes from its clue.
 
-use crate::rules::{product, sum};
+use std::collections::BTreeMap;
 
-/// The clue maker of a primitive, if it has one: values, and a random number to choose among clues (KenKen's
-/// operator), to the clue's text.
-pub(crate) fn maker(primitive: &str) -> Option<fn(&[u32], u64) -> String> {
-    match primitive {
-        "sum" => Some(|values, _| sum::clue_for(values)),
-        "product" => Some(|values, _| product::clue_for(values)),
-        "arithmetic" => Some(arithmetic),
-        _ => None,
-    }
+use crate::rules::{product, sandwich, sum, visibility, Score};
+use crate::yaml::Value;
+
+type Args = BTreeMap<String, Value>;
+
+/// A line's maker: `None` when the rule forbids the values along the line, else the clue it reads, if any.
+pub(crate) type LineMaker = fn(&Args, &[u32]) -> Option<Option<u64>>;
+
+/// How a primitive's clues are read off a solution, by the kind of section it binds.
+#[derive(Clone, Copy)]
+pub(crate) enum Maker {
+    /// Cages and rooms (`regions` with `clues`): a region's values, and a random number to choose among clues
+    /// (KenKen's operator), to the clue's text.
+    Region(fn(&[u32], u64) -> String),
+    /// `lines`: the values along a line, first to last: `None` when the rule forbids them, else the clue to
+    /// write after `=`, if the rule reads one.
+    Line(LineMaker),
+    /// Edge sections: the clue for a row's or column's values seen from one side, nearest first.
+    Edge(fn(&Args, &[u32]) -> u64),
+    /// `pairs` and `relations`: whether two neighbours' values, in the order written, belong in the named
+    /// section.
+    Pair(fn(&Args, &str, u32, u32) -> bool),
+    /// `marks`: the section's own meanings say which marks a value may carry.
+    Marks,
+}
+
+/// The clue maker of a primitive, if it has one.
+pub(crate) fn maker(primitive: &str) -> Option<Maker> {
+    Some(match primitive {
+        "sum" => Maker::Region(|values, _| sum::clue_for(values)),
+        "product" => Maker::Region(|values, _| product::clue_for(values)),
+        "arithmetic" => Maker::Region(arithmetic),
+        "less" => Maker::Pair(|_, _, a, b| a < b),
+        "consecutive" => Maker::Pair(|_, _, a, b| a.abs_diff(b) == 1),
+        "tagged-pairs" => Maker::Pair(tagged),
+        "visibility" => Maker::Edge(|args, values| {
+            let score = match args.get("sum").and_then(Value::as_bool) {
+                Some(true) => Score::Heights,
+                _ => Score::Count,
+            };
+            visibility::seen(values, score)
+        }),
+        // A row or column of a Latin square holds 1 and n.
+        "sandwich" => {
+            Maker::Edge(|_, values| sandwich::between(values, 1, values.len() as u32).unwrap_or(0))
+        }
+        "marks" => Maker::Marks,
+        "increasing" => {
+            Maker::Line(|_, values| values.windows(2).all(|w| w[0] < w[1]).then_some(None))
+        }
+        "apart" => Maker::Line(|args, values| {
+            let by = args.get("by").and_then(Value::as_u64).unwrap_or(1);
+            values
+                .windows(2)
+                .all(|w| u64::from(w[0].abs_diff(w[1])) >= by)
+                .then_some(None)
+        }),
+        "mirror" => Maker::Line(|_, values| values.iter().eq(values.iter().rev()).then_some(None)),
+        "line-sum" => {
+            Maker::Line(|_, values| Some(Some(values.iter().map(|&v| u64::from(v)).sum())))
+        }
+        "arrow-sum" => Maker::Line(|_, values| match values.split_first() {
+            Some((&circle, rest)) if !rest.is_empty() => {
+                (rest.iter().map(|&v| u64::from(v)).sum::<u64>() == u64::from(circle))
+                    .then_some(None)
+            }
+            _ => None,
+        }),
+        "consecutive-set" => Maker::Line(|_, values| {
+            let mut sorted = values.to_vec();
+            sorted.sort_unstable();
+            sorted.windows(2).all(|w| w[1] == w[0] + 1).then_some(None)
+        }),
+        _ => return None,
+    })
+}
+
+/// A tagged pair belongs in the section whose relation its values satisfy.
+fn tagged(args: &Args, section: &str, a: u32, b: u32) -> bool {
+    let Some(Value::Mapping(tags)) = args.get("tags") else {
+        return false;
+    };
+    tags.get(section)
+        .and_then(Value::as_str)
+        .and_then(super::bind::relation_kind)
+        .is_some_and(|kind| kind.holds(a, b))
 }
 
 /// A KenKen clue: `-` or `/` on two cells when it comes out whole (half the time), else `+` or `*`, and a
@@ -39,14 +118,69 @@ fn arithmetic(values: &[u32], pick: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grammar::vocabulary::PRIMITIVES;
+
+    fn region(p: &str, values: &[u32], pick: u64) -> String {
+        let Some(Maker::Region(f)) = maker(p) else {
+            panic!("{p} has no region maker")
+        };
+        f(values, pick)
+    }
+
+    fn line(p: &str, args: &Args, values: &[u32]) -> Option<Option<u64>> {
+        let Some(Maker::Line(f)) = maker(p) else {
+            panic!("{p} has no line maker")
+        };
+        f(args, values)
+    }
 
     #[test]
     fn clues_are_what_the_rules_read() {
-        assert_eq!(maker("sum").unwrap()(&[3, 5, 1], 0), "9");
-        assert_eq!(maker("product").unwrap()(&[3, 5, 1], 0), "15");
-        assert_eq!(maker("arithmetic").unwrap()(&[6, 3], 0), "2/");
-        assert_eq!(maker("arithmetic").unwrap()(&[6, 3], 1), "3-");
-        assert_eq!(maker("arithmetic").unwrap()(&[4], 1), "4");
-        assert!(maker("less").is_none());
+        assert_eq!(region("sum", &[3, 5, 1], 0), "9");
+        assert_eq!(region("product", &[3, 5, 1], 0), "15");
+        assert_eq!(region("arithmetic", &[6, 3], 0), "2/");
+        assert_eq!(region("arithmetic", &[6, 3], 1), "3-");
+        assert_eq!(region("arithmetic", &[4], 1), "4");
+        let none = Args::new();
+        assert_eq!(line("increasing", &none, &[1, 4, 7]), Some(None));
+        assert_eq!(line("increasing", &none, &[1, 7, 4]), None);
+        assert_eq!(line("line-sum", &none, &[1, 7, 7]), Some(Some(15)));
+        assert_eq!(line("arrow-sum", &none, &[9, 4, 5]), Some(None));
+        assert_eq!(line("arrow-sum", &none, &[9, 4, 4]), None);
+        assert_eq!(line("arrow-sum", &none, &[9]), None);
+        assert_eq!(line("mirror", &none, &[2, 5, 2]), Some(None));
+        assert_eq!(line("mirror", &none, &[2, 5, 3]), None);
+        assert_eq!(line("consecutive-set", &none, &[4, 2, 3]), Some(None));
+        assert_eq!(line("consecutive-set", &none, &[4, 2, 5]), None);
+        let by5: Args = [("by".to_owned(), Value::from(5))].into_iter().collect();
+        assert_eq!(line("apart", &by5, &[1, 6, 1]), Some(None));
+        assert_eq!(line("apart", &by5, &[1, 6, 2]), None);
+        let Some(Maker::Edge(sandwich)) = maker("sandwich") else {
+            panic!()
+        };
+        assert_eq!(sandwich(&none, &[3, 1, 2, 5, 4]), 2);
+        let Some(Maker::Edge(seen)) = maker("visibility") else {
+            panic!()
+        };
+        assert_eq!(seen(&none, &[2, 1, 4, 3, 5]), 3);
+        let sums: Args = [("sum".to_owned(), Value::from(true))]
+            .into_iter()
+            .collect();
+        assert_eq!(seen(&sums, &[2, 1, 4, 3, 5]), 11);
+        let Some(Maker::Pair(tagged)) = maker("tagged-pairs") else {
+            panic!()
+        };
+        let kropki: Args =
+            crate::yaml::from_str("tags: {white: difference 1, black: ratio 2}").unwrap();
+        assert!(tagged(&kropki, "white", 3, 4) && !tagged(&kropki, "black", 3, 4));
+        assert!(tagged(&kropki, "black", 6, 3) && !tagged(&kropki, "white", 6, 3));
+        assert!(!tagged(&kropki, "grey", 1, 2));
+    }
+
+    #[test]
+    fn every_primitive_but_distinct_regions_has_a_maker() {
+        for p in PRIMITIVES {
+            assert_eq!(maker(p.name).is_none(), p.name == "distinct", "{}", p.name);
+        }
     }
 }

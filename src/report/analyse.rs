@@ -3,6 +3,7 @@
 use serde_json::json;
 
 use crate::analyse::candidates::Candidates;
+use crate::analyse::draft::SectionText;
 use crate::analyse::generate::Generated;
 use crate::analyse::hint::Hint;
 use crate::analyse::progress::{Fault, Judged, Progress};
@@ -236,17 +237,20 @@ pub(crate) fn generated_yaml(template: &Puzzle, header: &str, g: &Generated) -> 
             .collect::<String>()
     };
     let mut sections = String::new();
-    if let Some(cut) = &g.cut {
-        let n = g.givens.size();
-        let width = cut.ids.iter().map(String::len).max().unwrap_or(1);
-        sections += &format!("{}: |\n", cut.regions_section);
-        for row in cut.ids.chunks(n) {
-            let cells: Vec<String> = row.iter().map(|id| format!("{id:<width$}")).collect();
-            sections += &format!("  {}\n", cells.join(" ").trim_end());
-        }
-        sections += &format!("{}:\n", cut.clues_section);
-        for (id, clue) in &cut.clues {
-            sections += &format!("  {id}: \"{clue}\"\n");
+    for (name, text) in &g.sections {
+        match text {
+            SectionText::Block(lines) => {
+                sections += &format!("{name}: |\n");
+                for line in lines {
+                    sections += &format!("  {line}\n");
+                }
+            }
+            SectionText::Map(clues) => {
+                sections += &format!("{name}:\n");
+                for (id, clue) in clues {
+                    sections += &format!("  {id}: \"{clue}\"\n");
+                }
+            }
         }
     }
     format!(
@@ -277,6 +281,7 @@ pub(crate) fn generated_json(kind: &str, g: &Generated) -> String {
         "type": kind,
         "size": g.givens.size(),
         "givens": g.givens.rows(),
+        "sections": sections_json(&g.sections),
         "solution": g.solution.rows(),
         "seed": g.seed,
         "level": g.rating.level_name(),
@@ -284,4 +289,23 @@ pub(crate) fn generated_json(kind: &str, g: &Generated) -> String {
     })
     .to_string()
         + "\n"
+}
+
+/// The sections as JSON: a block as its lines joined (the text a puzzle file holds), a map as an object.
+fn sections_json(sections: &[(String, SectionText)]) -> serde_json::Value {
+    sections
+        .iter()
+        .map(|(name, text)| {
+            let value = match text {
+                SectionText::Block(lines) => json!(lines.join("\n")),
+                SectionText::Map(clues) => clues
+                    .iter()
+                    .map(|(k, v)| (k.clone(), json!(v)))
+                    .collect::<serde_json::Map<_, _>>()
+                    .into(),
+            };
+            (name.clone(), value)
+        })
+        .collect::<serde_json::Map<_, _>>()
+        .into()
 }

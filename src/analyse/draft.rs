@@ -1,0 +1,469 @@
+//! The clue sections of a puzzle being made: every clue a solution shows, drawn by the plan's makers (lines
+//! walked through the grid, every pair of neighbours, every outside clue, a mark on every cell), then dropped one
+//! entry at a time by `generate` while the solution stays the only one. An entry is one line of a lines,
+//! pairs or relations section, one outside clue, or one mark; region maps and their clues are kept whole.
+
+use std::collections::BTreeMap;
+
+use super::plan::{How, Plan};
+use crate::error::Error;
+use crate::grid::{Cell, Grid};
+use crate::yaml::{Mapping, Value};
+
+/// How a section's entries are written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// One entry a line.
+    Lines,
+    /// One token per row or column, `.` where dropped.
+    Edge,
+    /// One token per cell, row by row, `.` where dropped.
+    Grid,
+    /// A clue per region id, in this order.
+    Map(Vec<String>),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Section {
+    pub(crate) form: Form,
+    pub(crate) entries: Vec<Option<String>>,
+    /// Whether the type needs the section (so its last entry stays).
+    pub(crate) required: bool,
+    /// Whether entries may be dropped (not region maps, not the clues of every region).
+    pub(crate) droppable: bool,
+}
+
+/// A section as it is written in a puzzle file: a block of lines, or a map of clues.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SectionText {
+    Block(Vec<String>),
+    Map(Vec<(String, String)>),
+}
+
+impl Section {
+    /// The section as written, `None` when nothing is left in it.
+    fn text(&self, n: usize) -> Option<SectionText> {
+        let token = |e: &Option<String>| e.clone().unwrap_or_else(|| ".".into());
+        match &self.form {
+            Form::Lines => {
+                let lines: Vec<String> = self.entries.iter().flatten().cloned().collect();
+                (!lines.is_empty()).then_some(SectionText::Block(lines))
+            }
+            Form::Edge => self.entries.iter().any(Option::is_some).then(|| {
+                SectionText::Block(vec![self
+                    .entries
+                    .iter()
+                    .map(token)
+                    .collect::<Vec<_>>()
+                    .join(" ")])
+            }),
+            Form::Grid => {
+                let width = self
+                    .entries
+                    .iter()
+                    .map(|e| token(e).len())
+                    .max()
+                    .unwrap_or(1);
+                let rows = self
+                    .entries
+                    .chunks(n.max(1))
+                    .map(|row| {
+                        let cells: Vec<String> = row
+                            .iter()
+                            .map(|e| format!("{:<width$}", token(e)))
+                            .collect();
+                        cells.join(" ").trim_end().to_owned()
+                    })
+                    .collect();
+                Some(SectionText::Block(rows))
+            }
+            Form::Map(keys) => Some(SectionText::Map(
+                keys.iter()
+                    .zip(&self.entries)
+                    .filter_map(|(k, e)| Some((k.clone(), e.clone()?)))
+                    .collect(),
+            )),
+        }
+    }
+}
+
+/// Every clue section of one puzzle.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Draft {
+    pub(crate) n: usize,
+    pub(crate) sections: BTreeMap<String, Section>,
+}
+
+impl Draft {
+    /// The sections as written, leaving out empty ones.
+    pub(crate) fn texts(&self) -> Vec<(String, SectionText)> {
+        self.sections
+            .iter()
+            .filter_map(|(name, s)| Some((name.clone(), s.text(self.n)?)))
+            .collect()
+    }
+
+    /// Adds the sections to a puzzle file's mapping.
+    pub(crate) fn write_into(&self, map: &mut Mapping) {
+        for (name, text) in self.texts() {
+            let value = match text {
+                SectionText::Block(lines) => Value::String(lines.join("\n") + "\n"),
+                SectionText::Map(pairs) => Value::Mapping(
+                    pairs
+                        .into_iter()
+                        .map(|(k, v)| (Value::String(k), Value::String(v)))
+                        .collect(),
+                ),
+            };
+            map.insert(Value::String(name), value);
+        }
+    }
+
+    /// Every entry that may be dropped: section and index.
+    pub(crate) fn droppable(&self) -> Vec<(String, usize)> {
+        self.sections
+            .iter()
+            .filter(|(_, s)| s.droppable)
+            .flat_map(|(name, s)| {
+                s.entries
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| e.is_some())
+                    .map(move |(i, _)| (name.clone(), i))
+            })
+            .collect()
+    }
+
+    /// The draft without one entry; `None` when it is the last of a section the type needs.
+    pub(crate) fn without(&self, section: &str, i: usize) -> Option<Draft> {
+        let s = self.sections.get(section)?;
+        if s.required && s.entries.iter().filter(|e| e.is_some()).count() <= 1 {
+            return None;
+        }
+        let mut fewer = self.clone();
+        fewer.sections.get_mut(section)?.entries[i] = None;
+        Some(fewer)
+    }
+}
+
+/// Draws every section of `plan.drawn` from `solution`. `required` says which sections the type needs; a
+/// needed section that the solution gives no entry for is an error (a whisper needs values 5 apart, which a
+/// 4x4 has none of).
+pub(crate) fn draw(
+    plan: &Plan,
+    solution: &Grid,
+    required: &dyn Fn(&str) -> bool,
+    rng: &mut fastrand::Rng,
+    draft: &mut Draft,
+) -> Result<(), Error> {
+    let n = solution.size();
+    draft.n = n;
+    // Cells on a drawn line already: walked lines do not cross each other.
+    let mut used = vec![false; n * n];
+    for drawn in &plan.drawn {
+        let mut put = |name: &str, form: Form, entries: Vec<Option<String>>| {
+            let section = draft.sections.entry(name.to_owned()).or_insert(Section {
+                form,
+                entries: Vec::new(),
+                required: required(name),
+                droppable: true,
+            });
+            section.entries.extend(entries);
+        };
+        match &drawn.how {
+            How::Edge {
+                section,
+                side,
+                maker,
+            } => {
+                let entries = (0..n)
+                    .map(|i| {
+                        let values: Vec<u32> = seen_from(side, i, n)
+                            .into_iter()
+                            .map(|c| solution.get(c))
+                            .collect();
+                        Some(maker(&drawn.args, &values).to_string())
+                    })
+                    .collect();
+                put(section, Form::Edge, entries);
+            }
+            How::Marks { section, meanings } => {
+                let entries = solution
+                    .cells()
+                    .map(|c| {
+                        let v = solution.get(c);
+                        let fits: Vec<&String> = meanings
+                            .iter()
+                            .filter(|(_, m)| m.allowed(n).is_ok_and(|(vs, _)| vs.contains(&v)))
+                            .map(|(token, _)| token)
+                            .collect();
+                        (!fits.is_empty()).then(|| fits[rng.usize(..fits.len())].clone())
+                    })
+                    .collect();
+                put(section, Form::Grid, entries);
+            }
+            How::Pairs {
+                sections,
+                relations,
+                maker,
+            } => {
+                for section in sections {
+                    put(section, Form::Lines, Vec::new());
+                }
+                for (a, b) in neighbour_pairs(n) {
+                    let (va, vb) = (solution.get(a), solution.get(b));
+                    let fits: Vec<(&String, bool)> = sections
+                        .iter()
+                        .filter_map(|s| {
+                            if maker(&drawn.args, s, va, vb) {
+                                Some((s, true))
+                            } else {
+                                maker(&drawn.args, s, vb, va).then_some((s, false))
+                            }
+                        })
+                        .collect();
+                    if fits.is_empty() {
+                        continue;
+                    }
+                    let (section, forward) = fits[rng.usize(..fits.len())];
+                    let (x, y) = if forward { (a, b) } else { (b, a) };
+                    let entry = if *relations {
+                        format!("{x} < {y}")
+                    } else {
+                        format!("{x}-{y}")
+                    };
+                    put(section, Form::Lines, vec![Some(entry)]);
+                }
+            }
+            How::Lines {
+                section,
+                makers,
+                straight,
+            } => {
+                let holds = |cells: &[Cell]| -> Option<Option<u64>> {
+                    let values: Vec<u32> = cells.iter().map(|&c| solution.get(c)).collect();
+                    let mut clue = None;
+                    for (args, maker) in makers {
+                        clue = clue.or(maker(args, &values)?);
+                    }
+                    Some(clue)
+                };
+                let lines = if *straight {
+                    diagonals(n, rng)
+                        .into_iter()
+                        .filter_map(|line| Some((holds(&line)?, line)))
+                        .collect()
+                } else {
+                    walks(n, &mut used, rng, &|cells| holds(cells).is_some())
+                        .into_iter()
+                        .filter_map(|line| Some((holds(&line)?, line)))
+                        .collect::<Vec<_>>()
+                };
+                let entries = lines
+                    .into_iter()
+                    .map(|(clue, line)| Some(write_line(&line, clue)))
+                    .collect();
+                put(section, Form::Lines, entries);
+            }
+        }
+    }
+    if let Some((name, _)) = draft
+        .sections
+        .iter()
+        .find(|(_, s)| s.required && s.entries.iter().all(Option::is_none))
+    {
+        return Err(Error::section(
+            "generate",
+            format!("no solution drawn shows a clue for section `{name}`: its rule may allow none at this size"),
+        ));
+    }
+    Ok(())
+}
+
+/// A line as a puzzle file writes it: `r1c1 r2c2 r2c3 = 12`.
+fn write_line(cells: &[Cell], clue: Option<u64>) -> String {
+    let path: Vec<String> = cells.iter().map(Cell::to_string).collect();
+    match clue {
+        Some(c) => format!("{} = {c}", path.join(" ")),
+        None => path.join(" "),
+    }
+}
+
+/// The cells of row or column `i` as seen from `side`, nearest first.
+pub(crate) fn seen_from(side: &str, i: usize, n: usize) -> Vec<Cell> {
+    match side {
+        "top" => (0..n).map(|r| Cell::new(r, i)).collect(),
+        "bottom" => (0..n).rev().map(|r| Cell::new(r, i)).collect(),
+        "left" => (0..n).map(|c| Cell::new(i, c)).collect(),
+        _ => (0..n).rev().map(|c| Cell::new(i, c)).collect(),
+    }
+}
+
+/// Every pair of orthogonal neighbours, each once.
+fn neighbour_pairs(n: usize) -> Vec<(Cell, Cell)> {
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            if c + 1 < n {
+                out.push((Cell::new(r, c), Cell::new(r, c + 1)));
+            }
+            if r + 1 < n {
+                out.push((Cell::new(r, c), Cell::new(r + 1, c)));
+            }
+        }
+    }
+    out
+}
+
+/// Every diagonal of two cells or more from one edge of the grid to the other, each read from a random end.
+fn diagonals(n: usize, rng: &mut fastrand::Rng) -> Vec<Vec<Cell>> {
+    let mut out = Vec::new();
+    for k in 0..2 * n - 1 {
+        // Down-right diagonals (c - r fixed) and down-left ones (r + c fixed).
+        let down_right: Vec<Cell> = (0..n)
+            .filter_map(|r| {
+                let c = (k + r).checked_sub(n - 1)?;
+                (c < n).then(|| Cell::new(r, c))
+            })
+            .collect();
+        let down_left: Vec<Cell> = (0..n)
+            .filter_map(|r| {
+                let c = k.checked_sub(r)?;
+                (c < n).then(|| Cell::new(r, c))
+            })
+            .collect();
+        for mut line in [down_right, down_left] {
+            if line.len() >= 2 {
+                if rng.bool() {
+                    line.reverse();
+                }
+                out.push(line);
+            }
+        }
+    }
+    out
+}
+
+/// Lines walked through the grid one king's step at a time, never crossing a cell already on a line: from a
+/// random cell, each step to a neighbour that keeps the line acceptable when there is one (else any), and the
+/// longest acceptable prefix kept. A fixed number of tries, so the time is bounded whatever the rule.
+fn walks(
+    n: usize,
+    used: &mut [bool],
+    rng: &mut fastrand::Rng,
+    holds: &dyn Fn(&[Cell]) -> bool,
+) -> Vec<Vec<Cell>> {
+    let mut out = Vec::new();
+    let longest = n.clamp(2, 8);
+    for _ in 0..40 * n {
+        if out.len() >= n + n / 2 {
+            break;
+        }
+        let start = rng.usize(..n * n);
+        if used[start] {
+            continue;
+        }
+        let length = rng.usize(2..=longest);
+        let mut path = vec![Cell::new(start / n, start % n)];
+        let mut best: Option<usize> = None;
+        while path.len() < length {
+            let last = *path.last().expect("a start");
+            let mut next: Vec<Cell> = king_steps(last, n)
+                .filter(|c| !used[c.row * n + c.col] && !path.contains(c))
+                .collect();
+            if next.is_empty() {
+                break;
+            }
+            rng.shuffle(&mut next);
+            let pick = next
+                .iter()
+                .copied()
+                .find(|&c| {
+                    path.push(c);
+                    let ok = holds(&path);
+                    path.pop();
+                    ok
+                })
+                .unwrap_or(next[0]);
+            path.push(pick);
+            if holds(&path) {
+                best = Some(path.len());
+            }
+        }
+        if let Some(len) = best {
+            path.truncate(len);
+            for c in &path {
+                used[c.row * n + c.col] = true;
+            }
+            out.push(path);
+        }
+    }
+    out
+}
+
+fn king_steps(cell: Cell, n: usize) -> impl Iterator<Item = Cell> {
+    let (r, c) = (cell.row as isize, cell.col as isize);
+    (-1..=1)
+        .flat_map(move |dr| (-1..=1).map(move |dc| (r + dr, c + dc)))
+        .filter(move |&(rr, cc)| {
+            (rr, cc) != (r, c) && (0..n as isize).contains(&rr) && (0..n as isize).contains(&cc)
+        })
+        .map(|(rr, cc)| Cell::new(rr as usize, cc as usize))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagonals_run_from_edge_to_edge() {
+        let d = diagonals(4, &mut fastrand::Rng::with_seed(1));
+        // 2 directions x (2n - 1 diagonals - 2 single corners).
+        assert_eq!(d.len(), 2 * (2 * 4 - 1 - 2));
+        for line in &d {
+            let on_edge = |c: &Cell| c.row == 0 || c.col == 0 || c.row == 3 || c.col == 3;
+            assert!(
+                on_edge(&line[0]) && on_edge(line.last().unwrap()),
+                "{line:?}"
+            );
+            assert!(line
+                .windows(2)
+                .all(|w| w[0].row.abs_diff(w[1].row) == 1 && w[0].col.abs_diff(w[1].col) == 1));
+        }
+    }
+
+    #[test]
+    fn walks_are_accepted_and_disjoint() {
+        let mut used = vec![false; 36];
+        let increasing = |cells: &[Cell]| cells.windows(2).all(|w| w[0] < w[1]);
+        let lines = walks(6, &mut used, &mut fastrand::Rng::with_seed(3), &increasing);
+        assert!(!lines.is_empty());
+        let mut seen = std::collections::BTreeSet::new();
+        for line in &lines {
+            assert!(line.len() >= 2 && increasing(line));
+            for c in line {
+                assert!(seen.insert(*c), "{c} on two lines");
+            }
+        }
+    }
+
+    #[test]
+    fn the_last_entry_of_a_needed_section_stays() {
+        let mut draft = Draft {
+            n: 2,
+            ..Draft::default()
+        };
+        draft.sections.insert(
+            "x".into(),
+            Section {
+                form: Form::Lines,
+                entries: vec![Some("r1c1-r1c2".into()), Some("r2c1-r2c2".into())],
+                required: true,
+                droppable: true,
+            },
+        );
+        let one = draft.without("x", 0).unwrap();
+        assert_eq!(one.droppable(), vec![("x".to_owned(), 1)]);
+        assert!(one.without("x", 1).is_none());
+    }
+}

@@ -1,0 +1,245 @@
+//! How `generate` fills each section of a grammar, worked out once per type from the grammar alone: the
+//! primitive each section is bound to (through the primitives' signatures, so no type is named here) and that
+//! primitive's clue maker ([`crate::model::clue`]). A section that no maker can fill is refused up front,
+//! naming it.
+
+use std::collections::BTreeMap;
+
+use crate::error::Error;
+use crate::grammar::sections::{MarkMeaning, SectionKind};
+use crate::grammar::vocabulary::{self, Param};
+use crate::grammar::{Grammar, RuleUse};
+use crate::model::clue::{maker, LineMaker, Maker};
+use crate::yaml::Value;
+
+type Args = BTreeMap<String, Value>;
+
+/// Every section of a type, and how it is drawn from a solution.
+#[derive(Clone, Default)]
+pub(crate) struct Plan {
+    /// A region map without clues (jigsaw): its regions are cut before the solution is drawn, since a random
+    /// Latin square almost never has n-cell regions of distinct values.
+    pub(crate) layout: Option<String>,
+    /// Cages or rooms with a clue each, cut from the solution.
+    pub(crate) cages: Option<Cages>,
+    /// The other sections.
+    pub(crate) drawn: Vec<Drawn>,
+}
+
+#[derive(Clone)]
+pub(crate) struct Cages {
+    pub(crate) regions: String,
+    pub(crate) clues: String,
+    pub(crate) maker: fn(&[u32], u64) -> String,
+}
+
+/// Sections filled from a solution by one binding's maker.
+#[derive(Clone)]
+pub(crate) struct Drawn {
+    pub(crate) args: Args,
+    pub(crate) how: How,
+}
+
+#[derive(Clone)]
+pub(crate) enum How {
+    /// A lines section: every maker reading it must accept a line.
+    Lines {
+        section: String,
+        makers: Vec<(Args, LineMaker)>,
+        straight: bool,
+    },
+    /// An edge section seen from `side` (top, bottom, left, right).
+    Edge {
+        section: String,
+        side: String,
+        maker: fn(&Args, &[u32]) -> u64,
+    },
+    /// Pairs or relations sections of one binding: each pair of neighbours goes to one section whose relation
+    /// it satisfies.
+    Pairs {
+        sections: Vec<String>,
+        relations: bool,
+        maker: fn(&Args, &str, u32, u32) -> bool,
+    },
+    /// A marks grid: each cell a mark that allows its value.
+    Marks {
+        section: String,
+        meanings: BTreeMap<String, MarkMeaning>,
+    },
+}
+
+impl Plan {
+    /// Whether the type has sections at all (else its clues are givens only).
+    pub(crate) fn is_empty(&self) -> bool {
+        self.layout.is_none() && self.cages.is_none() && self.drawn.is_empty()
+    }
+}
+
+/// The sections one primitive use reads, with the parameter naming each.
+fn sections_read<'a>(primitive: &str, args: &'a Args) -> Vec<(&'static str, &'a str)> {
+    let Some(signature) = vocabulary::spec(primitive) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for &(key, param) in signature.params {
+        match (param, args.get(key)) {
+            (Param::Section(..), Some(v)) => out.extend(v.as_str().map(|s| (key, s))),
+            (Param::Tags(_), Some(Value::Mapping(tags))) => {
+                out.extend(tags.keys().filter_map(Value::as_str).map(|s| (key, s)))
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The plan for a grammar, or an error naming a section that `generate` cannot fill.
+pub(crate) fn plan(grammar: &Grammar) -> Result<Plan, Error> {
+    let mut plan = Plan::default();
+    let mut filled: Vec<String> = Vec::new();
+    let mut lines: BTreeMap<String, How> = BTreeMap::new();
+    for rule in &grammar.rules {
+        let RuleUse::Primitive { primitive, args } = rule else {
+            continue;
+        };
+        let read = sections_read(primitive, args);
+        let section = |key: &str| {
+            read.iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, s)| s.to_string())
+        };
+        match maker(primitive) {
+            Some(Maker::Region(maker)) => {
+                if let (Some(regions), Some(clues)) = (section("regions"), section("clues")) {
+                    filled.extend([regions.clone(), clues.clone()]);
+                    plan.cages.get_or_insert(Cages {
+                        regions,
+                        clues,
+                        maker,
+                    });
+                }
+            }
+            Some(Maker::Line(maker)) => {
+                for (_, name) in &read {
+                    let straight = grammar.sections.get(*name).is_some_and(|s| s.straight);
+                    let entry = lines.entry(name.to_string()).or_insert(How::Lines {
+                        section: name.to_string(),
+                        makers: Vec::new(),
+                        straight,
+                    });
+                    if let How::Lines { makers, .. } = entry {
+                        makers.push((args.clone(), maker));
+                    }
+                    filled.push(name.to_string());
+                }
+            }
+            Some(Maker::Edge(maker)) => {
+                for (side, name) in &read {
+                    filled.push(name.to_string());
+                    plan.drawn.push(Drawn {
+                        args: args.clone(),
+                        how: How::Edge {
+                            section: name.to_string(),
+                            side: side.to_string(),
+                            maker,
+                        },
+                    });
+                }
+            }
+            Some(Maker::Pair(maker)) => {
+                let sections: Vec<String> = read.iter().map(|(_, s)| s.to_string()).collect();
+                let relations = sections.iter().any(|s| {
+                    grammar
+                        .sections
+                        .get(s)
+                        .is_some_and(|spec| spec.kind == SectionKind::Relations)
+                });
+                filled.extend(sections.iter().cloned());
+                plan.drawn.push(Drawn {
+                    args: args.clone(),
+                    how: How::Pairs {
+                        sections,
+                        relations,
+                        maker,
+                    },
+                });
+            }
+            Some(Maker::Marks) => {
+                for (_, name) in &read {
+                    if let Some(spec) = grammar.sections.get(*name) {
+                        filled.push(name.to_string());
+                        plan.drawn.push(Drawn {
+                            args: args.clone(),
+                            how: How::Marks {
+                                section: name.to_string(),
+                                meanings: spec.marks.clone(),
+                            },
+                        });
+                    }
+                }
+            }
+            // Regions whose cells differ and nothing more: a layout, cut first.
+            None => {
+                if let Some(regions) = section("regions") {
+                    filled.push(regions.clone());
+                    plan.layout.get_or_insert(regions);
+                }
+            }
+        }
+    }
+    plan.drawn.extend(lines.into_values().map(|how| Drawn {
+        args: Args::new(),
+        how,
+    }));
+    if let Some(name) = grammar.sections.keys().find(|s| !filled.contains(s)) {
+        return Err(Error::section(
+            "generate",
+            format!(
+                "type {} has a `{name}` section that no primitive with a clue maker reads, so generate cannot fill it",
+                grammar.name
+            ),
+        ));
+    }
+    // Cages whose digits also differ (killer's `distinct` on its cages) are cages, not a layout.
+    if let (Some(layout), Some(cages)) = (&plan.layout, &plan.cages) {
+        if *layout == cages.regions {
+            plan.layout = None;
+        }
+    }
+    if plan.layout.is_some() && plan.cages.is_some() {
+        return Err(Error::section(
+            "generate",
+            format!(
+                "type {} has both a region layout and cages; generate makes one or the other",
+                grammar.name
+            ),
+        ));
+    }
+    Ok(plan)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::Registry;
+
+    #[test]
+    fn every_built_in_type_has_a_plan() {
+        let registry = Registry::built_in();
+        for grammar in registry.iter() {
+            let name = &grammar.name;
+            let plan = plan(grammar).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(plan.is_empty(), grammar.sections.is_empty(), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_section_no_maker_fills_is_named() {
+        let grammar: Grammar = crate::yaml::from_str(
+            "name: odd\ndescription: x\nsections:\n  extra: {kind: lines}\nrules: [latin]\n",
+        )
+        .unwrap();
+        let e = plan(&grammar).err().unwrap().to_string();
+        assert!(e.contains("`extra`"), "{e}");
+    }
+}
