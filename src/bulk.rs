@@ -18,7 +18,7 @@ use crate::model::Puzzle;
 use crate::parse::grid::{compact_value, is_empty_mark};
 use crate::parse::lines::RawLine;
 use crate::report::lines::{LineAnswer, LineStatus, Summary};
-use crate::solve::{SolveOptions, Status};
+use crate::solve::{Engines, SolveOptions, Status};
 
 /// Lines solved together: enough to keep every core busy, few enough to keep memory flat.
 const CHUNK: usize = 1024;
@@ -61,9 +61,10 @@ pub(crate) fn size_of_line(text: &str) -> Option<usize> {
     (n > 0 && n * n == len).then_some(n)
 }
 
-/// Solves one line against the template puzzle.
+/// Solves one line against the template puzzle, through `engines` built for the template's rules.
 pub(crate) fn solve_line(
     template: &Puzzle,
+    engines: &Engines,
     line: usize,
     text: &str,
     options: &SolveOptions,
@@ -91,7 +92,7 @@ pub(crate) fn solve_line(
         };
         return answer(LineStatus::Infeasible, None, Some(message), None);
     }
-    let outcome = match crate::solve(&puzzle, options) {
+    let outcome = match crate::solve_with(&puzzle, options, engines) {
         Ok(o) => o,
         Err(e) => return answer(LineStatus::Invalid, None, Some(e.to_string()), None),
     };
@@ -158,13 +159,19 @@ pub(crate) fn run(
             },
             ..run.options.clone()
         };
+        // The engines depend on the template's rules only: built once per worker's share of the chunk.
         let answers: Vec<LineAnswer> = chunk
             .par_iter()
-            .map(|(i, line)| match line {
-                _ if left.is_some_and(|l| l.is_zero()) => timed_out(*i),
-                RawLine::Text(text) => solve_line(run.template, *i, text.trim(), &options),
-                other => invalid(*i, other.problem().unwrap_or_default()),
-            })
+            .map_init(
+                || Engines::new(run.template),
+                |engines, (i, line)| match line {
+                    _ if left.is_some_and(|l| l.is_zero()) => timed_out(*i),
+                    RawLine::Text(text) => {
+                        solve_line(run.template, engines, *i, text.trim(), &options)
+                    }
+                    other => invalid(*i, other.problem().unwrap_or_default()),
+                },
+            )
             .collect();
         for a in &answers {
             summary.add(a);

@@ -76,6 +76,15 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, Error> 
     verify::outcome(puzzle, solve::run(puzzle, options)?)
 }
 
+/// [`solve`] through engines built before for the puzzle's rules (`--lines`: once per thread for the template).
+pub(crate) fn solve_with(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    engines: &solve::Engines,
+) -> Result<Outcome, Error> {
+    verify::outcome(puzzle, solve::run_with(puzzle, options, Some(engines))?)
+}
+
 /// The whole binary program of a puzzle, before any presolve: for export (`to_lp`) and for other solvers.
 pub fn compile(puzzle: &Puzzle) -> BinaryProgram {
     compile::compile(puzzle, None)

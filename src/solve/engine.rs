@@ -10,14 +10,18 @@
 
 use super::intersection::Intersection;
 use crate::domains::{Apart, Contradiction, Domains, Propagator};
-use crate::grid::Cell;
+use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
 
 /// The propagators of one puzzle, indexed by the cells they watch, so that propagation re-runs only those whose
 /// cells changed. Propagators are numbered: the puzzle's rules that have one, in order, then the derived ones;
 /// a contradiction names the number of the propagator that found it (search weighs them by it).
+///
+/// An engine depends on the rules only, never on the givens: `--lines` builds one per thread for the template
+/// and runs every line's givens through it ([`Self::initial`] takes them).
 pub(crate) struct Engine<'a> {
-    puzzle: &'a Puzzle,
+    /// The grid's size.
+    n: usize,
     rules: Vec<Own<'a>>,
     derived: Vec<Intersection>,
     /// For each cell (row-major), the propagators that watch it.
@@ -61,7 +65,7 @@ impl<'a> Engine<'a> {
             })
             .collect();
         let mut engine = Engine {
-            puzzle,
+            n,
             rules,
             derived,
             watchers: vec![Vec::new(); n * n],
@@ -93,10 +97,10 @@ impl<'a> Engine<'a> {
         self.rules.len() + self.derived.len()
     }
 
-    /// Domains with the givens assigned and every rule propagated to a fixpoint.
-    pub(crate) fn initial(&self) -> Result<Domains, Contradiction> {
-        let mut d = Domains::full(self.puzzle.size());
-        for (cell, v) in self.puzzle.givens().filled() {
+    /// Domains with `givens` assigned and every rule propagated to a fixpoint.
+    pub(crate) fn initial(&self, givens: &Grid) -> Result<Domains, Contradiction> {
+        let mut d = Domains::full(self.n);
+        for (cell, v) in givens.filled() {
             d.assign(cell, v)?;
         }
         self.fixpoint(&mut d, 0..self.count())?;
@@ -161,7 +165,7 @@ impl<'a> Engine<'a> {
 
     /// The propagators that watch `cell`.
     pub(crate) fn watching(&self, cell: Cell) -> &[usize] {
-        &self.watchers[cell.row * self.puzzle.size() + cell.col]
+        &self.watchers[cell.row * self.n + cell.col]
     }
 
     /// Propagates after `cell`'s candidates changed.

@@ -111,10 +111,22 @@ pub(crate) fn presolve(
     if puzzle.size() > Domains::MAX_SIZE {
         return None;
     }
-    let engine = Engine::new(puzzle);
-    Some(engine.initial().and_then(|mut d| {
+    presolve_with(&Engine::new(puzzle), puzzle, budget, report)
+}
+
+/// [`presolve`] with an engine built before for the puzzle's rules.
+pub(crate) fn presolve_with(
+    engine: &Engine,
+    puzzle: &Puzzle,
+    budget: ProbeBudget,
+    report: &mut PresolveReport,
+) -> Option<Result<Domains, Contradiction>> {
+    if puzzle.size() > Domains::MAX_SIZE {
+        return None;
+    }
+    Some(engine.initial(puzzle.givens()).and_then(|mut d| {
         if d.fixed_count() < d.size() * d.size() {
-            probe(&engine, &mut d, budget, report)?;
+            probe(engine, &mut d, budget, report)?;
         }
         Ok(d)
     }))
