@@ -194,9 +194,13 @@ fn clued_solution(
             Some(section) => {
                 let mut found = None;
                 for _ in 0..100 {
-                    draft
-                        .sections
-                        .insert(section.clone(), whole(Form::Grid, layout(n, rng)));
+                    draft.sections.insert(
+                        section.clone(),
+                        whole(
+                            Form::Grid,
+                            layout(n, rng, options.deadline).ok_or_else(out_of_time)?,
+                        ),
+                    );
                     if let Ok(s) = random_solution(&kind.load(&draft)?, rng, options) {
                         found = Some(s);
                         break;
@@ -291,8 +295,7 @@ const PROOF_LIMIT: Duration = Duration::from_secs(1);
 
 impl Clock<'_> {
     fn left(&self, max_solutions: usize) -> Result<SolveOptions, Error> {
-        super::before(self.options, self.deadline, max_solutions)
-            .ok_or_else(|| Error::section("--time-limit", "reached before a puzzle was made"))
+        super::before(self.options, self.deadline, max_solutions).ok_or_else(out_of_time)
     }
 
     /// Options for proving uniqueness (counting to 2), within [`PROOF_LIMIT`].
@@ -305,6 +308,10 @@ impl Clock<'_> {
         );
         Ok(options)
     }
+}
+
+fn out_of_time() -> Error {
+    Error::section("--time-limit", "reached before a puzzle was made")
 }
 
 fn no_solution() -> Error {

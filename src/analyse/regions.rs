@@ -152,16 +152,28 @@ pub(crate) fn whole(form: Form, entries: Vec<impl Into<Option<String>>>) -> Sect
     }
 }
 
+/// Exchanges tried for a layout: 200 n^3 (145,800 for 9x9), capped where each costs O(n^2) so that big grids
+/// stay within a second or two.
+const MAX_EXCHANGES: usize = 400_000;
+
 /// A random layout of n connected regions of n cells: near-square boxes (rows when n is prime), then many
-/// exchanges of cells between neighbouring regions, each kept when both regions stay connected.
-pub(crate) fn layout(n: usize, rng: &mut fastrand::Rng) -> Vec<String> {
+/// exchanges of cells between neighbouring regions, each kept when both regions stay connected. `None` when
+/// `deadline` passes first.
+pub(crate) fn layout(
+    n: usize,
+    rng: &mut fastrand::Rng,
+    deadline: Option<std::time::Instant>,
+) -> Option<Vec<String>> {
     let h = (1..=n)
         .filter(|h| n % h == 0 && h * h <= n)
         .max()
         .unwrap_or(1);
     let w = n / h;
     let mut id: Vec<usize> = (0..n * n).map(|i| (i / n) / h * h + (i % n) / w).collect();
-    for _ in 0..200 * n * n * n {
+    for tried in 0..(200 * n * n * n).min(MAX_EXCHANGES) {
+        if tried % 1024 == 0 && deadline.is_some_and(|t| std::time::Instant::now() >= t) {
+            return None;
+        }
         let a = rng.usize(..n * n);
         let (r, c) = (a / n, a % n);
         let b = match rng.u8(..4) {
@@ -190,7 +202,7 @@ pub(crate) fn layout(n: usize, rng: &mut fastrand::Rng) -> Vec<String> {
             id[k] = rb;
         }
     }
-    named(&id)
+    Some(named(&id))
 }
 
 /// Whether cell `k` has a neighbour in region `region` other than `except`.
@@ -239,7 +251,7 @@ mod tests {
     #[test]
     fn layouts_are_n_connected_regions_of_n_cells() {
         for (n, seed) in [(4, 1), (6, 2), (9, 3)] {
-            let ids = layout(n, &mut fastrand::Rng::with_seed(seed));
+            let ids = layout(n, &mut fastrand::Rng::with_seed(seed), None).unwrap();
             let mut regions: std::collections::BTreeMap<&String, usize> = Default::default();
             for id in &ids {
                 *regions.entry(id).or_default() += 1;
