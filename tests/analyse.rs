@@ -334,7 +334,14 @@ fn the_new_commands_stop_at_the_time_limit() {
         vec!["generate", "latin", "--size", "30", "--time-limit", "1"],
         // A jigsaw layout is cut before any solve: its exchanges look at the clock too.
         vec!["generate", "jigsaw", "--size", "40", "--time-limit", "1"],
-        vec!["generate", "little-killer", "--size", "16", "--time-limit", "1"],
+        vec![
+            "generate",
+            "little-killer",
+            "--size",
+            "16",
+            "--time-limit",
+            "1",
+        ],
     ] {
         let out = assert_cmd::Command::new(env!("CARGO_BIN_EXE_latin"))
             .args(&args)

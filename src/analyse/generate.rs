@@ -19,7 +19,7 @@ use crate::grid::{Cell, Grid};
 use crate::model::load::load_mapping;
 use crate::model::Puzzle;
 use crate::solve::SolveOptions;
-use crate::yaml::{Mapping, Value};
+use crate::yaml::Mapping;
 
 /// Which cells are removed together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,19 +129,7 @@ impl<'a> Kind<'a> {
     ) -> Result<Kind<'a>, Error> {
         let grammar = registry.get(name)?;
         let plan = super::plan::plan(grammar)?;
-        let mut header = Mapping::new();
-        let mut put = |k: &str, v: Value| header.insert(Value::String(k.into()), v);
-        put("type", Value::String(name.to_owned()));
-        put("size", Value::Number((n as u64).into()));
-        if let Some(b) = boxes {
-            put("box", Value::String(b.to_owned()));
-        }
-        if !rules.is_empty() {
-            put(
-                "rules",
-                Value::Sequence(rules.iter().cloned().map(Value::String).collect()),
-            );
-        }
+        let header = crate::model::load::header(name, n, boxes, rules);
         let base = if plan.is_empty() {
             crate::model::load::template(name, n, boxes, rules, registry)?
         } else {

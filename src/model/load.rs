@@ -208,6 +208,11 @@ pub(crate) fn template(
         },
         e => e,
     };
+    load_mapping(&header(kind, size, boxes, rules), registry).map_err(as_flag)
+}
+
+/// The sections every puzzle file of a type starts with: `type`, `size`, and `box` and `rules` when given.
+pub(crate) fn header(kind: &str, size: usize, boxes: Option<&str>, rules: &[String]) -> Mapping {
     let mut map = Mapping::new();
     let mut put = |key: &str, value: Value| map.insert(Value::String(key.into()), value);
     put("type", Value::String(kind.into()));
@@ -221,7 +226,7 @@ pub(crate) fn template(
             Value::Sequence(rules.iter().cloned().map(Value::String).collect()),
         );
     }
-    load_mapping(&map, registry).map_err(as_flag)
+    map
 }
 
 /// Loads a puzzle from its sections.

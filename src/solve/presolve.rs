@@ -108,10 +108,8 @@ pub(crate) fn presolve(
     budget: ProbeBudget,
     report: &mut PresolveReport,
 ) -> Option<Result<Domains, Contradiction>> {
-    if puzzle.size() > Domains::MAX_SIZE {
-        return None;
-    }
-    presolve_with(&Engine::new(puzzle), puzzle, budget, report)
+    let engine = (puzzle.size() <= Domains::MAX_SIZE).then(|| Engine::new(puzzle))?;
+    presolve_with(&engine, puzzle, budget, report)
 }
 
 /// [`presolve`] with an engine built before for the puzzle's rules.
