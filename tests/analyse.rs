@@ -265,6 +265,27 @@ fn every_type_generates() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("clue sections"));
+    // Sizes no grid has, and a size no box tiles, are named by the flag that gave them.
+    for (args, says) in [
+        (
+            ["sudoku", "--size", "0"],
+            "--size: 0: a grid is from 1 to 255",
+        ),
+        (
+            ["latin", "--size", "100000"],
+            "--size: 100000: a grid is from 1",
+        ),
+        (["little-killer", "--size", "300"], "--size: 300: a grid is"),
+        (
+            ["sudoku", "--size", "2"],
+            "--box: no box shape tiles 2x2 grids",
+        ),
+    ] {
+        let out = latin().arg("generate").args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
 }
 
 /// Runs `latin generate ARGS` twice (the same output), checks the file (its `solution:` is the one solution),

@@ -131,7 +131,7 @@ impl<'a> Kind<'a> {
         let plan = super::plan::plan(grammar)?;
         let header = crate::model::load::header(name, n, boxes, rules);
         let base = if plan.is_empty() {
-            crate::model::load::template(name, n, boxes, rules, registry)?
+            crate::model::load::template(name, n, boxes, rules, registry, "--size")?
         } else {
             super::regions::base(grammar, n, boxes, rules, registry)?
         };

@@ -30,7 +30,7 @@ pub(crate) fn base(
         })
         .collect();
     named.extend(rules.iter().cloned());
-    crate::model::load::template("latin", n, boxes, &named, registry)
+    crate::model::load::template("latin", n, boxes, &named, registry, "--size")
 }
 
 /// Random regions of 2 to 4 cells (1 where no neighbour is left), grown from random cells.

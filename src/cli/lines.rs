@@ -47,6 +47,7 @@ pub(crate) fn run(
         spec.boxes.as_deref(),
         &spec.rules,
         reader.registry,
+        "--lines",
     )?;
     let bar = progress_bar(bar_length(path)?);
     let lines_run = bulk::LinesRun {

@@ -174,20 +174,30 @@ fn yaml_mapping(text: &str) -> Result<Mapping, Error> {
     Ok(map)
 }
 
-/// A puzzle with no givens, as a file with these sections would give: the template of `solve --lines`, whose
-/// flags are checked like the sections of a file, and named as the flags in errors.
+/// A puzzle with no givens, as a file with these sections would give: the template of `solve --lines` and of
+/// `generate`, whose flags are checked like the sections of a file, and named as the flags in errors
+/// (`size_flag`: the flag that gave the size, `--lines` or `--size`).
 pub(crate) fn template(
     kind: &str,
     size: usize,
     boxes: Option<&str>,
     rules: &[String],
     registry: &Registry,
+    size_flag: &str,
 ) -> Result<Puzzle, Error> {
+    if !(1..=255).contains(&size) {
+        return Err(Error::section(
+            size_flag,
+            format!("{size}: a grid is from 1 to 255 cells a side"),
+        ));
+    }
     if boxes.is_none() && registry.get(kind)?.uses_boxes && catalogue::default_boxes(size).is_none()
     {
         return Err(Error::section(
             "--box",
-            format!("the lines hold {size}x{size} grids, which no box shape tiles by default; give one, e.g. --box 1x{size}"),
+            format!(
+                "no box shape tiles {size}x{size} grids by default; give one, e.g. --box 1x{size}"
+            ),
         ));
     }
     let as_flag = |e: Error| match e {
@@ -200,7 +210,7 @@ pub(crate) fn template(
                 "type" => "--type".into(),
                 "box" => "--box".into(),
                 "rules" => "--rules".into(),
-                "size" => "--lines".into(),
+                "size" => size_flag.into(),
                 _ => section,
             },
             position,
