@@ -34,12 +34,30 @@ pub(crate) trait Propagator: fmt::Debug + Send + Sync {
         Ok(false)
     }
 
+    /// When a woken propagator runs (its cheap part, if staged): [`Cost::Low`] at once, [`Cost::Medium`] only
+    /// once no low one has work, so that many wake-ups in a cascade of singles collapse into one run.
+    fn cost(&self) -> Cost {
+        Cost::Low
+    }
+
     /// A stronger propagator for the same rule, told which of its cells the puzzle's other rules keep apart
     /// (a little-killer diagonal crossing a box, an arrow inside one); `None` when that knowledge adds nothing.
     /// The engine runs the sharpened one in this one's place, so it must prune at least as much.
     fn sharpened(&self, _apart: &Apart<'_>) -> Option<Box<dyn Propagator>> {
         None
     }
+}
+
+/// How soon the engine runs a woken propagator ([`Propagator::cost`]), as constraint solvers order theirs by
+/// cost class (Gecode's propagator cost, Schulte & Stuckey 2008): the whole of a staged propagator comes after
+/// both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cost {
+    /// Run at once: the rules' own propagators, and the singles of all-different.
+    Low,
+    /// Run once no low-cost propagator has work: deductions that are rare next to the singles (pointing and
+    /// claiming) and watch many cells, so that they would otherwise be woken many times in a cascade.
+    Medium,
 }
 
 /// Which pairs of cells hold different values in every solution: those that share an all-different group (a row,

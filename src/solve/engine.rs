@@ -9,7 +9,7 @@
 //! [`Rule::propagator`]: crate::rules::Rule::propagator
 
 use super::intersection::Intersection;
-use crate::domains::{Apart, Contradiction, Domains, Propagator};
+use crate::domains::{Apart, Contradiction, Cost, Domains, Propagator};
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
 
@@ -28,6 +28,8 @@ pub(crate) struct Engine<'a> {
     watchers: Vec<Vec<usize>>,
     /// Per propagator: whether it has a cheap part run first ([`Propagator::staged`]).
     staged: Vec<bool>,
+    /// Per propagator: the queue its cheap part (or its whole, when not staged) waits in ([`Propagator::cost`]).
+    tier: Vec<u8>,
     /// The queues, reused from call to call.
     queues: std::cell::Cell<Queues>,
 }
@@ -70,10 +72,17 @@ impl<'a> Engine<'a> {
             derived,
             watchers: vec![Vec::new(); n * n],
             staged: Vec::new(),
+            tier: Vec::new(),
             queues: Default::default(),
         };
         engine.staged = (0..engine.count())
             .map(|i| engine.get(i).staged())
+            .collect();
+        engine.tier = (0..engine.count())
+            .map(|i| match engine.get(i).cost() {
+                Cost::Low => LOW,
+                Cost::Medium => MEDIUM,
+            })
             .collect();
         for i in 0..engine.count() {
             for c in engine.get(i).watches() {
@@ -118,9 +127,10 @@ impl<'a> Engine<'a> {
 
     /// [`Self::fixpoint`] that names the propagator which found the contradiction.
     ///
-    /// Two queues: woken propagators run their cheap part first ([`Propagator::staged`]; the whole of those
-    /// that have no cheap part), and a staged one runs whole only when the first queue is empty. A staged
-    /// propagator is not woken again by its own whole run, which leaves its cells at its own fixpoint.
+    /// Three queues: woken propagators run their cheap part ([`Propagator::staged`]; the whole of those that
+    /// have no cheap part) in the queue of their [`Propagator::cost`], low before medium, and a staged one runs
+    /// whole only when both are empty. A staged propagator is not woken again by its own whole run, which
+    /// leaves its cells at its own fixpoint.
     pub(crate) fn fixpoint_blame(
         &self,
         d: &mut Domains,
@@ -129,7 +139,7 @@ impl<'a> Engine<'a> {
         let mut queues = self.queues.take();
         queues.reset(self.count());
         for i in start {
-            queues.wake(i, self.staged[i]);
+            queues.wake(i, self.tier[i], self.staged[i]);
         }
         d.log.clear();
         let out = self.drain(d, &mut queues);
@@ -139,13 +149,10 @@ impl<'a> Engine<'a> {
 
     fn drain(&self, d: &mut Domains, q: &mut Queues) -> Result<(), usize> {
         loop {
-            let (i, whole) = match q.cheap.pop() {
-                Some(i) => (i, !self.staged[i]),
-                None => match q.dear.pop() {
-                    Some(i) => (i, true),
-                    None => return Ok(()),
-                },
+            let Some((i, tier)) = q.pop() else {
+                return Ok(());
             };
+            let whole = tier == DEAR || !self.staged[i];
             let p = self.get(i);
             if whole {
                 p.propagate(d).map_err(|_| i)?;
@@ -156,7 +163,7 @@ impl<'a> Engine<'a> {
             for cell in d.log.drain(..) {
                 for &j in &self.watchers[cell as usize] {
                     if Some(j) != skip {
-                        q.wake(j, self.staged[j]);
+                        q.wake(j, self.tier[j], self.staged[j]);
                     }
                 }
             }
@@ -185,27 +192,38 @@ enum Own<'a> {
     Sharpened(Box<dyn Propagator>),
 }
 
-/// The propagators waiting to run: each at most once per queue, first in first out. Kept by the engine between
-/// calls (search propagates at every node), so no call allocates.
+/// The queues, lowest cost first: propagators at [`Cost::Low`], then at [`Cost::Medium`], then staged
+/// propagators waiting to run whole.
+const LOW: u8 = 0;
+const MEDIUM: u8 = 1;
+const DEAR: u8 = 2;
+
+/// The propagators waiting to run: each at most once per queue, first in first out, and a queue only once the
+/// ones before it are empty. Kept by the engine between calls (search propagates at every node), so no call
+/// allocates.
 #[derive(Default)]
 struct Queues {
-    /// Cheap parts, and the whole of propagators without one.
-    cheap: Queue,
-    /// Staged propagators waiting to run whole.
-    dear: Queue,
+    tiers: [Queue; 3],
 }
 
 impl Queues {
     fn reset(&mut self, count: usize) {
-        self.cheap.reset(count);
-        self.dear.reset(count);
+        for q in &mut self.tiers {
+            q.reset(count);
+        }
     }
 
-    fn wake(&mut self, i: usize, staged: bool) {
-        self.cheap.push(i);
+    /// Queues propagator i at its tier, and (when staged) its whole run.
+    fn wake(&mut self, i: usize, tier: u8, staged: bool) {
+        self.tiers[tier as usize].push(i);
         if staged {
-            self.dear.push(i);
+            self.tiers[DEAR as usize].push(i);
         }
+    }
+
+    /// The next propagator to run, and the queue it came from.
+    fn pop(&mut self) -> Option<(usize, u8)> {
+        (0..3).find_map(|t| self.tiers[t].pop().map(|i| (i, t as u8)))
     }
 }
 
