@@ -34,6 +34,13 @@ pub(crate) trait Propagator: fmt::Debug + Send + Sync {
         Ok(false)
     }
 
+    /// What [`Self::propagate`] does beyond [`Self::propagate_cheap`], for a staged propagator whose cheap part
+    /// has nothing more to do on these domains (the engine runs it only then): a group whose singles are done
+    /// need not look for them again before its matching. The default runs the whole.
+    fn propagate_rest(&self, domains: &mut Domains) -> Result<bool, Contradiction> {
+        self.propagate(domains)
+    }
+
     /// When a woken propagator runs (its cheap part, if staged): [`Cost::Low`] at once, [`Cost::Medium`] only
     /// once no low one has work, so that many wake-ups in a cascade of singles collapse into one run.
     fn cost(&self) -> Cost {

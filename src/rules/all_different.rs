@@ -329,7 +329,7 @@ impl Propagator for AllDifferent {
     /// singles (a value with one possible cell goes there): cheap, and they shrink the domains before the full
     /// arc-consistency pass ([`matching_support`]) that finds Hall sets of any size.
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
-        self.prune(d, true)
+        self.prune(d, true, true)
     }
 
     /// The singles alone: the engine runs these at every wake-up and the matching only once they stall.
@@ -338,67 +338,42 @@ impl Propagator for AllDifferent {
     }
 
     fn propagate_cheap(&self, d: &mut Domains) -> Result<bool, Contradiction> {
-        self.prune(d, false)
+        self.prune(d, true, false)
+    }
+
+    fn propagate_rest(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        self.prune(d, false, true)
     }
 }
 
 impl AllDifferent {
-    /// Singles, then (with `matching`) the arc-consistency pass.
-    fn prune(&self, d: &mut Domains, matching: bool) -> Result<bool, Contradiction> {
+    /// The singles ([`Self::singles`], with `singles`), then the arc-consistency pass (with `matching`), on a
+    /// copy of the cells' domains read in one pass that also collects the placed values.
+    fn prune(&self, d: &mut Domains, singles: bool, matching: bool) -> Result<bool, Contradiction> {
         let m = self.cells.len();
-        // Work on a copy of the cells' domains, as bit sets on the stack, and write back once.
-        let mut dom = [0u64; 64];
-        let mut union = 0u64;
-        for (slot, &c) in dom.iter_mut().zip(&self.cells) {
-            *slot = d.get(c);
-            union |= *slot;
-        }
-        if m > 64 || (union.count_ones() as usize) < m {
+        if m > 64 {
             return Err(Contradiction);
         }
-        let dom = &mut dom[..m];
-        let mut placed = 0u64;
-        for &b in dom.iter() {
-            if b.count_ones() == 1 {
-                if placed & b != 0 {
-                    return Err(Contradiction);
-                }
+        // Work on a copy of the cells' domains, as bit sets on the stack, and write back once.
+        let mut dom = [0u64; 64];
+        let (mut union, mut placed, mut clash) = (0u64, 0u64, 0u64);
+        for (slot, &c) in dom.iter_mut().zip(&self.cells) {
+            let b = d.get(c);
+            *slot = b;
+            union |= b;
+            if single(b) {
+                clash |= placed & b;
                 placed |= b;
             }
         }
-        if placed != 0 {
-            for b in dom.iter_mut() {
-                if b.count_ones() > 1 {
-                    *b &= !placed;
-                    if *b == 0 {
-                        return Err(Contradiction);
-                    }
-                }
-            }
+        if clash != 0 || (union.count_ones() as usize) < m {
+            return Err(Contradiction);
         }
-        if m == d.size() {
-            // Values with exactly one possible cell: in `once` but not in `twice`.
-            let (mut once, mut twice) = (0u64, 0u64);
-            for &b in dom.iter() {
-                twice |= once & b;
-                once |= b;
-            }
-            if once != all_values(m) {
-                return Err(Contradiction);
-            }
-            let singles = once & !twice;
-            for b in dom.iter_mut() {
-                let s = *b & singles;
-                if s != 0 && *b != s {
-                    if s.count_ones() > 1 {
-                        // One cell is the only place for two values.
-                        return Err(Contradiction);
-                    }
-                    *b = s;
-                }
-            }
+        let dom = &mut dom[..m];
+        if singles {
+            Self::singles(dom, placed, d.size())?;
         }
-        if matching && dom.iter().any(|b| b.count_ones() > 1) && !without_hall_sets(dom) {
+        if matching && dom.iter().any(|&b| !single(b)) && !without_hall_sets(dom) {
             let mut keep = [0u64; 64];
             if !matching_support_into(dom, &mut keep[..m]) {
                 return Err(Contradiction);
@@ -411,6 +386,50 @@ impl AllDifferent {
         }
         Ok(changed)
     }
+
+    /// Naked singles (the `placed` values leave the open cells) and, when the set holds every value, hidden
+    /// singles (a value with one possible cell goes there), on the domains of the set's cells. One pass takes
+    /// the placed values out and counts which values have one cell left; a second runs only when such a
+    /// hidden single exists.
+    fn singles(dom: &mut [u64], placed: u64, n: usize) -> Result<(), Contradiction> {
+        // Values with exactly one possible cell: in `once` but not in `twice`.
+        let (mut once, mut twice) = (0u64, 0u64);
+        for b in dom.iter_mut() {
+            if !single(*b) {
+                *b &= !placed;
+                if *b == 0 {
+                    return Err(Contradiction);
+                }
+            }
+            twice |= once & *b;
+            once |= *b;
+        }
+        if dom.len() == n {
+            if once != all_values(n) {
+                return Err(Contradiction);
+            }
+            // Placed values are singles of their own cells already.
+            let singles = once & !twice;
+            if singles & !placed != 0 {
+                for b in dom.iter_mut() {
+                    let s = *b & singles;
+                    if s != 0 && *b != s {
+                        if !single(s) {
+                            // One cell is the only place for two values.
+                            return Err(Contradiction);
+                        }
+                        *b = s;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One candidate (a domain is never empty): cheaper than a population count where the CPU has none.
+fn single(b: u64) -> bool {
+    b & b.wrapping_sub(1) == 0
 }
 
 #[cfg(test)]

@@ -154,7 +154,10 @@ impl<'a> Engine<'a> {
             };
             let whole = tier == DEAR || !self.staged[i];
             let p = self.get(i);
-            if whole {
+            if whole && self.staged[i] {
+                // Its cheap part ran to its fixpoint: every queue before this one is empty.
+                p.propagate_rest(d).map_err(|_| i)?;
+            } else if whole {
                 p.propagate(d).map_err(|_| i)?;
             } else {
                 p.propagate_cheap(d).map_err(|_| i)?;
