@@ -81,14 +81,18 @@ impl Sums {
     }
 
     /// Whether `(self + by) ∩ other` is non-empty.
+    /// Word by word, without building the shifted set: this runs once per candidate on every wake-up.
     fn meets_shifted(&self, by: usize, other: &Sums) -> bool {
-        let mut shifted = Sums::empty(self.max);
-        shifted.or_shifted_up(self, by);
-        shifted
-            .words
-            .iter()
-            .zip(&other.words)
-            .any(|(a, b)| a & b != 0)
+        let (w, b) = (by / 64, by % 64);
+        (w..other.words.len()).any(|i| {
+            let lo = self.words.get(i - w).copied().unwrap_or(0);
+            let carry = if b > 0 && i > w {
+                self.words.get(i - w - 1).copied().unwrap_or(0) >> (64 - b)
+            } else {
+                0
+            };
+            ((lo << b) | carry) & other.words[i] != 0
+        })
     }
 
     /// Keeps only totals also in `other`.
@@ -251,7 +255,12 @@ fn group_totals(domains: &[u64], members: &[usize], max: usize) -> Vec<(usize, [
             );
         }
     }
-    let mut by_total = vec![[0u64; MAX_GROUP]; max + 1];
+    // Indexed by total, up to the group's own largest (a few dozen) rather than the whole sum's `max`.
+    let largest = members
+        .iter()
+        .map(|&i| 64 - domains[i].leading_zeros() as usize)
+        .sum::<usize>();
+    let mut by_total = vec![[0u64; MAX_GROUP]; max.min(largest) + 1];
     let mut chosen = [0u64; MAX_GROUP];
     go(domains, members, 0, 0, 0, &mut chosen, &mut by_total);
     by_total

@@ -179,43 +179,53 @@ impl Propagator for Sandwich {
         let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
         let inner: Vec<u64> = domains.iter().map(|&m| m & !(low | high)).collect();
         let mut support = vec![0u64; domains.len()];
-        for i in (0..domains.len()).filter(|&i| domains[i] & low != 0) {
-            for j in (0..domains.len()).filter(|&j| j != i && domains[j] & high != 0) {
-                let (a, b) = (i.min(j), i.max(j));
-                let others_ok = (0..domains.len())
-                    .filter(|&k| k != i && k != j)
-                    .all(|k| inner[k] != 0);
-                if !others_ok {
+        // Scratch for one placement of the 1 and the n, reused: a call tries up to n(n-1) placements.
+        let mut here = vec![0u64; domains.len()];
+        let mut sets = vec![0u64; domains.len()];
+        // Each span a < b between the 1 and the n is one sum, whichever end holds the 1: reached once.
+        let len = domains.len();
+        for a in 0..len {
+            for b in a + 1..len {
+                let ends = [(a, b), (b, a)]
+                    .into_iter()
+                    .filter(|&(i, j)| domains[i] & low != 0 && domains[j] & high != 0);
+                let mut ends = ends.peekable();
+                if ends.peek().is_none() {
                     continue;
                 }
+                let others_ok = (0..len)
+                    .filter(|&k| k != a && k != b)
+                    .all(|k| inner[k] != 0);
                 let max = reach::largest(&inner[a + 1..b]);
-                if self.clue > max as u64 {
+                if !others_ok || self.clue > max as u64 {
                     continue;
                 }
                 let target = reach::Sums::only(max, self.clue as usize);
                 let Some((between, _)) = reach::supports(&inner[a + 1..b], &target) else {
                     continue;
                 };
-                // The candidates this placement supports: by sums, and by value sets when the cells differ.
-                let mut here: Vec<u64> = (0..domains.len())
-                    .map(|k| match k {
-                        _ if k == i => low,
-                        _ if k == j => high,
-                        _ if k > a && k < b => between[k - a - 1],
-                        _ => inner[k],
-                    })
-                    .collect();
-                if self.distinct {
-                    let values = all_values(d.size()) & !(low | high);
-                    let Some(sets) = self.support_by_sets(&inner, (i, j), values) else {
-                        continue;
-                    };
-                    for (h, s) in here.iter_mut().zip(sets) {
-                        *h &= s;
+                for (i, j) in ends {
+                    // The candidates this placement supports: by sums, and by value sets when the cells differ.
+                    for (k, h) in here.iter_mut().enumerate() {
+                        *h = match k {
+                            _ if k == i => low,
+                            _ if k == j => high,
+                            _ if k > a && k < b => between[k - a - 1],
+                            _ => inner[k],
+                        };
                     }
-                }
-                for (s, h) in support.iter_mut().zip(here) {
-                    *s |= h;
+                    if self.distinct {
+                        let values = all_values(d.size()) & !(low | high);
+                        if !self.support_by_sets(&inner, (i, j), values, &mut sets) {
+                            continue;
+                        }
+                        for (h, s) in here.iter_mut().zip(&sets) {
+                            *h &= s;
+                        }
+                    }
+                    for (s, h) in support.iter_mut().zip(&here) {
+                        *s |= h;
+                    }
                 }
             }
         }
@@ -227,13 +237,14 @@ impl Sandwich {
     /// With the line's cells all distinct: for the 1 at `i` and the n at `j`, the sets of distinct values the
     /// cells between can hold that add up to the clue; each set whose values the cells between can take and
     /// together place, and whose complement in `values` the cells outside can take and place, supports the
-    /// candidates it uses (the 1 and the n included); `None` when no set fits.
+    /// candidates it uses (the 1 and the n included), written to `masks`; false when no set fits.
     fn support_by_sets(
         &self,
         inner: &[u64],
         (i, j): (usize, usize),
         values: u64,
-    ) -> Option<Vec<u64>> {
+        masks: &mut [u64],
+    ) -> bool {
         let (a, b) = (i.min(j), i.max(j));
         let between = &inner[a + 1..b];
         let outside = || {
@@ -245,7 +256,8 @@ impl Sandwich {
         };
         let reach_between = between.iter().fold(0u64, |m, &d| m | d);
         let reach_outside = outside().fold(0u64, |m, d| m | d);
-        let mut support: Option<Vec<u64>> = None;
+        masks.fill(0);
+        let mut fitted = false;
         for set in combinations(between.len(), reach_between, self.clue) {
             let rest = values & !set;
             let fits = between.iter().all(|&d| d & set != 0)
@@ -254,7 +266,7 @@ impl Sandwich {
             if !fits {
                 continue;
             }
-            let masks = support.get_or_insert_with(|| vec![0; inner.len()]);
+            fitted = true;
             for (k, s) in masks.iter_mut().enumerate() {
                 *s |= match k {
                     _ if k == i => bit(self.low),
@@ -264,7 +276,7 @@ impl Sandwich {
                 };
             }
         }
-        support
+        fitted
     }
 }
 
