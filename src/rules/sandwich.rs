@@ -178,19 +178,19 @@ impl Propagator for Sandwich {
         let (low, high) = (bit(self.low), bit(self.high));
         let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
         let inner: Vec<u64> = domains.iter().map(|&m| m & !(low | high)).collect();
-        let mut support = vec![0u64; domains.len()];
-        // Scratch for one placement of the 1 and the n, reused: a call tries up to n(n-1) placements.
-        let mut here = vec![0u64; domains.len()];
-        let mut sets = vec![0u64; domains.len()];
-        // Each span a < b between the 1 and the n is one sum, whichever end holds the 1: reached once.
         let len = domains.len();
+        let mut support = vec![0u64; len];
+        // Scratch for one placement of the 1 and the n, reused: a call tries up to n(n-1) placements.
+        let mut here = vec![0u64; len];
+        let mut sets = vec![0u64; len];
+        let values = all_values(d.size()) & !(low | high);
+        // The 1 at i and the n at j.
+        let holds = |(i, j): (usize, usize)| domains[i] & low != 0 && domains[j] & high != 0;
+        // Each span a < b between the 1 and the n is one sum, whichever end holds the 1: reached once.
         for a in 0..len {
             for b in a + 1..len {
-                let ends = [(a, b), (b, a)]
-                    .into_iter()
-                    .filter(|&(i, j)| domains[i] & low != 0 && domains[j] & high != 0);
-                let mut ends = ends.peekable();
-                if ends.peek().is_none() {
+                let ends = [(a, b), (b, a)];
+                if !ends.into_iter().any(holds) {
                     continue;
                 }
                 let others_ok = (0..len)
@@ -204,7 +204,7 @@ impl Propagator for Sandwich {
                 let Some((between, _)) = reach::supports(&inner[a + 1..b], &target) else {
                     continue;
                 };
-                for (i, j) in ends {
+                for (i, j) in ends.into_iter().filter(|&e| holds(e)) {
                     // The candidates this placement supports: by sums, and by value sets when the cells differ.
                     for (k, h) in here.iter_mut().enumerate() {
                         *h = match k {
@@ -215,7 +215,6 @@ impl Propagator for Sandwich {
                         };
                     }
                     if self.distinct {
-                        let values = all_values(d.size()) & !(low | high);
                         if !self.support_by_sets(&inner, (i, j), values, &mut sets) {
                             continue;
                         }
