@@ -53,17 +53,25 @@ impl Sums {
 
     /// `self ∪ (other + by)`, dropping totals beyond `max`.
     fn or_shifted_up(&mut self, other: &Sums, by: usize) {
-        let (w, b) = (by / 64, by % 64);
-        for i in (w..self.words.len()).rev() {
-            let lo = other.words.get(i - w).copied().unwrap_or(0);
-            let carry = if b > 0 && i > w {
-                other.words.get(i - w - 1).copied().unwrap_or(0) >> (64 - b)
-            } else {
-                0
-            };
-            self.words[i] |= (lo << b) | carry;
+        for i in by / 64..self.words.len() {
+            self.words[i] |= other.word_shifted_up(i, by);
         }
         self.trim();
+    }
+
+    /// Word `i` of `self + by` (totals beyond the last word are not cut off here).
+    fn word_shifted_up(&self, i: usize, by: usize) -> u64 {
+        let (w, b) = (by / 64, by % 64);
+        if i < w {
+            return 0;
+        }
+        let lo = self.words.get(i - w).copied().unwrap_or(0);
+        let carry = if b > 0 && i > w {
+            self.words.get(i - w - 1).copied().unwrap_or(0) >> (64 - b)
+        } else {
+            0
+        };
+        (lo << b) | carry
     }
 
     /// `self ∪ (other - by)`, dropping totals below zero.
@@ -80,19 +88,10 @@ impl Sums {
         }
     }
 
-    /// Whether `(self + by) ∩ other` is non-empty.
-    /// Word by word, without building the shifted set: this runs once per candidate on every wake-up.
+    /// Whether `(self + by) ∩ other` is non-empty: word by word, without building the shifted set (this runs
+    /// once per candidate on every wake-up).
     fn meets_shifted(&self, by: usize, other: &Sums) -> bool {
-        let (w, b) = (by / 64, by % 64);
-        (w..other.words.len()).any(|i| {
-            let lo = self.words.get(i - w).copied().unwrap_or(0);
-            let carry = if b > 0 && i > w {
-                self.words.get(i - w - 1).copied().unwrap_or(0) >> (64 - b)
-            } else {
-                0
-            };
-            ((lo << b) | carry) & other.words[i] != 0
-        })
+        (by / 64..other.words.len()).any(|i| self.word_shifted_up(i, by) & other.words[i] != 0)
     }
 
     /// Keeps only totals also in `other`.
