@@ -20,6 +20,13 @@ pub(crate) trait Propagator: fmt::Debug + Send + Sync {
     /// always sound: pruning is an optimisation, never needed for correctness.
     fn propagate(&self, domains: &mut Domains) -> Result<bool, Contradiction>;
 
+    /// [`Self::propagate`], for a propagator that stands for several rules: a contradiction names the rule
+    /// (its index among the puzzle's rules) it is pinned on, when there is one. Search weighs rules by the
+    /// contradictions they find.
+    fn propagate_blaming(&self, domains: &mut Domains) -> Result<bool, Option<usize>> {
+        self.propagate(domains).map_err(|_| None)
+    }
+
     /// Whether [`Self::propagate_cheap`] is a cheaper part of [`Self::propagate`] worth running on its own.
     /// The engine then runs the cheap part at every wake-up and the whole only once no cheap part anywhere has
     /// more to do: dear deductions (Hall sets by matching) run once per stall instead of once per wake-up, and
@@ -39,6 +46,12 @@ pub(crate) trait Propagator: fmt::Debug + Send + Sync {
     /// need not look for them again before its matching. The default runs the whole.
     fn propagate_rest(&self, domains: &mut Domains) -> Result<bool, Contradiction> {
         self.propagate(domains)
+    }
+
+    /// Whether one run of [`Self::propagate`] leaves the propagator at its own fixpoint, so that its own changes
+    /// need not wake it again.
+    fn idempotent(&self) -> bool {
+        false
     }
 
     /// When a woken propagator runs (its cheap part, if staged): [`Cost::Low`] at once, [`Cost::Medium`] only
@@ -148,6 +161,11 @@ impl Domains {
 
     pub(crate) fn size(&self) -> usize {
         self.size
+    }
+
+    /// Every cell's candidates, row-major.
+    pub(crate) fn raw(&self) -> &[u64] {
+        &self.bits
     }
 
     pub(crate) fn get(&self, cell: Cell) -> u64 {

@@ -332,7 +332,9 @@ impl Propagator for AllDifferent {
         self.prune(d, true, true)
     }
 
-    /// The singles alone: the engine runs these at every wake-up and the matching only once they stall.
+    /// The singles alone: the engine runs these at every wake-up and the matching only once they stall. (On
+    /// grids small enough for bit boards the engine does every group's singles at once and asks a group for
+    /// the rest only.)
     fn staged(&self) -> bool {
         true
     }

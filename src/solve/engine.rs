@@ -2,12 +2,15 @@
 //!
 //! The engine owns the running order; the propagators themselves are the rules' own ([`Rule::propagator`]) and the
 //! derived pointing and claiming ([`Intersection`]), all behind the one [`Propagator`] trait of the foundations.
+//! On grids up to 16 x 16 the singles of every all-different group, and their pointing and claiming, run as one
+//! propagator on bit boards ([`Boards`]), and each group runs only its matching.
 //! A rule's propagator may offer a sharper one once told which cells the puzzle's all-different groups keep
 //! apart ([`Propagator::sharpened`]: a little-killer diagonal through a box, a sandwich inside a row); the engine
 //! runs that one in its place. Presolve, probing and search all propagate through this.
 //!
 //! [`Rule::propagator`]: crate::rules::Rule::propagator
 
+use super::boards::Boards;
 use super::intersection::Intersection;
 use crate::domains::{Apart, Contradiction, Cost, Domains, Propagator};
 use crate::grid::{Cell, Grid};
@@ -23,11 +26,18 @@ pub(crate) struct Engine<'a> {
     /// The grid's size.
     n: usize,
     rules: Vec<Own<'a>>,
-    derived: Vec<Intersection>,
+    derived: Vec<Box<dyn Propagator>>,
     /// For each cell (row-major), the propagators that watch it.
     watchers: Vec<Vec<usize>>,
     /// Per propagator: whether it has a cheap part run first ([`Propagator::staged`]).
     staged: Vec<bool>,
+    /// Per propagator: an all-different group whose cheap part the [`Boards`] do for every group at once, so
+    /// that it runs only the rest ([`Propagator::propagate_rest`]), once the cheap queue is empty.
+    rest_only: Vec<bool>,
+    /// Per rule of the puzzle, the number of its propagator, if it has one.
+    of_rule: Vec<Option<usize>>,
+    /// Per propagator: whether its own changes need not wake it ([`Propagator::idempotent`]).
+    idempotent: Vec<bool>,
     /// Per propagator: the queue its cheap part (or its whole, when not staged) waits in ([`Propagator::cost`]).
     tier: Vec<u8>,
     /// The queues, reused from call to call.
@@ -37,18 +47,44 @@ pub(crate) struct Engine<'a> {
 impl<'a> Engine<'a> {
     /// The puzzle's rules.
     pub(crate) fn new(puzzle: &'a Puzzle) -> Self {
-        Self::with(puzzle, Vec::new())
+        Self::with(puzzle, false)
     }
 
     /// The puzzle's rules, then the pointing and claiming its all-different groups imply
     /// ([`Intersection`]). Stronger, and dearer per propagation: search uses it, where one pruned
     /// candidate saves a subtree; presolve, which decides most puzzles with the plain rules, does not.
     pub(crate) fn with_intersections(puzzle: &'a Puzzle) -> Self {
-        Self::with(puzzle, Intersection::derive(puzzle.size(), puzzle.rules()))
+        Self::with(puzzle, true)
     }
 
-    fn with(puzzle: &'a Puzzle, derived: Vec<Intersection>) -> Self {
+    /// The rules' propagators and, on a grid small enough for [`Boards`], the groups' singles (and with
+    /// `intersections` their overlaps) on boards; on a larger grid, the intersections one by one.
+    fn with(puzzle: &'a Puzzle, intersections: bool) -> Self {
         let n = puzzle.size();
+        let boards = Boards::derive(n, puzzle.rules(), intersections);
+        let grouped: Vec<bool> = match boards {
+            Some(_) => puzzle
+                .rules()
+                .iter()
+                .filter(|r| r.propagator().is_some())
+                .map(|r| r.permutation_cells().is_some())
+                .collect(),
+            None => Vec::new(),
+        };
+        let mut of_rule = Vec::new();
+        let mut next = 0;
+        for r in puzzle.rules() {
+            of_rule.push(r.propagator().map(|_| next));
+            next += usize::from(r.propagator().is_some());
+        }
+        let derived: Vec<Box<dyn Propagator>> = match boards {
+            Some(b) => vec![Box::new(b)],
+            None if intersections => Intersection::derive(n, puzzle.rules())
+                .into_iter()
+                .map(|i| Box::new(i) as Box<dyn Propagator>)
+                .collect(),
+            None => Vec::new(),
+        };
         let apart = Apart::new(n, || {
             puzzle
                 .rules()
@@ -72,14 +108,24 @@ impl<'a> Engine<'a> {
             derived,
             watchers: vec![Vec::new(); n * n],
             staged: Vec::new(),
+            rest_only: Vec::new(),
+            idempotent: Vec::new(),
+            of_rule,
             tier: Vec::new(),
             queues: Default::default(),
         };
+        engine.rest_only = (0..engine.count())
+            .map(|i| grouped.get(i).copied().unwrap_or(false))
+            .collect();
+        engine.idempotent = (0..engine.count())
+            .map(|i| engine.get(i).idempotent())
+            .collect();
         engine.staged = (0..engine.count())
-            .map(|i| engine.get(i).staged())
+            .map(|i| engine.get(i).staged() && !engine.rest_only[i])
             .collect();
         engine.tier = (0..engine.count())
             .map(|i| match engine.get(i).cost() {
+                _ if engine.rest_only[i] => MEDIUM,
                 Cost::Low => LOW,
                 Cost::Medium => MEDIUM,
             })
@@ -97,7 +143,7 @@ impl<'a> Engine<'a> {
         match self.rules.get(i) {
             Some(Own::Rule(p)) => *p,
             Some(Own::Sharpened(p)) => p.as_ref(),
-            None => &self.derived[i - self.rules.len()],
+            None => self.derived[i - self.rules.len()].as_ref(),
         }
     }
 
@@ -154,15 +200,20 @@ impl<'a> Engine<'a> {
             };
             let whole = tier == DEAR || !self.staged[i];
             let p = self.get(i);
-            if whole && self.staged[i] {
+            if self.rest_only[i] {
+                p.propagate_rest(d).map_err(|_| i)?;
+            } else if whole && self.staged[i] {
                 // Its cheap part ran to its fixpoint: every queue before this one is empty.
                 p.propagate_rest(d).map_err(|_| i)?;
             } else if whole {
-                p.propagate(d).map_err(|_| i)?;
+                // Pinned on a rule when the propagator stands for several.
+                let blame = |rule: Option<usize>| rule.and_then(|r| self.of_rule[r]).unwrap_or(i);
+                p.propagate_blaming(d).map_err(blame)?;
             } else {
                 p.propagate_cheap(d).map_err(|_| i)?;
             }
-            let skip = (whole && self.staged[i]).then_some(i);
+            let skip =
+                ((whole && self.staged[i]) || self.rest_only[i] || self.idempotent[i]).then_some(i);
             for cell in d.log.drain(..) {
                 for &j in &self.watchers[cell as usize] {
                     if Some(j) != skip {
@@ -261,60 +312,131 @@ impl Queue {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grammar::Registry;
 
-    /// Staging changes the order of work, never where it ends: on random partial Sudoku candidates, the engine's
-    /// fixpoint (and whether it finds a contradiction) equals running every propagator whole, round after
-    /// round, until nothing changes. (Every propagator here only removes candidates, so the fixpoint is unique.)
-    const SOLUTION: &str =
-        "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
-
-    #[test]
-    fn the_staged_fixpoint_equals_the_plain_one() {
-        let p = Puzzle::sudoku(9).unwrap();
-        let engine = Engine::with_intersections(&p);
-        assert!((0..engine.count()).any(|i| engine.staged[i]));
-        let mut rng = fastrand::Rng::with_seed(5);
-        let mut contradictions = 0;
-        for _ in 0..400 {
-            // Each cell keeps its value in a known solution and a few others, so that pairs and triples (Hall
-            // sets only the matching finds) are common; sometimes a cell loses its solution value, so that
-            // contradictions occur too.
-            let mut d = Domains::full(9);
-            for (i, ch) in SOLUTION.chars().enumerate() {
-                let cell = Cell::new(i / 9, i % 9);
-                let v = ch.to_digit(10).unwrap();
-                let others = (0..rng.usize(2..8)).fold(0u64, |m, _| m | 1 << rng.u32(0..9));
-                d.restrict(cell, 1 << (v - 1) | others).unwrap();
-                if rng.usize(..400) == 0 && d.get(cell).count_ones() > 1 {
-                    d.remove(cell, v).unwrap();
+    /// The engine's fixpoint on `d` (and whether it finds a contradiction) against the plain one: every rule's
+    /// own propagator run whole, and with `intersections` every [`Intersection`] of its groups, round after
+    /// round until nothing changes. The reference is built from the rules, not by the engine, so staging, the
+    /// boards and the groups that run only their matching must all end where the rules one by one do. (Every
+    /// propagator here only removes candidates, so the fixpoint is unique.)
+    fn same_fixpoint(puzzle: &Puzzle, intersections: bool, d: &Domains) -> bool {
+        let engine = if intersections {
+            Engine::with_intersections(puzzle)
+        } else {
+            Engine::new(puzzle)
+        };
+        let pairs = match intersections {
+            true => Intersection::derive(puzzle.size(), puzzle.rules()),
+            false => Vec::new(),
+        };
+        let mut reference: Vec<&dyn Propagator> = puzzle
+            .rules()
+            .iter()
+            .filter_map(|r| r.propagator())
+            .collect();
+        reference.extend(pairs.iter().map(|p| p as &dyn Propagator));
+        let mut plain = d.clone();
+        let plain_ok = loop {
+            let mut changed = false;
+            let all_ok = reference.iter().all(|p| match p.propagate(&mut plain) {
+                Ok(c) => {
+                    changed |= c;
+                    true
                 }
+                Err(Contradiction) => false,
+            });
+            if !all_ok || !changed {
+                break all_ok;
             }
-            let mut plain = d.clone();
-            let plain_ok = loop {
-                let mut changed = false;
-                let all_ok =
-                    (0..engine.count()).all(|i| match engine.get(i).propagate(&mut plain) {
-                        Ok(c) => {
-                            changed |= c;
-                            true
-                        }
-                        Err(Contradiction) => false,
-                    });
-                if !all_ok || !changed {
-                    break all_ok;
-                }
-            };
-            let staged_ok = engine.fixpoint(&mut d, 0..engine.count()).is_ok();
-            assert_eq!(staged_ok, plain_ok);
-            if plain_ok {
-                assert_eq!(d, plain);
-            } else {
-                contradictions += 1;
+        };
+        let mut d = d.clone();
+        let engine_ok = engine.fixpoint(&mut d, 0..engine.count()).is_ok();
+        assert_eq!(engine_ok, plain_ok);
+        if plain_ok {
+            assert_eq!(d, plain);
+        }
+        plain_ok
+    }
+
+    /// Random candidates around `solution`: each cell keeps its value and a few others, so that pairs and
+    /// triples (Hall sets only the matching finds) are common; now and then a cell loses its value, so that
+    /// contradictions occur too.
+    fn around(solution: &Grid, rng: &mut fastrand::Rng) -> Domains {
+        let n = solution.size();
+        let mut d = Domains::full(n);
+        for cell in solution.cells() {
+            let v = solution.get(cell);
+            let others =
+                (0..rng.usize(2..n.min(8))).fold(0u64, |m, _| m | 1 << rng.u32(0..n as u32));
+            d.restrict(cell, 1 << (v - 1) | others).unwrap();
+            if rng.usize(..4 * n * n) < 2 && d.get(cell).count_ones() > 1 {
+                d.remove(cell, v).unwrap();
             }
         }
-        assert!(
-            contradictions > 0 && contradictions < 400,
-            "{contradictions}"
-        );
+        d
+    }
+
+    /// A pattern solution of an n x n Sudoku with h x w boxes (and so of the n x n Latin square).
+    fn pattern(n: usize, h: usize, w: usize) -> Grid {
+        let mut g = Grid::empty(n);
+        for cell in g.clone().cells() {
+            let (r, c) = (cell.row, cell.col);
+            g.set(cell, ((w * (r % h) + r / h + c) % n + 1) as u32);
+        }
+        g
+    }
+
+    fn puzzle_file(path: &str) -> Puzzle {
+        let text =
+            std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        crate::model::load_str(&text, &Registry::built_in()).unwrap()
+    }
+
+    #[test]
+    fn the_engine_ends_where_the_rules_one_by_one_do() {
+        let mut cases: Vec<(Puzzle, Grid)> = vec![
+            (Puzzle::sudoku(9).unwrap(), pattern(9, 3, 3)),
+            (
+                Puzzle::sudoku_with_boxes(6, 2, 3).unwrap(),
+                pattern(6, 2, 3),
+            ),
+            (Puzzle::latin(7).unwrap(), pattern(7, 1, 7)),
+            // 256 cells: the boards' four words.
+            (Puzzle::sudoku(16).unwrap(), pattern(16, 4, 4)),
+            // Past the boards: the groups run their own singles.
+            (Puzzle::sudoku(25).unwrap(), pattern(25, 5, 5)),
+        ];
+        // Jigsaw regions, killer cages (groups of fewer than n cells) and diagonals, as grammars declare them.
+        for file in [
+            "puzzles/jigsaw/jigsaw-9x9.yaml",
+            "puzzles/killer/killer-6x6.yaml",
+            "puzzles/killer-x/killer-x-9x9.yaml",
+        ] {
+            let p = puzzle_file(file);
+            let solution = p.solution().unwrap().clone();
+            cases.push((p, solution));
+        }
+        let mut rng = fastrand::Rng::with_seed(5);
+        for (p, solution) in &cases {
+            for intersections in [false, true] {
+                let rounds = if p.size() > 16 { 20 } else { 150 };
+                let contradictions = (0..rounds)
+                    .filter(|_| !same_fixpoint(p, intersections, &around(solution, &mut rng)))
+                    .count();
+                assert!(contradictions < rounds, "{} {contradictions}", p.kind());
+            }
+        }
+    }
+
+    #[test]
+    fn a_9x9_runs_its_groups_singles_on_boards_and_a_25x25_staged() {
+        let p = Puzzle::sudoku(9).unwrap();
+        let engine = Engine::with_intersections(&p);
+        // 27 groups running their matching only, and the boards (which do the intersections too).
+        assert_eq!(engine.count(), 28);
+        assert_eq!(engine.rest_only.iter().filter(|&&r| r).count(), 27);
+        let p = Puzzle::sudoku(25).unwrap();
+        let engine = Engine::with_intersections(&p);
+        assert!(engine.staged.iter().any(|&s| s) && !engine.rest_only.iter().any(|&r| r));
     }
 }

@@ -9,6 +9,7 @@
 //! same no-good cuts, so counting is exact: `complete` is true only when a stage proved there is nothing more.
 
 pub(crate) mod backend;
+pub(crate) mod boards;
 pub(crate) mod cbc;
 pub(crate) mod cbc_params;
 pub(crate) mod cdcl;
