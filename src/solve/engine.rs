@@ -62,20 +62,13 @@ impl<'a> Engine<'a> {
     fn with(puzzle: &'a Puzzle, intersections: bool) -> Self {
         let n = puzzle.size();
         let boards = Boards::derive(n, puzzle.rules(), intersections);
-        let grouped: Vec<bool> = match boards {
-            Some(_) => puzzle
-                .rules()
-                .iter()
-                .filter(|r| r.propagator().is_some())
-                .map(|r| r.permutation_cells().is_some())
-                .collect(),
-            None => Vec::new(),
-        };
-        let mut of_rule = Vec::new();
-        let mut next = 0;
+        // Per rule, its propagator's number; per propagator, whether it is a group the boards do the singles of.
+        let (mut of_rule, mut grouped) = (Vec::new(), Vec::new());
         for r in puzzle.rules() {
-            of_rule.push(r.propagator().map(|_| next));
-            next += usize::from(r.propagator().is_some());
+            of_rule.push(r.propagator().map(|_| grouped.len()));
+            if r.propagator().is_some() {
+                grouped.push(boards.is_some() && r.permutation_cells().is_some());
+            }
         }
         let derived: Vec<Box<dyn Propagator>> = match boards {
             Some(b) => vec![Box::new(b)],
@@ -200,10 +193,9 @@ impl<'a> Engine<'a> {
             };
             let whole = tier == DEAR || !self.staged[i];
             let p = self.get(i);
-            if self.rest_only[i] {
-                p.propagate_rest(d).map_err(|_| i)?;
-            } else if whole && self.staged[i] {
-                // Its cheap part ran to its fixpoint: every queue before this one is empty.
+            if self.rest_only[i] || (whole && self.staged[i]) {
+                // Its cheap part (its own, or the boards') ran to its fixpoint: every queue before this one is
+                // empty.
                 p.propagate_rest(d).map_err(|_| i)?;
             } else if whole {
                 // Pinned on a rule when the propagator stands for several.
