@@ -2,8 +2,9 @@
 //!
 //! The engine owns the running order; the propagators themselves are the rules' own ([`Rule::propagator`]) and the
 //! derived pointing and claiming ([`Intersection`]), all behind the one [`Propagator`] trait of the foundations.
-//! On grids up to 16 x 16 the singles of every all-different group, and their pointing and claiming, run as one
-//! propagator on bit boards ([`Boards`]), and each group runs only its matching.
+//! On grids up to 16 x 16 whose all-different groups overlap (boxes, regions, diagonals), the singles of every
+//! group, and their pointing and claiming, run as one propagator on bit boards ([`Boards`]), and each group runs
+//! only its matching.
 //! A rule's propagator may offer a sharper one once told which cells the puzzle's all-different groups keep
 //! apart ([`Propagator::sharpened`]: a little-killer diagonal through a box, a sandwich inside a row); the engine
 //! runs that one in its place. Presolve, probing and search all propagate through this.
@@ -57,8 +58,9 @@ impl<'a> Engine<'a> {
         Self::with(puzzle, true)
     }
 
-    /// The rules' propagators and, on a grid small enough for [`Boards`], the groups' singles (and with
-    /// `intersections` their overlaps) on boards; on a larger grid, the intersections one by one.
+    /// The rules' propagators and, where [`Boards`] apply (up to 16 x 16, groups that overlap), the groups'
+    /// singles (and with `intersections` their overlaps) on boards; elsewhere, with `intersections`, the
+    /// intersections one by one.
     fn with(puzzle: &'a Puzzle, intersections: bool) -> Self {
         let n = puzzle.size();
         let boards = Boards::derive(n, puzzle.rules(), intersections);
