@@ -28,6 +28,8 @@ pub(crate) struct Engine<'a> {
     n: usize,
     rules: Vec<Own<'a>>,
     derived: Vec<Box<dyn Propagator>>,
+    /// The groups' singles and overlaps on bit boards, numbered after the derived propagators, where they apply.
+    boards: Option<Boards>,
     /// For each cell (row-major), the propagators that watch it.
     watchers: Vec<Vec<usize>>,
     /// Per propagator: whether it has a cheap part run first ([`Propagator::staged`]).
@@ -73,7 +75,7 @@ impl<'a> Engine<'a> {
             }
         }
         let derived: Vec<Box<dyn Propagator>> = match boards {
-            Some(b) => vec![Box::new(b)],
+            Some(_) => Vec::new(),
             None if intersections => Intersection::derive(n, puzzle.rules())
                 .into_iter()
                 .map(|i| Box::new(i) as Box<dyn Propagator>)
@@ -101,6 +103,7 @@ impl<'a> Engine<'a> {
             n,
             rules,
             derived,
+            boards,
             watchers: vec![Vec::new(); n * n],
             staged: Vec::new(),
             rest_only: Vec::new(),
@@ -138,13 +141,21 @@ impl<'a> Engine<'a> {
         match self.rules.get(i) {
             Some(Own::Rule(p)) => *p,
             Some(Own::Sharpened(p)) => p.as_ref(),
-            None => self.derived[i - self.rules.len()].as_ref(),
+            None => match self.derived.get(i - self.rules.len()) {
+                Some(p) => p.as_ref(),
+                None => self.boards.as_ref().expect("a propagator's number"),
+            },
         }
     }
 
     /// How many propagators the engine runs (the puzzle's and derived ones).
     pub(crate) fn count(&self) -> usize {
-        self.rules.len() + self.derived.len()
+        self.rules.len() + self.derived.len() + usize::from(self.boards.is_some())
+    }
+
+    /// The groups on bit boards, where they apply (search on them alone: [`Boards::search`]).
+    pub(crate) fn boards(&self) -> Option<&Boards> {
+        self.boards.as_ref()
     }
 
     /// Domains with `givens` assigned and every rule propagated to a fixpoint.

@@ -21,6 +21,13 @@ pub(crate) const SAT_HANDOVER_PER_OPEN_CELL: u64 = 2;
 /// noise, renban total 495 -> 543 ms; a floor of 1,000 made renban and xv clearly slower.
 pub(crate) const SAT_HANDOVER_MIN_NODES: u64 = 256;
 
+/// Search nodes on the bit boards alone ([`super::boards::Boards::search`]) per node of the engine's search, in
+/// the budgets above: a board node (singles and overlaps, no matching) is weaker and about ten times cheaper.
+/// Measured 2026-11-24 (one core, `--lines`): forum-hardest-1106 with 8, 32, 128 and unbounded: 259, 249, 250,
+/// 249 ms (at 8, 6 of the 375 still went to CaDiCaL, at 32 none); top1465 and the first 10,000 of
+/// forum-hardest-1905 equal within 2% at every value.
+pub(crate) const BOARD_NODES_PER_NODE: u64 = 32;
+
 /// Which backend takes what presolve and search leave.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum BackendChoice {
@@ -41,8 +48,9 @@ pub struct SolveOptions {
     /// backend).
     pub presolve: bool,
     /// Search nodes after presolve before a backend takes over; 0: straight to the backend. A clausal program
-    /// goes to CaDiCaL sooner, after 2 nodes per open cell (at least 256). Presolve probes only when no search follows:
-    /// search does the same work where it pays.
+    /// goes to CaDiCaL sooner, after 2 nodes per open cell (at least 256). Search on the bit boards alone gets
+    /// 32 of its nodes for each. Presolve probes only when no search follows: search does
+    /// the same work where it pays.
     pub search_nodes: u64,
     pub backend: BackendChoice,
     /// CBC, with its own settings, for what goes to CBC.

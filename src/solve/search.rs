@@ -24,6 +24,7 @@ use std::collections::HashSet;
 use std::time::Instant;
 
 use super::engine::Engine;
+use super::options::BOARD_NODES_PER_NODE;
 use crate::domains::Domains;
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
@@ -92,6 +93,17 @@ pub(crate) fn search(
     max_solutions: usize,
     budget: SearchBudget,
 ) -> SearchOutcome {
+    // Where the bit boards are the whole puzzle, search on them alone: each node is far cheaper, so it gets
+    // more of them. Values preferred by the caller need the engine's value order.
+    if let Some(boards) = engine.boards().filter(|b| b.cover(puzzle)) {
+        if budget.prefer.is_none() {
+            let budget = SearchBudget {
+                nodes: budget.nodes.saturating_mul(BOARD_NODES_PER_NODE),
+                ..budget
+            };
+            return boards.search(puzzle, &domains, max_solutions, budget);
+        }
+    }
     run(puzzle, engine, domains, max_solutions, budget, LUBY_UNIT)
 }
 
@@ -288,6 +300,23 @@ mod tests {
         count_with_restarts(puzzle, max, nodes, LUBY_UNIT)
     }
 
+    /// The engine's search from `d`, with no budget.
+    fn count_from(puzzle: &Puzzle, d: Domains, max: usize) -> SearchOutcome {
+        let budget = SearchBudget {
+            nodes: u64::MAX,
+            deadline: None,
+            prefer: None,
+        };
+        run(
+            puzzle,
+            &Engine::with_intersections(puzzle),
+            d,
+            max,
+            budget,
+            LUBY_UNIT,
+        )
+    }
+
     fn count_with_restarts(puzzle: &Puzzle, max: usize, nodes: u64, unit: u64) -> SearchOutcome {
         let d = presolve(puzzle, ProbeBudget::NONE, &mut PresolveReport::default())
             .unwrap()
@@ -343,6 +372,118 @@ mod tests {
             out.solutions[0].to_line(),
             "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
         );
+    }
+
+    /// A pattern solution of an n x n Sudoku with h x w boxes, shuffled by relabelling its values.
+    fn solution(n: usize, h: usize, w: usize, rng: &mut fastrand::Rng) -> Grid {
+        let mut relabel: Vec<u32> = (1..=n as u32).collect();
+        rng.shuffle(&mut relabel);
+        let mut g = Grid::empty(n);
+        for cell in g.clone().cells() {
+            let (r, c) = (cell.row, cell.col);
+            g.set(cell, relabel[(w * (r % h) + r / h + c) % n]);
+        }
+        g
+    }
+
+    /// Search on the bit boards alone ([`Boards::search`]) finds what the engine's search finds: every
+    /// solution when there are few, as many as asked when there are more. On Sudokus of three sizes, a Sudoku
+    /// X and a jigsaw, with most givens taken away and some changed.
+    ///
+    /// [`Boards::search`]: crate::solve::boards::Boards
+    #[test]
+    fn search_on_the_boards_finds_what_the_engine_finds() {
+        let mut rng = fastrand::Rng::with_seed(11);
+        let mut cases: Vec<(Puzzle, Grid)> = Vec::new();
+        for (n, h, w) in [(6, 2, 3), (9, 3, 3), (16, 4, 4)] {
+            cases.push((
+                Puzzle::sudoku_with_boxes(n, h, w).unwrap(),
+                solution(n, h, w, &mut rng),
+            ));
+        }
+        // A Sudoku X and a jigsaw (its file without the givens), each with the first solution search finds.
+        let mut x = Puzzle::sudoku(9).unwrap();
+        x.add_named_rule("diagonals").unwrap();
+        let text = include_str!("../../puzzles/jigsaw/jigsaw-9x9.yaml");
+        let (head, tail) = text.split_once("givens:").unwrap();
+        let text = format!("{head}{}", &tail[tail.find("solution:").unwrap()..]);
+        let jigsaw = crate::model::load_str(&text, &crate::grammar::Registry::built_in()).unwrap();
+        for p in [x, jigsaw] {
+            let d = presolve(&p, ProbeBudget::NONE, &mut PresolveReport::default());
+            let any = count_from(&p, d.unwrap().unwrap(), 1);
+            cases.push((p, any.solutions[0].clone()));
+        }
+        let (mut compared, mut enumerated) = (0, 0);
+        for (template, solution) in &cases {
+            template.check_grid(solution).unwrap();
+            let n = template.size();
+            for round in 0..40 {
+                let mut p = template.clone();
+                let keep = rng.usize(n * n / 4..n * n * 3 / 5);
+                for cell in solution.cells() {
+                    if rng.usize(..n * n) >= keep {
+                        continue;
+                    }
+                    // In every fourth puzzle some givens changed where no given of theirs clashes: other
+                    // solutions, or none (those presolve refutes are skipped below).
+                    let v = solution.get(cell);
+                    let changed = rng.u32(1..=n as u32);
+                    if round % 4 != 3 || rng.usize(..3) != 0 || p.give(cell, changed).is_err() {
+                        // Left empty when it clashes with a changed one.
+                        let _ = p.give(cell, v);
+                    }
+                }
+                let Some(Ok(d)) = presolve(&p, ProbeBudget::NONE, &mut PresolveReport::default())
+                else {
+                    continue;
+                };
+                let engine = Engine::with_intersections(&p);
+                assert!(engine.boards().is_some_and(|b| b.cover(&p)), "{}", p.kind());
+                let budget = SearchBudget {
+                    nodes: u64::MAX,
+                    deadline: None,
+                    prefer: None,
+                };
+                let general = count_from(&p, d.clone(), 20);
+                let boards = search(&p, &engine, d, 20, budget);
+                let lines = |o: &SearchOutcome| {
+                    let mut l: Vec<String> = o.solutions.iter().map(Grid::to_line).collect();
+                    l.sort();
+                    l
+                };
+                assert!(general.decided && boards.decided);
+                assert_eq!(general.exhausted, boards.exhausted, "{}", p.kind());
+                if general.exhausted {
+                    assert_eq!(lines(&general), lines(&boards), "{}", p.kind());
+                    enumerated += 1;
+                } else {
+                    assert_eq!(boards.solutions.len(), 20);
+                }
+                for g in &boards.solutions {
+                    p.check_grid(g).unwrap();
+                }
+                compared += 1;
+            }
+        }
+        // Both kinds of case met often: the comparison is not vacuous.
+        assert!(compared > 150 && enumerated > 50, "{compared} {enumerated}");
+    }
+
+    #[test]
+    fn search_on_the_boards_keeps_to_its_budget() {
+        let p = Puzzle::sudoku(16).unwrap();
+        let d = presolve(&p, ProbeBudget::NONE, &mut PresolveReport::default())
+            .unwrap()
+            .unwrap();
+        let engine = Engine::with_intersections(&p);
+        let budget = SearchBudget {
+            nodes: 3,
+            deadline: None,
+            prefer: None,
+        };
+        let out = search(&p, &engine, d, 2, budget);
+        assert!(!out.decided && !out.exhausted && out.solutions.is_empty());
+        assert!(out.nodes <= 3 * BOARD_NODES_PER_NODE + 1, "{}", out.nodes);
     }
 
     #[test]

@@ -12,12 +12,15 @@
 //!
 //! It is implied by the groups (each deduction is one the group's own singles or the [`Intersection`] of two
 //! groups makes), so it adds nothing to the program and checks nothing: the engine runs it in place of the
-//! groups' singles and the separate intersections, and the groups then run only their matching.
+//! groups' singles and the separate intersections, and the groups then run only their matching. Where the groups
+//! are the whole puzzle, search runs on the boards alone ([`search`]).
 //!
 //! [`Intersection`]: super::intersection::Intersection
 
 // Boards are read word by word in step with other boards: indexed loops say that most plainly.
 #![allow(clippy::needless_range_loop)]
+
+pub(crate) mod search;
 
 use std::sync::Arc;
 
@@ -51,10 +54,12 @@ pub(crate) struct Boards {
     groups_of: Vec<u128>,
     /// Per cell: the other cells of its groups, which cannot hold its value.
     peers: Vec<Board>,
-    /// Per overlap of two full groups (two cells or more, not all): the cells of the first only and of the
-    /// second only. A value the first cannot place outside the overlap must be inside it, so it leaves the
-    /// second's other cells, and the other way round.
-    overlaps: Vec<(Board, Board)>,
+    /// Per full group, per overlap with another (two cells or more, not all): the group's cells outside the
+    /// overlap, and the other's. A value the group cannot place outside the overlap must be inside it, so it
+    /// leaves the other's cells outside it.
+    sides: Vec<Vec<(Board, Board)>>,
+    /// Whether there are sides to look at (pointing and claiming asked for).
+    confines: bool,
 }
 
 fn bit(b: &mut Board, i: usize) {
@@ -88,13 +93,16 @@ impl Boards {
         if full.len() > 128 {
             return None;
         }
-        let mut pairs = Vec::new();
+        let mut sides = vec![Vec::new(); full.len()];
+        let mut overlapping = false;
         for (a, ga) in full.iter().enumerate() {
-            for gb in &full[a + 1..] {
+            for (b, gb) in full.iter().enumerate().skip(a + 1) {
                 let shared: u32 = (0..WORDS).map(|w| (ga[w] & gb[w]).count_ones()).sum();
                 if shared >= 2 && (shared as usize) < n {
                     let only = |x: &Board, y: &Board| std::array::from_fn(|w| x[w] & !y[w]);
-                    pairs.push((only(ga, gb), only(gb, ga)));
+                    sides[a].push((only(ga, gb), only(gb, ga)));
+                    sides[b].push((only(gb, ga), only(ga, gb)));
+                    overlapping = true;
                 }
             }
         }
@@ -102,11 +110,11 @@ impl Boards {
         // change wakes two groups and their own singles are cheaper than a pass over the boards (order-10 and
         // order-15 QCPs 1.27x slower on boards); where they do (boxes, jigsaw regions, diagonals), a placed
         // value leaves three groups at once and the boards win (17-clue 1.37x faster).
-        if pairs.is_empty() {
+        if !overlapping {
             return None;
         }
         if !overlaps {
-            pairs.clear();
+            sides.iter_mut().for_each(Vec::clear);
         }
         let cells_of =
             |b: Board| (0..WORDS).flat_map(move |w| bit_indices(b[w]).map(move |k| w * 64 + k));
@@ -138,7 +146,8 @@ impl Boards {
             rule_of,
             groups_of,
             peers,
-            overlaps: pairs,
+            sides,
+            confines: overlaps,
         })
     }
 
@@ -148,12 +157,14 @@ impl Boards {
         Clash((groups != 0).then(|| groups.trailing_zeros() as usize))
     }
 
-    fn work<'a, const W: usize>(&'a self, cand: &'a mut [Board]) -> Work<'a, W> {
+    /// A run's boards from one board per value (`cand`, the first n used), every group to be looked at.
+    fn work<const W: usize>(&self, cand: &[Board; MAX_SIZE]) -> Work<'_, W> {
         Work {
             boards: self,
-            cand,
-            spread: Board::default(),
-            dirty: [Board::default(); MAX_SIZE],
+            cand: std::array::from_fn(|v| std::array::from_fn(|w| cand[v][w])),
+            spread: [0; W],
+            dirty: [[0; W]; MAX_SIZE],
+            unconfined: [0; MAX_SIZE],
             all_dirty: true,
         }
     }
@@ -175,14 +186,20 @@ impl Boards {
 /// A contradiction, and the full group (its index) where it showed, when there is one.
 struct Clash(Option<usize>);
 
-/// One run's boards: where each value can go, and what changed since the hidden singles last looked.
+/// One run's boards: where each value can go, and what changed since the hidden singles and the overlaps last
+/// looked. W words a board (the grid's cells), a constant so that the loops over words unroll; cloned, it is a
+/// search node's whole state.
+#[derive(Clone)]
 struct Work<'a, const W: usize> {
     boards: &'a Boards,
-    cand: &'a mut [Board],
+    /// Per value, the cells that can still hold it (the first n values used).
+    cand: [[u64; W]; MAX_SIZE],
     /// Fixed cells whose value has left their peers already.
-    spread: Board,
+    spread: [u64; W],
     /// Per value: cells that lost it since its groups were last counted.
-    dirty: [Board; MAX_SIZE],
+    dirty: [[u64; W]; MAX_SIZE],
+    /// Per value: the full groups where it lost a cell since their overlaps were last looked at.
+    unconfined: [u128; MAX_SIZE],
     /// Every group is to be counted (the first pass: what changed before this run is not known).
     all_dirty: bool,
 }
@@ -200,20 +217,24 @@ impl<const W: usize> Work<'_, W> {
         removed
     }
 
-    /// Cells with no value left are a contradiction; the cells with exactly one.
-    fn fixed(&self) -> Result<Board, Clash> {
-        let (mut once, mut twice) = (Board::default(), Board::default());
-        for c in self.cand.iter() {
+    /// Cells with at least one value, and with at least two.
+    fn counts(&self) -> ([u64; W], [u64; W]) {
+        let (mut once, mut twice) = ([0; W], [0; W]);
+        for c in &self.cand[..self.boards.n] {
             for w in 0..W {
                 twice[w] |= once[w] & c[w];
                 once[w] |= c[w];
             }
         }
-        if once != self.boards.grid {
-            let w = (0..W)
-                .find(|&w| once[w] != self.boards.grid[w])
-                .unwrap_or(0);
-            let empty = self.boards.grid[w] & !once[w];
+        (once, twice)
+    }
+
+    /// Cells with no value left are a contradiction; the cells with exactly one.
+    fn fixed(&self) -> Result<[u64; W], Clash> {
+        let (once, twice) = self.counts();
+        let grid = &self.boards.grid;
+        if let Some(w) = (0..W).find(|&w| once[w] != grid[w]) {
+            let empty = grid[w] & !once[w];
             return Err(self
                 .boards
                 .clash_at(w * 64 + empty.trailing_zeros() as usize));
@@ -232,7 +253,9 @@ impl<const W: usize> Work<'_, W> {
                 let i = w * 64 + fresh.trailing_zeros() as usize;
                 fresh &= fresh - 1;
                 // An earlier placement in this pass may have taken the value (two cells placed alike).
-                let v = self.cand.iter().position(|c| c[w] >> (i % 64) & 1 == 1);
+                let v = self.cand[..self.boards.n]
+                    .iter()
+                    .position(|c| c[w] >> (i % 64) & 1 == 1);
                 let v = v.ok_or_else(|| self.boards.clash_at(i))?;
                 moved |= self.take(v, &self.boards.peers[i]);
             }
@@ -244,8 +267,8 @@ impl<const W: usize> Work<'_, W> {
     /// groups where the value lost a cell since they were last counted are counted again.
     fn hidden(&mut self) -> Result<bool, Clash> {
         let b = self.boards;
-        let mut only = [Board::default(); MAX_SIZE];
-        for v in 0..self.cand.len() {
+        let mut only = [[0u64; W]; MAX_SIZE];
+        for v in 0..b.n {
             let mut groups = if self.all_dirty { b.every_group } else { 0 };
             for w in 0..W {
                 let mut cells = self.dirty[v][w];
@@ -254,42 +277,56 @@ impl<const W: usize> Work<'_, W> {
                     cells &= cells - 1;
                 }
             }
-            self.dirty[v] = Board::default();
+            self.dirty[v] = [0; W];
+            self.unconfined[v] |= groups;
             while groups != 0 {
                 let index = groups.trailing_zeros() as usize;
                 let g = &b.full[index];
                 groups &= groups - 1;
-                let (mut count, mut at) = (0, Board::default());
+                // None, one or more cells, told without counting bits (no popcount on a baseline x86-64).
+                let (mut at, mut any, mut many) = ([0u64; W], false, false);
                 for w in 0..W {
-                    at[w] = self.cand[v][w] & g[w];
-                    count += at[w].count_ones();
+                    let x = self.cand[v][w] & g[w];
+                    at[w] = x;
+                    many |= (x & x.wrapping_sub(1) != 0) | (any & (x != 0));
+                    any |= x != 0;
                 }
-                match count {
-                    0 => return Err(Clash(Some(index))),
-                    1 => (0..W).for_each(|w| only[v][w] |= at[w]),
-                    _ => {}
+                if !any {
+                    return Err(Clash(Some(index)));
+                }
+                if !many {
+                    (0..W).for_each(|w| only[v][w] |= at[w]);
                 }
             }
         }
         self.all_dirty = false;
         let mut moved = false;
-        for (v, cells) in only.iter().enumerate().take(self.cand.len()) {
-            if cells.iter().any(|&x| x != 0) {
-                for u in (0..self.cand.len()).filter(|&u| u != v) {
-                    moved |= self.take(u, cells);
+        for v in 0..b.n {
+            if only[v].iter().any(|&x| x != 0) {
+                let cells: Board = std::array::from_fn(|w| if w < W { only[v][w] } else { 0 });
+                for u in (0..b.n).filter(|&u| u != v) {
+                    moved |= self.take(u, &cells);
                 }
             }
         }
         Ok(moved)
     }
 
-    /// Pointing and claiming over every overlap, one pass: whether anything moved.
+    /// Pointing and claiming over the overlaps of the groups where a value lost a cell since they were last
+    /// looked at (a value becomes confined to an overlap only by leaving the rest of a group): whether
+    /// anything moved.
     fn confine(&mut self) -> bool {
         let mut moved = false;
         let b = self.boards;
-        for v in 0..self.cand.len() {
-            for (first, second) in &b.overlaps {
-                for (outside, other) in [(first, second), (second, first)] {
+        if !b.confines {
+            return false;
+        }
+        for v in 0..b.n {
+            let mut groups = std::mem::take(&mut self.unconfined[v]);
+            while groups != 0 {
+                let g = groups.trailing_zeros() as usize;
+                groups &= groups - 1;
+                for (outside, other) in &b.sides[g] {
                     if (0..W).all(|w| outside[w] & self.cand[v][w] == 0) {
                         moved |= self.take(v, other);
                     }
@@ -302,11 +339,10 @@ impl<const W: usize> Work<'_, W> {
     /// The singles to their fixpoint, then the overlaps, and again while the overlaps find something.
     fn settle(&mut self) -> Result<(), Clash> {
         loop {
-            let naked = self.naked()?;
-            let hidden = self.hidden()?;
-            if !naked && !hidden && !self.confine() {
-                return Ok(());
+            if self.naked()? || self.hidden()? || self.confine() {
+                continue;
             }
+            return Ok(());
         }
     }
 }
@@ -330,36 +366,36 @@ impl Propagator for Boards {
     /// [`Self::propagate`], pinning a contradiction on the rule of the group where it showed: search weighs
     /// the groups by their failures, as it did when each group ran its own singles.
     fn propagate_blaming(&self, d: &mut Domains) -> Result<bool, Option<usize>> {
+        // The word count as a constant, so that the loops over a board's words unroll.
+        match self.words {
+            1 => self.settle_domains::<1>(d),
+            2 => self.settle_domains::<2>(d),
+            3 => self.settle_domains::<3>(d),
+            _ => self.settle_domains::<WORDS>(d),
+        }
+    }
+}
+
+impl Boards {
+    /// The domains read onto boards, settled, and the cells that lost a value written back.
+    fn settle_domains<const W: usize>(&self, d: &mut Domains) -> Result<bool, Option<usize>> {
         let n = self.n;
         let before = self.read(d);
-        let mut cand = before;
-        let cand = &mut cand[..n];
-        // The word count as a constant, so that the loops over a board's words unroll.
-        let settled = match self.words {
-            1 => self.work::<1>(cand).settle(),
-            2 => self.work::<2>(cand).settle(),
-            3 => self.work::<3>(cand).settle(),
-            _ => self.work::<WORDS>(cand).settle(),
-        };
-        settled.map_err(|Clash(g)| g.map(|g| self.rule_of[g]))?;
-        // Write back the cells that lost a value.
-        let mut lost = Board::default();
-        for (c, b) in cand.iter().zip(&before) {
-            for w in 0..self.words {
-                lost[w] |= b[w] & !c[w];
-            }
-        }
+        let mut work = self.work::<W>(&before);
+        work.settle()
+            .map_err(|Clash(g)| g.map(|g| self.rule_of[g]))?;
         let mut changed = false;
-        for w in 0..self.words {
-            let mut cells = lost[w];
-            while cells != 0 {
-                let i = w * 64 + cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                let mask = cand
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| c[w] >> (i % 64) & 1 == 1)
-                    .fold(0u64, |m, (v, _)| m | 1 << v);
+        for w in 0..W {
+            let mut lost = 0;
+            for v in 0..n {
+                lost |= before[v][w] & !work.cand[v][w];
+            }
+            while lost != 0 {
+                let i = w * 64 + lost.trailing_zeros() as usize;
+                lost &= lost - 1;
+                let mask = (0..n)
+                    .filter(|&v| work.cand[v][w] >> (i % 64) & 1 == 1)
+                    .fold(0u64, |m, v| m | 1 << v);
                 changed |= d
                     .restrict(Cell::new(i / n, i % n), mask)
                     .map_err(|_| None)?;
@@ -436,9 +472,8 @@ mod tests {
         assert!(Boards::derive(9, p.rules(), false).is_none());
         let p = Puzzle::sudoku(16).unwrap();
         let b = Boards::derive(16, p.rules(), true).unwrap();
-        assert_eq!(
-            (b.words, b.full.len(), b.overlaps.len()),
-            (4, 48, 2 * 16 * 4)
-        );
+        // Each of the 16 boxes meets 4 rows and 4 columns, each side once for each.
+        let sides: usize = b.sides.iter().map(Vec::len).sum();
+        assert_eq!((b.words, b.full.len(), sides), (4, 48, 2 * 2 * 16 * 4));
     }
 }
