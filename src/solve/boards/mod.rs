@@ -336,8 +336,23 @@ impl<const W: usize> Work<'_, W> {
         moved
     }
 
-    /// The singles to their fixpoint, then the overlaps, and again while the overlaps find something.
+    /// The singles to their fixpoint, then the overlaps, and again while the overlaps find something. Naked and
+    /// hidden singles take turns, so that a contradiction is pinned on a group as often as on a cell: the
+    /// engine's search weighs the groups by it (measured: the order that runs naked singles to their fixpoint
+    /// first took whispers-009 from 218 search nodes to 257 and on to CaDiCaL).
     fn settle(&mut self) -> Result<(), Clash> {
+        loop {
+            let naked = self.naked()?;
+            let hidden = self.hidden()?;
+            if !naked && !hidden && !self.confine() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// [`Self::settle`] with naked singles to their fixpoint before hidden singles are counted: fewer passes
+    /// over the groups. For search on the boards, which weighs nothing (forum-hardest-1106 249 -> 196 ms).
+    fn settle_singles_first(&mut self) -> Result<(), Clash> {
         loop {
             if self.naked()? || self.hidden()? || self.confine() {
                 continue;

@@ -63,7 +63,7 @@ impl Boards {
             out: SearchOutcome::default(),
         };
         let mut root = self.work::<W>(&self.read(domains));
-        let end = match root.settle() {
+        let end = match root.settle_singles_first() {
             Ok(()) => s.explore(root),
             Err(Clash(_)) => Ok(()),
         };
@@ -96,13 +96,13 @@ impl Searcher<'_> {
             self.tick()?;
             let mut child = node.clone();
             child.place(i, v);
-            if child.settle().is_ok() {
+            if child.settle_singles_first().is_ok() {
                 self.explore(child)?;
             }
             // Every completion with cell i = v has been seen: go on with v removed.
             self.tick()?;
             node.take_cell(v, i);
-            if node.settle().is_err() {
+            if node.settle_singles_first().is_err() {
                 return Ok(());
             }
         }
