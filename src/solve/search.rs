@@ -55,6 +55,22 @@ pub(crate) struct SearchOutcome {
     pub(crate) timed_out: bool,
 }
 
+impl SearchOutcome {
+    /// Counts one more node: whether the budget allows it (`timed_out` set when the deadline has passed, looked
+    /// at every 256 nodes).
+    pub(crate) fn spend(&mut self, budget: &SearchBudget) -> bool {
+        self.nodes += 1;
+        if self.nodes > budget.nodes {
+            return false;
+        }
+        if self.nodes % 256 == 0 && budget.deadline.is_some_and(|t| Instant::now() >= t) {
+            self.timed_out = true;
+            return false;
+        }
+        true
+    }
+}
+
 /// Failures allowed in a run, per unit of the Luby sequence.
 const LUBY_UNIT: u64 = 128;
 
@@ -202,15 +218,10 @@ impl Search<'_> {
     }
 
     fn tick(&mut self) -> Result<(), Stop> {
-        self.out.nodes += 1;
-        if self.out.nodes > self.budget.nodes {
-            return Err(Stop::Budget);
+        match self.out.spend(&self.budget) {
+            true => Ok(()),
+            false => Err(Stop::Budget),
         }
-        if self.out.nodes % 256 == 0 && self.budget.deadline.is_some_and(|t| Instant::now() >= t) {
-            self.out.timed_out = true;
-            return Err(Stop::Budget);
-        }
-        Ok(())
     }
 
     /// An open cell with the fewest candidates per unit of weight on its rules; `None` when all are fixed.

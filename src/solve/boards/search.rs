@@ -8,8 +8,6 @@
 //! are built. The branch is a cell with the fewest candidates, two when there is one (either way is then a
 //! placement); every grid found is verified against the puzzle's rules before it counts.
 
-use std::time::Instant;
-
 use super::{Boards, Clash, Work, WORDS};
 use crate::domains::Domains;
 use crate::grid::{Cell, Grid};
@@ -120,15 +118,10 @@ impl Searcher<'_> {
     }
 
     fn tick(&mut self) -> Result<(), Stop> {
-        self.out.nodes += 1;
-        if self.out.nodes > self.budget.nodes {
-            return Err(Stop::Budget);
+        match self.out.spend(&self.budget) {
+            true => Ok(()),
+            false => Err(Stop::Budget),
         }
-        if self.out.nodes % 1024 == 0 && self.budget.deadline.is_some_and(|t| Instant::now() >= t) {
-            self.out.timed_out = true;
-            return Err(Stop::Budget);
-        }
-        Ok(())
     }
 }
 
