@@ -22,7 +22,8 @@ pub(crate) const SAT_HANDOVER_PER_OPEN_CELL: u64 = 2;
 pub(crate) const SAT_HANDOVER_MIN_NODES: u64 = 256;
 
 /// Search nodes on the bit boards alone ([`super::boards::Boards::search`]) per node of the engine's search, in
-/// the budgets above: a board node (singles and overlaps, no matching) is weaker and about ten times cheaper.
+/// the budgets above: a board node (singles and overlaps, no matching) is weaker and much cheaper (node costs
+/// were not measured apart; forum-hardest-1106 as a whole went 767 -> 196 ms).
 /// Measured 2026-11-24 (one core, `--lines`): forum-hardest-1106 with 8, 32, 128 and unbounded: 259, 249, 250,
 /// 249 ms (at 8, 6 of the 375 still went to CaDiCaL, at 32 none); top1465 and the first 10,000 of
 /// forum-hardest-1905 equal within 2% at every value.
