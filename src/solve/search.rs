@@ -150,7 +150,7 @@ fn run(
         s.failures = 0;
         s.failure_limit = luby(run) * unit;
         s.randomize = run > 1;
-        match s.explore(&mut domains.clone()) {
+        match s.explore(&mut domains.clone(), false) {
             Ok(()) => {
                 s.out.decided = true;
                 s.out.exhausted = true;
@@ -171,7 +171,10 @@ impl Search<'_> {
     /// Explores every completion of `d`. Changes are recorded on `d`'s trail and each branch is undone when it
     /// is done, so memory grows with the changes along one path, not with a copy of the table per level; what
     /// this call leaves in `d` the caller undoes.
-    fn explore(&mut self, d: &mut Domains) -> Result<(), Stop> {
+    ///
+    /// `settled`: `d` is at the engine's fixpoint (below the root it is: every node was propagated, and undoing
+    /// a branch goes back to such a node), so propagation after a change needs to look only at what changed.
+    fn explore(&mut self, d: &mut Domains, mut settled: bool) -> Result<(), Stop> {
         loop {
             let Some(cell) = self.branching_cell(d) else {
                 return self.leaf(d);
@@ -181,8 +184,8 @@ impl Search<'_> {
             let mark = d.mark();
             d.assign(cell, v)
                 .expect("v is a candidate of a cell with several");
-            let branch = match self.engine.after_blame(d, cell) {
-                Ok(()) => self.explore(d),
+            let branch = match self.propagate(d, cell, settled) {
+                Ok(()) => self.explore(d, true),
                 Err(rule) => self.fail(rule),
             };
             d.undo(mark);
@@ -190,9 +193,18 @@ impl Search<'_> {
             // Every completion with cell = v has been seen: go on with v removed.
             self.tick()?;
             d.remove(cell, v).expect("the cell had another candidate");
-            if let Err(rule) = self.engine.after_blame(d, cell) {
+            if let Err(rule) = self.propagate(d, cell, settled) {
                 return self.fail(rule);
             }
+            settled = true;
+        }
+    }
+
+    /// Propagates after `cell` changed, from a fixpoint when `settled`.
+    fn propagate(&self, d: &mut Domains, cell: Cell, settled: bool) -> Result<(), usize> {
+        match settled {
+            true => self.engine.after_settled_blame(d, cell),
+            false => self.engine.after_blame(d, cell),
         }
     }
 
