@@ -223,21 +223,20 @@ impl<'a> Engine<'a> {
             };
             let whole = tier == DEAR || !self.staged[i];
             let p = self.get(i);
+            // Pinned on a rule when the propagator stands for several.
+            let blame = |rule: Option<usize>| rule.and_then(|r| self.of_rule[r]).unwrap_or(i);
             let on_boards = i == self.boards_index();
             if on_boards {
                 // After their first run here the boards are at their own fixpoint, and every cell that changes
                 // after it is marked (below): later runs look at those cells only.
                 let boards = self.boards.as_ref().expect("the boards' number");
                 let since = q.boards_changed.replace(Board::default());
-                let blame = |rule: Option<usize>| rule.and_then(|r| self.of_rule[r]).unwrap_or(i);
                 boards.propagate_since(d, since.as_ref()).map_err(blame)?;
             } else if self.rest_only[i] || (whole && self.staged[i]) {
                 // Its cheap part (its own, or the boards') ran to its fixpoint: every queue before this one is
                 // empty.
                 p.propagate_rest(d).map_err(|_| i)?;
             } else if whole {
-                // Pinned on a rule when the propagator stands for several.
-                let blame = |rule: Option<usize>| rule.and_then(|r| self.of_rule[r]).unwrap_or(i);
                 p.propagate_blaming(d).map_err(blame)?;
             } else {
                 p.propagate_cheap(d).map_err(|_| i)?;
@@ -442,14 +441,16 @@ mod tests {
         crate::model::load_str(&text, &Registry::built_in()).unwrap()
     }
 
-    #[test]
-    fn the_engine_ends_where_the_rules_one_by_one_do() {
+    /// Puzzles with their solutions for the engine's tests: Sudokus with and without boards, a Latin square,
+    /// and the groups and sums grammars declare.
+    fn cases() -> Vec<(Puzzle, Grid)> {
         let mut cases: Vec<(Puzzle, Grid)> = vec![
             (Puzzle::sudoku(9).unwrap(), pattern(9, 3, 3)),
             (
                 Puzzle::sudoku_with_boxes(6, 2, 3).unwrap(),
                 pattern(6, 2, 3),
             ),
+            // No boards: rows and columns meet in one cell.
             (Puzzle::latin(7).unwrap(), pattern(7, 1, 7)),
             // 256 cells: the boards' four words.
             (Puzzle::sudoku(16).unwrap(), pattern(16, 4, 4)),
@@ -462,10 +463,20 @@ mod tests {
             "puzzles/killer/killer-6x6.yaml",
             "puzzles/killer-x/killer-x-9x9.yaml",
         ] {
-            let p = puzzle_file(file);
-            let solution = p.solution().unwrap().clone();
-            cases.push((p, solution));
+            cases.push(with_solution(file));
         }
+        cases
+    }
+
+    fn with_solution(path: &str) -> (Puzzle, Grid) {
+        let p = puzzle_file(path);
+        let solution = p.solution().unwrap().clone();
+        (p, solution)
+    }
+
+    #[test]
+    fn the_engine_ends_where_the_rules_one_by_one_do() {
+        let cases = cases();
         let mut rng = fastrand::Rng::with_seed(5);
         for (p, solution) in &cases {
             for intersections in [false, true] {
@@ -482,26 +493,9 @@ mod tests {
     /// ([`Engine::after_settled_blame`]) end where a propagation told nothing ends, contradictions included.
     #[test]
     fn from_a_fixpoint_the_changed_cell_is_enough() {
-        let mut cases: Vec<(Puzzle, Grid)> = vec![
-            (Puzzle::sudoku(9).unwrap(), pattern(9, 3, 3)),
-            (
-                Puzzle::sudoku_with_boxes(6, 2, 3).unwrap(),
-                pattern(6, 2, 3),
-            ),
-            (Puzzle::sudoku(16).unwrap(), pattern(16, 4, 4)),
-            // No boards: a Latin square (no groups overlap) and a grid past their sizes.
-            (Puzzle::latin(7).unwrap(), pattern(7, 1, 7)),
-            (Puzzle::sudoku(25).unwrap(), pattern(25, 5, 5)),
-        ];
-        for file in [
-            "puzzles/jigsaw/jigsaw-9x9.yaml",
-            "puzzles/killer-x/killer-x-9x9.yaml",
-            "puzzles/arrow/arrow-9x9.yaml",
-        ] {
-            let p = puzzle_file(file);
-            let solution = p.solution().unwrap().clone();
-            cases.push((p, solution));
-        }
+        let mut cases = cases();
+        // Arrows, whose sharpened sums (stronger than the rule's own) the engine runs beside the boards.
+        cases.push(with_solution("puzzles/arrow/arrow-9x9.yaml"));
         let mut rng = fastrand::Rng::with_seed(9);
         let (mut compared, mut failed) = (0, 0);
         for (p, solution) in &cases {
