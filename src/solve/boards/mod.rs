@@ -407,8 +407,11 @@ impl Boards {
     /// [`Propagator::propagate_blaming`], told (`changed`) that the domains were at the boards' own fixpoint
     /// but for those cells: only the groups of the changed cells are counted again and only placed cells among
     /// them spread to their peers, where a run told nothing looks at every group and every placed cell. The
-    /// engine tells it after the boards' first run of a propagation (measured on search-decided arrow Sudokus:
-    /// the boards' full passes were a third of the time).
+    /// engine tells it after the boards' first run of a propagation, and search from a node's first run too
+    /// ([`Engine::after_settled_blame`]; the boards' full passes were a third of the time of search on arrow
+    /// Sudokus).
+    ///
+    /// [`Engine::after_settled_blame`]: crate::solve::engine::Engine::after_settled_blame
     pub(crate) fn propagate_since(
         &self,
         d: &mut Domains,
