@@ -116,7 +116,7 @@ impl Propagator for Arrow {
     }
 
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
-        let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
+        let domains: reach::Masks = self.cells.iter().map(|&c| d.get(c)).collect();
         let max = reach::largest(&domains);
         let mut allowed = reach::Sums::empty(max);
         bit_indices(d.get(self.target)).for_each(|b| allowed.insert(b + 1));

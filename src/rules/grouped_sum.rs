@@ -73,7 +73,7 @@ impl Propagator for GroupedSum {
     }
 
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
-        let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
+        let domains: reach::Masks = self.cells.iter().map(|&c| d.get(c)).collect();
         let max = reach::largest(&domains);
         let allowed = match self.total {
             Total::Fixed(t) if t > max as u64 => return Err(Contradiction),

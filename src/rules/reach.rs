@@ -8,19 +8,31 @@
 //! total / 64) word operations. Rows, columns and boxes that make some of the cells differ are left to their
 //! own rules.
 
+use std::cell::RefCell;
+use std::ops::Range;
+
+use smallvec::SmallVec;
+
 use crate::domains::bit_indices;
+
+/// One candidate mask per cell of a rule, on the stack for up to 16 cells: the sum propagators run at every
+/// search node, and a heap allocation per call cost about a fifth of a variant puzzle's search.
+pub(crate) type Masks = SmallVec<[u64; 16]>;
+
+/// The words of a set of totals, on the stack up to a total of 255.
+type Words = SmallVec<[u64; 4]>;
 
 /// A set of totals 0..=max as a bit set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Sums {
-    words: Vec<u64>,
+    words: Words,
     max: usize,
 }
 
 impl Sums {
     pub(crate) fn empty(max: usize) -> Sums {
         Sums {
-            words: vec![0; max / 64 + 1],
+            words: SmallVec::from_elem(0, words_for(max)),
             max,
         }
     }
@@ -42,7 +54,8 @@ impl Sums {
         s <= self.max && self.words[s / 64] >> (s % 64) & 1 == 1
     }
 
-    pub(crate) fn is_empty(&self) -> bool {
+    #[cfg(test)]
+    fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
     }
 
@@ -50,63 +63,57 @@ impl Sums {
     pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         (0..=self.max).filter(|&s| self.contains(s))
     }
+}
 
-    /// `self ∪ (other + by)`, dropping totals beyond `max`.
-    fn or_shifted_up(&mut self, other: &Sums, by: usize) {
-        for i in by / 64..self.words.len() {
-            self.words[i] |= other.word_shifted_up(i, by);
-        }
-        self.trim();
+/// Words in a set of totals 0..=max.
+fn words_for(max: usize) -> usize {
+    max / 64 + 1
+}
+
+/// Word `i` of `words + by` (totals beyond the last word are not cut off here).
+fn word_shifted_up(words: &[u64], i: usize, by: usize) -> u64 {
+    let (w, b) = (by / 64, by % 64);
+    if i < w {
+        return 0;
     }
+    let lo = words.get(i - w).copied().unwrap_or(0);
+    let carry = if b > 0 && i > w {
+        words.get(i - w - 1).copied().unwrap_or(0) >> (64 - b)
+    } else {
+        0
+    };
+    (lo << b) | carry
+}
 
-    /// Word `i` of `self + by` (totals beyond the last word are not cut off here).
-    fn word_shifted_up(&self, i: usize, by: usize) -> u64 {
-        let (w, b) = (by / 64, by % 64);
-        if i < w {
-            return 0;
-        }
-        let lo = self.words.get(i - w).copied().unwrap_or(0);
-        let carry = if b > 0 && i > w {
-            self.words.get(i - w - 1).copied().unwrap_or(0) >> (64 - b)
+/// `to ∪= from + by`, dropping totals beyond `max`.
+fn or_shifted_up(to: &mut [u64], from: &[u64], by: usize, max: usize) {
+    for (i, word) in to.iter_mut().enumerate().skip(by / 64) {
+        *word |= word_shifted_up(from, i, by);
+    }
+    let extra = 64 * to.len() - max - 1;
+    if let Some(last) = to.last_mut() {
+        *last &= u64::MAX >> extra;
+    }
+}
+
+/// `to ∪= from - by`, dropping totals below zero.
+fn or_shifted_down(to: &mut [u64], from: &[u64], by: usize) {
+    let (w, b) = (by / 64, by % 64);
+    for (i, word) in to.iter_mut().enumerate() {
+        let lo = from.get(i + w).copied().unwrap_or(0);
+        let carry = if b > 0 {
+            from.get(i + w + 1).copied().unwrap_or(0) << (64 - b)
         } else {
             0
         };
-        (lo << b) | carry
+        *word |= (lo >> b) | carry;
     }
+}
 
-    /// `self ∪ (other - by)`, dropping totals below zero.
-    fn or_shifted_down(&mut self, other: &Sums, by: usize) {
-        let (w, b) = (by / 64, by % 64);
-        for i in 0..self.words.len() {
-            let lo = other.words.get(i + w).copied().unwrap_or(0);
-            let carry = if b > 0 {
-                other.words.get(i + w + 1).copied().unwrap_or(0) << (64 - b)
-            } else {
-                0
-            };
-            self.words[i] |= (lo >> b) | carry;
-        }
-    }
-
-    /// Whether `(self + by) ∩ other` is non-empty: word by word, without building the shifted set (this runs
-    /// once per candidate on every wake-up).
-    fn meets_shifted(&self, by: usize, other: &Sums) -> bool {
-        (by / 64..other.words.len()).any(|i| self.word_shifted_up(i, by) & other.words[i] != 0)
-    }
-
-    /// Keeps only totals also in `other`.
-    pub(crate) fn and_assign(&mut self, other: &Sums) {
-        for (a, b) in self.words.iter_mut().zip(&other.words) {
-            *a &= b;
-        }
-    }
-
-    fn trim(&mut self) {
-        let extra = 64 * self.words.len() - self.max - 1;
-        if let Some(last) = self.words.last_mut() {
-            *last &= u64::MAX >> extra;
-        }
-    }
+/// Whether `(from + by) ∩ other` is non-empty: word by word, without building the shifted set (this runs once
+/// per candidate on every wake-up).
+fn meets_shifted(from: &[u64], by: usize, other: &[u64]) -> bool {
+    (by / 64..other.len()).any(|i| word_shifted_up(from, i, by) & other[i] != 0)
 }
 
 /// The largest total the cells can reach: every cell at its largest candidate.
@@ -117,56 +124,102 @@ pub(crate) fn largest(domains: &[u64]) -> usize {
         .sum()
 }
 
+/// The tables of [`programme`] and the groups' totals of [`grouped_supports`], kept from call to call on each
+/// thread, so that a propagation allocates nothing once they have grown to the puzzle's largest sum.
+#[derive(Default)]
+struct Scratch {
+    /// `prefix` and `need` of [`programme`]: row i is words `i * w .. (i + 1) * w`.
+    prefix: Vec<u64>,
+    need: Vec<u64>,
+    /// Every part's totals with the values each member takes to reach them, one part after another.
+    totals: Vec<(usize, [u64; MAX_GROUP])>,
+    /// Per total, while one group is enumerated: the values each member takes to reach it.
+    by_total: Vec<[u64; MAX_GROUP]>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
+}
+
+/// Row `i` of a table of rows `w` words wide.
+fn row(table: &[u64], w: usize, i: usize) -> &[u64] {
+    &table[i * w..(i + 1) * w]
+}
+
 /// The dynamic programme [`supports`] and [`grouped_supports`] share, over `steps` steps where step i adds one of
-/// `amounts(i)` (a cell's values, or a group's totals): `prefix[i]`, the totals the first i steps reach
-/// (`prefix[0] = {0}`), and `need[i]`, the totals after i steps from which the rest can still finish on an allowed
-/// total that some assignment reaches (`need[steps]` is those totals). `None` when no allowed total is reachable.
-fn programme<F, I>(steps: usize, amounts: F, allowed: &Sums) -> Option<(Vec<Sums>, Vec<Sums>)>
+/// `amounts(i)` (a cell's values, or a group's totals): `prefix` row i, the totals the first i steps reach (row
+/// 0 = {0}), and `need` row i, the totals after i steps from which the rest can still finish on an allowed total
+/// that some assignment reaches (row `steps` is those totals). Both tables are `steps + 1` rows of the allowed
+/// set's width. False when no allowed total is reachable.
+fn programme<F, I>(
+    steps: usize,
+    amounts: F,
+    allowed: &Sums,
+    prefix: &mut Vec<u64>,
+    need: &mut Vec<u64>,
+) -> bool
 where
     F: Fn(usize) -> I,
     I: Iterator<Item = usize>,
 {
-    let max = allowed.max;
-    let mut prefix = vec![Sums::only(max, 0)];
+    let (max, w) = (allowed.max, allowed.words.len());
+    prefix.clear();
+    prefix.resize((steps + 1) * w, 0);
+    prefix[0] = 1;
     for i in 0..steps {
-        let mut next = Sums::empty(max);
+        let (done, next) = prefix.split_at_mut((i + 1) * w);
         for a in amounts(i) {
-            next.or_shifted_up(&prefix[i], a);
+            or_shifted_up(&mut next[..w], &done[i * w..], a, max);
         }
-        prefix.push(next);
     }
-    let mut reached = prefix[steps].clone();
-    reached.and_assign(allowed);
-    if reached.is_empty() {
-        return None;
+    need.clear();
+    need.resize((steps + 1) * w, 0);
+    let mut any = false;
+    for (k, word) in need[steps * w..].iter_mut().enumerate() {
+        *word = prefix[steps * w + k] & allowed.words[k];
+        any |= *word != 0;
     }
-    let mut need = vec![Sums::empty(max); steps + 1];
-    need[steps] = reached;
+    if !any {
+        return false;
+    }
     for i in (0..steps).rev() {
-        let mut here = Sums::empty(max);
+        let (here, after) = need.split_at_mut((i + 1) * w);
         for a in amounts(i) {
-            here.or_shifted_down(&need[i + 1], a);
+            or_shifted_down(&mut here[i * w..], &after[..w], a);
         }
-        need[i] = here;
     }
-    Some((prefix, need))
+    true
+}
+
+/// The totals in the last row of a programme's `need` table: those allowed that some assignment reaches.
+fn reached(need: &[u64], steps: usize, max: usize) -> Sums {
+    let w = words_for(max);
+    Sums {
+        words: SmallVec::from_slice(row(need, w, steps)),
+        max,
+    }
 }
 
 /// For the cells (their candidates as bit sets, bit v-1 = v) and the allowed totals: the candidates of each
 /// cell that occur in some assignment whose total is allowed, and the allowed totals some assignment reaches.
 /// `None` when no allowed total is reachable.
-pub(crate) fn supports(domains: &[u64], allowed: &Sums) -> Option<(Vec<u64>, Sums)> {
+pub(crate) fn supports(domains: &[u64], allowed: &Sums) -> Option<(Masks, Sums)> {
     let values = |i: usize| bit_indices(domains[i]).map(|b| b + 1);
-    let (prefix, mut need) = programme(domains.len(), values, allowed)?;
-    let support = (0..domains.len())
-        .map(|i| {
-            values(i)
-                .filter(|&v| prefix[i].meets_shifted(v, &need[i + 1]))
-                .fold(0u64, |m, v| m | 1 << (v - 1))
-        })
-        .collect();
-    let reached = need.pop().expect("one per step and one more");
-    Some((support, reached))
+    SCRATCH.with_borrow_mut(|s| {
+        let steps = domains.len();
+        if !programme(steps, values, allowed, &mut s.prefix, &mut s.need) {
+            return None;
+        }
+        let w = allowed.words.len();
+        let support = (0..steps)
+            .map(|i| {
+                values(i)
+                    .filter(|&v| meets_shifted(row(&s.prefix, w, i), v, row(&s.need, w, i + 1)))
+                    .fold(0u64, |m, v| m | 1 << (v - 1))
+            })
+            .collect();
+        Some((support, reached(&s.need, steps, allowed.max)))
+    })
 }
 
 /// The most cells in one group of [`grouped_supports`]: a group's assignments are enumerated.
@@ -184,10 +237,10 @@ pub(crate) fn grouped_supports(
     domains: &[u64],
     groups: &[Vec<usize>],
     allowed: &Sums,
-) -> Option<(Vec<u64>, Sums)> {
+) -> Option<(Masks, Sums)> {
     let max = allowed.max;
     // A group too big to enumerate now is split into single cells (no distinctness assumed among them).
-    let mut parts: Vec<&[usize]> = Vec::with_capacity(domains.len());
+    let mut parts: SmallVec<[&[usize]; 16]> = SmallVec::new();
     for g in groups {
         let leaves = g
             .iter()
@@ -199,29 +252,41 @@ pub(crate) fn grouped_supports(
             parts.push(g);
         }
     }
-    let totals: Vec<Vec<(usize, [u64; MAX_GROUP])>> = parts
-        .iter()
-        .map(|g| group_totals(domains, g, max))
-        .collect();
-    let (prefix, mut need) =
-        programme(parts.len(), |g| totals[g].iter().map(|&(s, _)| s), allowed)?;
-    let mut support = vec![0u64; domains.len()];
-    for (g, members) in parts.iter().enumerate() {
-        for (s, masks) in &totals[g] {
-            if prefix[g].meets_shifted(*s, &need[g + 1]) {
-                for (k, &i) in members.iter().enumerate() {
-                    support[i] |= masks[k];
+    SCRATCH.with_borrow_mut(|s| {
+        s.totals.clear();
+        let ranges: SmallVec<[Range<usize>; 16]> = parts
+            .iter()
+            .map(|g| group_totals(domains, g, max, &mut s.by_total, &mut s.totals))
+            .collect();
+        let totals = &s.totals;
+        let amounts = |g: usize| totals[ranges[g].clone()].iter().map(|&(t, _)| t);
+        if !programme(parts.len(), amounts, allowed, &mut s.prefix, &mut s.need) {
+            return None;
+        }
+        let w = allowed.words.len();
+        let mut support: Masks = SmallVec::from_elem(0, domains.len());
+        for (g, members) in parts.iter().enumerate() {
+            for (t, masks) in &totals[ranges[g].clone()] {
+                if meets_shifted(row(&s.prefix, w, g), *t, row(&s.need, w, g + 1)) {
+                    for (k, &i) in members.iter().enumerate() {
+                        support[i] |= masks[k];
+                    }
                 }
             }
         }
-    }
-    let reached = need.pop().expect("one per step and one more");
-    Some((support, reached))
+        Some((support, reached(&s.need, parts.len(), max)))
+    })
 }
 
-/// The totals (up to `max`) a group's distinct assignments reach, each with the values each member takes in some
-/// assignment reaching it.
-fn group_totals(domains: &[u64], members: &[usize], max: usize) -> Vec<(usize, [u64; MAX_GROUP])> {
+/// Appends to `out` the totals (up to `max`) a group's distinct assignments reach, each with the values each
+/// member takes in some assignment reaching it; returns where they are in `out`. `by_total` is scratch.
+fn group_totals(
+    domains: &[u64],
+    members: &[usize],
+    max: usize,
+    by_total: &mut Vec<[u64; MAX_GROUP]>,
+    out: &mut Vec<(usize, [u64; MAX_GROUP])>,
+) -> Range<usize> {
     fn go(
         domains: &[u64],
         members: &[usize],
@@ -259,14 +324,19 @@ fn group_totals(domains: &[u64], members: &[usize], max: usize) -> Vec<(usize, [
         .iter()
         .map(|&i| 64 - domains[i].leading_zeros() as usize)
         .sum::<usize>();
-    let mut by_total = vec![[0u64; MAX_GROUP]; max.min(largest) + 1];
+    by_total.clear();
+    by_total.resize(max.min(largest) + 1, [0u64; MAX_GROUP]);
     let mut chosen = [0u64; MAX_GROUP];
-    go(domains, members, 0, 0, 0, &mut chosen, &mut by_total);
-    by_total
-        .into_iter()
-        .enumerate()
-        .filter(|(_, m)| m[0] != 0)
-        .collect()
+    go(domains, members, 0, 0, 0, &mut chosen, by_total);
+    let start = out.len();
+    out.extend(
+        by_total
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m[0] != 0)
+            .map(|(t, &m)| (t, m)),
+    );
+    start..out.len()
 }
 
 #[cfg(test)]
@@ -297,7 +367,8 @@ mod tests {
             let allowed: Vec<usize> = (0..3).map(|_| rng.usize(..=max + 2)).collect();
             let mut set = Sums::empty(max);
             allowed.iter().for_each(|&s| set.insert(s));
-            let got = supports(&domains, &set).map(|(s, r)| (s, r.iter().collect::<Vec<_>>()));
+            let got =
+                supports(&domains, &set).map(|(s, r)| (s.to_vec(), r.iter().collect::<Vec<_>>()));
             let want = brute(
                 &domains,
                 &allowed
@@ -376,7 +447,7 @@ mod tests {
             let mut set = Sums::empty(max);
             allowed.iter().for_each(|&s| set.insert(s));
             let got = grouped_supports(&domains, &groups, &set)
-                .map(|(s, r)| (s, r.iter().collect::<Vec<_>>()));
+                .map(|(s, r)| (s.to_vec(), r.iter().collect::<Vec<_>>()));
             let want = brute_grouped(&domains, &groups, &allowed);
             assert_eq!(got, want, "{domains:?} {groups:?} {allowed:?}");
         }
@@ -387,13 +458,13 @@ mod tests {
         let mut a = Sums::empty(200);
         a.insert(60);
         let mut up = Sums::empty(200);
-        up.or_shifted_up(&a, 70);
+        or_shifted_up(&mut up.words, &a.words, 70, 200);
         assert_eq!(up.iter().collect::<Vec<_>>(), vec![130]);
         let mut down = Sums::empty(200);
-        down.or_shifted_down(&up, 129);
+        or_shifted_down(&mut down.words, &up.words, 129);
         assert_eq!(down.iter().collect::<Vec<_>>(), vec![1]);
         let mut over = Sums::empty(200);
-        over.or_shifted_up(&up, 71);
+        or_shifted_up(&mut over.words, &up.words, 71, 200);
         assert!(over.is_empty());
     }
 }

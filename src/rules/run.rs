@@ -16,7 +16,10 @@
 //! candidate stays when some run keeps it. Runs are few (n - k + 1), and a run that some cell cannot reach, or
 //! that the cells together cannot cover, is skipped before any matching.
 
+use smallvec::SmallVec;
+
 use super::all_different::matching_support_into;
+use super::reach::Masks;
 use super::{values_of, Rule};
 use crate::domains::{Contradiction, Domains, Propagator};
 use crate::error::Violation;
@@ -137,11 +140,11 @@ impl Propagator for Run {
 
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let k = self.cells.len();
-        let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
+        let domains: Masks = self.cells.iter().map(|&c| d.get(c)).collect();
         let union = domains.iter().fold(0u64, |m, &b| m | b);
-        let mut support = vec![0u64; k];
-        let mut inside = vec![0u64; k];
-        let mut keep = vec![0u64; k];
+        let mut support: Masks = SmallVec::from_elem(0, k);
+        let mut inside: Masks = SmallVec::from_elem(0, k);
+        let mut keep: Masks = SmallVec::from_elem(0, k);
         for run in self.runs(d.size()).map(|m| run_mask(m, k)) {
             if union & run != run || domains.iter().any(|&b| b & run == 0) {
                 continue;

@@ -13,11 +13,13 @@
 //!
 //! When the puzzle's other rules make the line's cells all differ (a row or column of a Latin square, which is
 //! every sandwich published), the engine asks for the sharper version ([`Propagator::sharpened`]): the cells
-//! between hold a *set* of distinct values adding up to the clue ([`combinations`]), and the cells outside
+//! between hold a *set* of distinct values adding up to the clue ([`for_each_combination`]), and the cells outside
 //! hold the rest. A placement survives only with such a set whose values the cells between can each take and
 //! can all place, and whose complement the cells outside can take and place.
 
-use super::sum::combinations;
+use smallvec::SmallVec;
+
+use super::sum::for_each_combination;
 use super::{layered, reach, values_of, Rule};
 use crate::domains::{all_values, bit, Apart, Contradiction, Domains, Propagator};
 use crate::error::Violation;
@@ -176,13 +178,13 @@ impl Propagator for Sandwich {
 
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let (low, high) = (bit(self.low), bit(self.high));
-        let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
-        let inner: Vec<u64> = domains.iter().map(|&m| m & !(low | high)).collect();
+        let domains: reach::Masks = self.cells.iter().map(|&c| d.get(c)).collect();
+        let inner: reach::Masks = domains.iter().map(|&m| m & !(low | high)).collect();
         let len = domains.len();
-        let mut support = vec![0u64; len];
+        let mut support: reach::Masks = SmallVec::from_elem(0, len);
         // Scratch for one placement of the 1 and the n, reused: a call tries up to n(n-1) placements.
-        let mut here = vec![0u64; len];
-        let mut sets = vec![0u64; len];
+        let mut here: reach::Masks = SmallVec::from_elem(0, len);
+        let mut sets: reach::Masks = SmallVec::from_elem(0, len);
         let values = all_values(d.size()) & !(low | high);
         // The 1 at i and the n at j.
         let holds = |(i, j): (usize, usize)| domains[i] & low != 0 && domains[j] & high != 0;
@@ -257,13 +259,13 @@ impl Sandwich {
         let reach_outside = outside().fold(0u64, |m, d| m | d);
         masks.fill(0);
         let mut fitted = false;
-        for set in combinations(between.len(), reach_between, self.clue) {
+        for_each_combination(between.len(), reach_between, self.clue, &mut |set| {
             let rest = values & !set;
             let fits = between.iter().all(|&d| d & set != 0)
                 && outside().all(|d| d & rest != 0)
                 && reach_outside & rest == rest;
             if !fits {
-                continue;
+                return;
             }
             fitted = true;
             for (k, s) in masks.iter_mut().enumerate() {
@@ -274,7 +276,7 @@ impl Sandwich {
                     _ => inner[k] & rest,
                 };
             }
-        }
+        });
         fitted
     }
 }

@@ -40,11 +40,19 @@ impl Sum {
 
 /// Every set of `k` distinct values from `allowed` (a bit set, bit v-1 = v) that adds up to `total`, as bit sets.
 pub(crate) fn combinations(k: usize, allowed: u64, total: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    for_each_combination(k, allowed, total, &mut |set| out.push(set));
+    out
+}
+
+/// [`combinations`] handed to `f` one by one, smallest values first, without collecting them: propagators run
+/// this at every search node.
+pub(crate) fn for_each_combination(k: usize, allowed: u64, total: u64, f: &mut impl FnMut(u64)) {
     /// Adds to `set` `left` more values from `allowed` (values below `from` already considered).
-    fn go(allowed: u64, from: u32, left: u64, total: u64, set: u64, out: &mut Vec<u64>) {
+    fn go(allowed: u64, from: u32, left: u64, total: u64, set: u64, f: &mut impl FnMut(u64)) {
         if left == 0 {
             if total == 0 {
-                out.push(set);
+                f(set);
             }
             return;
         }
@@ -64,13 +72,11 @@ pub(crate) fn combinations(k: usize, allowed: u64, total: u64) -> Vec<u64> {
                 left - 1,
                 total - v,
                 set | 1 << (v - 1),
-                out,
+                f,
             );
         }
     }
-    let mut out = Vec::new();
-    go(allowed, 1, k as u64, total, 0, &mut out);
-    out
+    go(allowed, 1, k as u64, total, 0, f);
 }
 
 /// The clue a region holding `values` shows: their sum (what `generate` writes for a cage).
@@ -219,7 +225,7 @@ impl Propagator for Sum {
     /// minus their smallest), then the candidates of the value sets that can still be placed.
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         if !self.distinct {
-            let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
+            let domains: reach::Masks = self.cells.iter().map(|&c| d.get(c)).collect();
             let max = reach::largest(&domains);
             if self.total > max as u64 {
                 return Err(Contradiction);
@@ -246,12 +252,12 @@ impl Propagator for Sum {
         }
         if self.distinct && self.cells.len() <= 64 {
             let union = self.cells.iter().fold(0u64, |m, &c| m | d.get(c));
-            let sets: Vec<u64> = self
-                .combinations(union)
-                .into_iter()
-                .filter(|&s| self.cells.iter().all(|&c| d.get(c) & s != 0))
-                .collect();
-            let keep = sets.iter().fold(0u64, |m, &s| m | s);
+            let mut keep = 0u64;
+            for_each_combination(self.cells.len(), union, self.total, &mut |set| {
+                if self.cells.iter().all(|&c| d.get(c) & set != 0) {
+                    keep |= set;
+                }
+            });
             for &cell in &self.cells {
                 changed |= d.restrict(cell, keep)?;
             }
