@@ -60,6 +60,26 @@ pub(crate) trait Propagator: fmt::Debug + Send + Sync {
         Cost::Low
     }
 
+    /// Values that every solution of the rule, within `domains`, places on its watched cells (a renban line
+    /// of five cells in 1..9 always holds a 5). The engine combines them with the puzzle's all-different
+    /// groups: when every cell of the rule that can hold such a value lies in one group, the group holds it
+    /// there and nowhere else. `None` (the default) from a rule that never names any, so that the engine
+    /// derives nothing for it.
+    fn required(&self, _domains: &Domains) -> Option<u64> {
+        None
+    }
+
+    /// [`Self::propagate`] told that the rule's cells hold every value of `values` (a row whose 9 can go only
+    /// on a renban line's cells puts the 9 on the line). Only asked of a rule that names required values; the
+    /// default ignores what it is told.
+    fn propagate_holding(
+        &self,
+        domains: &mut Domains,
+        _values: u64,
+    ) -> Result<bool, Contradiction> {
+        self.propagate(domains)
+    }
+
     /// A stronger propagator for the same rule, told which of its cells the puzzle's other rules keep apart
     /// (a little-killer diagonal crossing a box, an arrow inside one); `None` when that knowledge adds nothing.
     /// The engine runs the sharpened one in this one's place, so it must prune at least as much.

@@ -43,6 +43,30 @@ impl Run {
         let k = self.cells.len();
         1..(n + 2).saturating_sub(k)
     }
+
+    /// Exactly the candidates of the assignments whose run also holds every value of `holding`.
+    fn prune(&self, d: &mut Domains, holding: u64) -> Result<bool, Contradiction> {
+        let k = self.cells.len();
+        let domains: Masks = self.cells.iter().map(|&c| d.get(c)).collect();
+        let union = domains.iter().fold(0u64, |m, &b| m | b);
+        let mut support: Masks = SmallVec::from_elem(0, k);
+        let mut inside: Masks = SmallVec::from_elem(0, k);
+        let mut keep: Masks = SmallVec::from_elem(0, k);
+        for run in self.runs(d.size()).map(|m| run_mask(m, k)) {
+            if union & run != run || holding & !run != 0 || domains.iter().any(|&b| b & run == 0) {
+                continue;
+            }
+            for (r, &b) in inside.iter_mut().zip(&domains) {
+                *r = b & run;
+            }
+            if k <= 64 && matching_support_into(&inside, &mut keep) {
+                for (s, &kept) in support.iter_mut().zip(&keep) {
+                    *s |= kept;
+                }
+            }
+        }
+        d.restrict_each(&self.cells, &support)
+    }
 }
 
 impl Rule for Run {
@@ -138,27 +162,32 @@ impl Propagator for Run {
         Rule::cells(self)
     }
 
-    fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+    /// Every run lies between the line's smallest and largest candidate, lo and hi, so every run holds the
+    /// values from hi - k + 1 up to lo + k - 1.
+    fn required(&self, d: &Domains) -> Option<u64> {
         let k = self.cells.len();
-        let domains: Masks = self.cells.iter().map(|&c| d.get(c)).collect();
-        let union = domains.iter().fold(0u64, |m, &b| m | b);
-        let mut support: Masks = SmallVec::from_elem(0, k);
-        let mut inside: Masks = SmallVec::from_elem(0, k);
-        let mut keep: Masks = SmallVec::from_elem(0, k);
-        for run in self.runs(d.size()).map(|m| run_mask(m, k)) {
-            if union & run != run || domains.iter().any(|&b| b & run == 0) {
-                continue;
-            }
-            for (r, &b) in inside.iter_mut().zip(&domains) {
-                *r = b & run;
-            }
-            if k <= 64 && matching_support_into(&inside, &mut keep) {
-                for (s, &kept) in support.iter_mut().zip(&keep) {
-                    *s |= kept;
-                }
-            }
+        let union = self.cells.iter().fold(0u64, |m, &c| m | d.get(c));
+        if union == 0 || k >= 64 {
+            return Some(0);
         }
-        d.restrict_each(&self.cells, &support)
+        let (lo, hi) = (
+            union.trailing_zeros() as usize + 1,
+            64 - union.leading_zeros() as usize,
+        );
+        let (from, to) = ((hi + 1).saturating_sub(k).max(1), lo + k - 1);
+        Some(if from > to {
+            0
+        } else {
+            run_mask(from, to - from + 1)
+        })
+    }
+
+    fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        self.prune(d, 0)
+    }
+
+    fn propagate_holding(&self, d: &mut Domains, values: u64) -> Result<bool, Contradiction> {
+        self.prune(d, values)
     }
 }
 
@@ -188,6 +217,8 @@ mod tests {
             .collect()
     }
 
+    /// The propagation against brute force, and the values it says every run holds ([`Propagator::required`]):
+    /// never one that some solution lacks, and at the rule's fixpoint every one that all solutions hold.
     #[test]
     fn propagation_is_exact_and_fixed_lines_agree_with_the_check() {
         let mut rng = fastrand::Rng::with_seed(3);
@@ -204,6 +235,13 @@ mod tests {
             }
             let solutions = runs_of(&rule, &d);
             let before = d.clone();
+            // The values every solution holds (all values when there is none).
+            let on_every = solutions
+                .iter()
+                .map(|s| s.iter().fold(0u64, |m, &v| m | bit(v)))
+                .fold(u64::MAX, |m, s| m & s);
+            let required = rule.required(&d).unwrap();
+            assert_eq!(required & !on_every, 0, "{before:?}");
             match rule.propagate(&mut d) {
                 Err(Contradiction) => assert!(solutions.is_empty(), "{before:?}"),
                 Ok(_) => {
@@ -212,9 +250,39 @@ mod tests {
                         let used = solutions.iter().fold(0u64, |m, s| m | bit(s[i]));
                         assert_eq!(d.get(c), used, "{before:?}, cell {i}");
                     }
+                    // At the rule's own fixpoint, exactly the values of every solution.
+                    assert_eq!(rule.required(&d), Some(on_every), "{before:?}");
                     let all_fixed = rule.cells.iter().all(|&c| d.fixed(c).is_some());
                     if all_fixed {
                         assert_eq!(solutions.len(), 1, "{before:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Told that the line holds some values, exactly the candidates of the solutions that hold them.
+    #[test]
+    fn propagation_holding_values_is_exact() {
+        let mut rng = fastrand::Rng::with_seed(4);
+        for round in 0..2000 {
+            let rule = line(1 + round % 5);
+            let mut d = Domains::full(9);
+            for &cell in &rule.cells {
+                d.restrict(cell, rng.u64(1..512)).unwrap();
+            }
+            let holding = bit(rng.u32(1..=9)) | if rng.bool() { bit(rng.u32(1..=9)) } else { 0 };
+            let solutions: Vec<Vec<u32>> = runs_of(&rule, &d)
+                .into_iter()
+                .filter(|s| s.iter().fold(0u64, |m, &v| m | bit(v)) & holding == holding)
+                .collect();
+            let before = d.clone();
+            match rule.propagate_holding(&mut d, holding) {
+                Err(Contradiction) => assert!(solutions.is_empty(), "{before:?} {holding:b}"),
+                Ok(_) => {
+                    for (i, &c) in rule.cells.iter().enumerate() {
+                        let used = solutions.iter().fold(0u64, |m, s| m | bit(s[i]));
+                        assert_eq!(d.get(c), used, "{before:?} {holding:b}, cell {i}");
                     }
                 }
             }

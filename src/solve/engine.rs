@@ -1,7 +1,8 @@
 //! The propagation engine: runs every propagator of a puzzle to a fixpoint, waking only those whose cells changed.
 //!
-//! The engine owns the running order; the propagators themselves are the rules' own ([`Rule::propagator`]) and the
-//! derived pointing and claiming ([`Intersection`]), all behind the one [`Propagator`] trait of the foundations.
+//! The engine owns the running order; the propagators themselves are the rules' own ([`Rule::propagator`]), the
+//! derived pointing and claiming ([`Intersection`]) and their counterpart for the values a rule must hold
+//! ([`Required`]), all behind the one [`Propagator`] trait of the foundations.
 //! On grids up to 16 x 16 whose all-different groups overlap (boxes, regions, diagonals), the singles of every
 //! group, and their pointing and claiming, run as one propagator on bit boards ([`Boards`]), and each group runs
 //! only its matching.
@@ -13,6 +14,7 @@
 
 use super::boards::{self, Board, Boards};
 use super::intersection::Intersection;
+use super::required::Required;
 use crate::domains::{Apart, Contradiction, Cost, Domains, Propagator};
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
@@ -54,7 +56,7 @@ impl<'a> Engine<'a> {
     }
 
     /// The puzzle's rules, then the pointing and claiming its all-different groups imply
-    /// ([`Intersection`]). Stronger, and dearer per propagation: search uses it, where one pruned
+    /// ([`Intersection`]), and the values its rules must hold confined by those groups ([`Required`]). Stronger, and dearer per propagation: search uses it, where one pruned
     /// candidate saves a subtree; presolve, which decides most puzzles with the plain rules, does not.
     pub(crate) fn with_intersections(puzzle: &'a Puzzle) -> Self {
         Self::with(puzzle, true)
@@ -74,7 +76,7 @@ impl<'a> Engine<'a> {
                 grouped.push(boards.is_some() && r.permutation_cells().is_some());
             }
         }
-        let derived: Vec<Box<dyn Propagator>> = match boards {
+        let mut derived: Vec<Box<dyn Propagator>> = match boards {
             Some(_) => Vec::new(),
             None if intersections => Intersection::derive(n, puzzle.rules())
                 .into_iter()
@@ -82,6 +84,13 @@ impl<'a> Engine<'a> {
                 .collect(),
             None => Vec::new(),
         };
+        if intersections {
+            derived.extend(
+                Required::derive(n, puzzle.rules())
+                    .into_iter()
+                    .map(|r| Box::new(r) as Box<dyn Propagator>),
+            );
+        }
         let apart = Apart::new(n, || {
             puzzle
                 .rules()

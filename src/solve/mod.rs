@@ -18,6 +18,7 @@ pub(crate) mod intersection;
 pub(crate) mod options;
 pub(crate) mod outcome;
 pub(crate) mod presolve;
+pub(crate) mod required;
 pub(crate) mod search;
 
 use std::time::{Duration, Instant};
