@@ -119,7 +119,9 @@ pub(crate) fn run_with(
         BackendChoice::Cbc => options.search_nodes,
     };
     let mut found = Vec::new();
-    if let Some(outcome) = searcher.run(first_budget, &mut stats) {
+    // With CBC behind it, search is all the reasoning there is short of an LP: give it the strongest engine.
+    let alone = options.backend == BackendChoice::Cbc;
+    if let Some(outcome) = searcher.run(first_budget, &mut stats, alone) {
         if outcome.decided || outcome.timed_out {
             return Ok(searcher.decided(outcome, stats));
         }
@@ -141,7 +143,7 @@ pub(crate) fn run_with(
     stats.compile_ms = ms(t.elapsed());
     if !stats.clausal && first_budget < options.search_nodes {
         // Not for CaDiCaL: search again with the whole budget before CBC (a fresh run; the first was short).
-        if let Some(outcome) = searcher.run(options.search_nodes, &mut stats) {
+        if let Some(outcome) = searcher.run(options.search_nodes, &mut stats, true) {
             if outcome.decided || outcome.timed_out {
                 return Ok(searcher.decided(outcome, stats));
             }
@@ -270,6 +272,9 @@ struct Searcher<'a> {
     prefer: Option<&'a [u64]>,
     deadline: Option<Instant>,
     began: Instant,
+    /// The engine with the rules' required values ([`Engine::thorough`]), built for the first search that must
+    /// finish on its own; `None` inside when no rule names any.
+    thorough: std::cell::OnceCell<Option<Engine<'a>>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -295,12 +300,18 @@ impl<'a> Searcher<'a> {
             prefer: options.prefer.as_deref().map(Vec::as_slice),
             deadline: deadline(began, options.time_limit),
             began,
+            thorough: std::cell::OnceCell::new(),
         }
     }
 
-    /// Searches with a node budget, adding to the stats; `None` when there is nothing to search.
-    fn run(&self, nodes: u64, stats: &mut Stats) -> Option<SearchOutcome> {
+    /// Searches with a node budget, adding to the stats; `None` when there is nothing to search. `alone`: no
+    /// clause learning takes over after it, so search gets the strongest engine there is.
+    fn run(&self, nodes: u64, stats: &mut Stats, alone: bool) -> Option<SearchOutcome> {
         let (d, engine) = self.start.as_ref()?;
+        let thorough = alone
+            .then(|| self.thorough.get_or_init(|| Engine::thorough(self.puzzle)))
+            .and_then(Option::as_ref);
+        let engine: &Engine = thorough.unwrap_or(engine);
         let t = Instant::now();
         let budget = SearchBudget {
             nodes,

@@ -89,6 +89,15 @@ impl Propagator for Required {
             .fold(0u64, |m, (_, outside, _)| {
                 m | all & !outside.iter().fold(0u64, |u, &c| u | d.get(c))
             });
+        // Values fixed on the rule's cells are held already: telling the rule adds nothing, and its pruning
+        // (a matching per run, for renban) is the dear part of this propagator.
+        let placed = self
+            .cells
+            .iter()
+            .map(|&c| d.get(c))
+            .filter(|b| b.count_ones() == 1)
+            .fold(0u64, |m, b| m | b);
+        let holding = holding & !placed;
         let mut changed = holding != 0 && p.propagate_holding(d, holding)?;
         let Some(required) = p.required(d) else {
             return Ok(changed);
