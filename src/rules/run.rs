@@ -44,16 +44,25 @@ impl Run {
         1..(n + 2).saturating_sub(k)
     }
 
+    /// The runs (as value masks) the candidates allow at a glance: their union covers the run and every cell
+    /// can take a value of it.
+    fn open_runs<'s>(&'s self, domains: &'s [u64], n: usize) -> impl Iterator<Item = u64> + 's {
+        let k = self.cells.len();
+        let union = domains.iter().fold(0u64, |m, &b| m | b);
+        self.runs(n)
+            .map(move |m| run_mask(m, k))
+            .filter(move |&run| union & run == run && domains.iter().all(|&b| b & run != 0))
+    }
+
     /// Exactly the candidates of the assignments whose run also holds every value of `holding`.
     fn prune(&self, d: &mut Domains, holding: u64) -> Result<bool, Contradiction> {
         let k = self.cells.len();
         let domains: Masks = self.cells.iter().map(|&c| d.get(c)).collect();
-        let union = domains.iter().fold(0u64, |m, &b| m | b);
         let mut support: Masks = SmallVec::from_elem(0, k);
         let mut inside: Masks = SmallVec::from_elem(0, k);
         let mut keep: Masks = SmallVec::from_elem(0, k);
-        for run in self.runs(d.size()).map(|m| run_mask(m, k)) {
-            if union & run != run || holding & !run != 0 || domains.iter().any(|&b| b & run == 0) {
+        for run in self.open_runs(&domains, d.size()) {
+            if holding & !run != 0 {
                 continue;
             }
             for (r, &b) in inside.iter_mut().zip(&domains) {
@@ -189,13 +198,10 @@ impl Propagator for Run {
     /// Only when the values rule out a run that the candidates alone allow: otherwise the rule's own
     /// propagation (which runs whenever its cells change) already has everything, and the matchings are spared.
     fn propagate_holding(&self, d: &mut Domains, values: u64) -> Result<bool, Contradiction> {
-        let k = self.cells.len();
-        let union = self.cells.iter().fold(0u64, |m, &c| m | d.get(c));
-        let excludes = self.runs(d.size()).map(|m| run_mask(m, k)).any(|run| {
-            union & run == run
-                && values & !run != 0
-                && self.cells.iter().all(|&c| d.get(c) & run != 0)
-        });
+        let domains: Masks = self.cells.iter().map(|&c| d.get(c)).collect();
+        let excludes = self
+            .open_runs(&domains, d.size())
+            .any(|run| values & !run != 0);
         match excludes {
             true => self.prune(d, values),
             false => Ok(false),
