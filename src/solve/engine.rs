@@ -375,7 +375,7 @@ impl Queue {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::grammar::Registry;
 
@@ -451,7 +451,8 @@ mod tests {
         g
     }
 
-    fn puzzle_file(path: &str) -> Puzzle {
+    /// A puzzle file of the project's `puzzles/`, loaded with the built-in grammars.
+    pub(crate) fn puzzle_file(path: &str) -> Puzzle {
         let text =
             std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
         crate::model::load_str(&text, &Registry::built_in()).unwrap()

@@ -128,14 +128,7 @@ impl Propagator for Required {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grammar::Registry;
-    use crate::model::Puzzle;
-
-    fn puzzle_file(path: &str) -> Puzzle {
-        let text =
-            std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-        crate::model::load_str(&text, &Registry::built_in()).unwrap()
-    }
+    use crate::solve::engine::tests::puzzle_file;
 
     fn cell(name: &str) -> Cell {
         let (r, c) = name[1..].split_once('c').unwrap();
@@ -145,15 +138,23 @@ mod tests {
         )
     }
 
+    /// The line `r1c5 r2c6 r3c6` of the 6x6 renban example, and its derived propagator.
+    fn example_line() -> ([Cell; 3], Required) {
+        let p = puzzle_file("puzzles/renban/renban-6x6.yaml");
+        let line = ["r1c5", "r2c6", "r3c6"].map(cell);
+        let r = Required::derive(6, p.rules())
+            .into_iter()
+            .find(|r| r.cells == line)
+            .unwrap();
+        (line, r)
+    }
+
     /// The line `r1c5 r2c6 r3c6` of the 6x6 example: held to 2..5 it must hold 3 and 4; with 3 kept out of
     /// r1c5, the line's 3 is in column 6, so the rest of column 6 loses it; the boxes, which hold the line's
     /// 3s only in part, keep theirs.
     #[test]
     fn a_required_value_held_in_one_column_leaves_the_rest_of_it() {
-        let p = puzzle_file("puzzles/renban/renban-6x6.yaml");
-        let line = ["r1c5", "r2c6", "r3c6"].map(cell);
-        let derived = Required::derive(6, p.rules());
-        let r = derived.iter().find(|r| r.cells == line).unwrap();
+        let (line, r) = example_line();
         let mut d = Domains::full(6);
         for c in line {
             d.restrict(c, 0b011110).unwrap();
@@ -175,10 +176,7 @@ mod tests {
     /// and its run is 4, 5, 6.
     #[test]
     fn a_value_a_column_places_only_on_the_line_is_on_the_line() {
-        let p = puzzle_file("puzzles/renban/renban-6x6.yaml");
-        let line = ["r1c5", "r2c6", "r3c6"].map(cell);
-        let derived = Required::derive(6, p.rules());
-        let r = derived.iter().find(|r| r.cells == line).unwrap();
+        let (line, r) = example_line();
         let mut d = Domains::full(6);
         for name in ["r1c6", "r4c6", "r5c6", "r6c6"] {
             d.remove(cell(name), 6).unwrap();
