@@ -181,6 +181,9 @@ fn child_flags(flags: &BenchRun, grammars: Option<&Path>) -> Vec<OsString> {
         out.push("--backend".into());
         out.push("cbc".into());
     }
+    if flags.stages.no_relaxation {
+        out.push("--no-relaxation".into());
+    }
     out
 }
 

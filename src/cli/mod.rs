@@ -287,6 +287,10 @@ pub(crate) struct Stages {
     /// auto: CaDiCaL (clause learning) when every row of the program is a clause, CBC otherwise; cbc: always CBC
     #[arg(long, value_enum, default_value = "auto")]
     pub(crate) backend: BackendArg,
+    /// Never probe candidates on the linear relaxation between CaDiCaL's turns (it does when clause learning
+    /// stalls on a program with sums)
+    #[arg(long)]
+    pub(crate) no_relaxation: bool,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -301,6 +305,7 @@ impl Default for Stages {
             no_presolve: false,
             search_nodes: DEFAULT_SEARCH_NODES,
             backend: BackendArg::Auto,
+            no_relaxation: false,
         }
     }
 }
@@ -568,6 +573,7 @@ fn options(max: usize, time_limit: Option<f64>, stages: Stages) -> Result<SolveO
             BackendArg::Auto => BackendChoice::Auto,
             BackendArg::Cbc => BackendChoice::Cbc,
         },
+        relaxation: !stages.no_relaxation,
         ..SolveOptions::default()
     })
 }

@@ -36,6 +36,10 @@ pub(crate) trait Session {
     fn exclude(&mut self, grid: &Grid);
     /// Reads a grid back from an answer's column values.
     fn grid_from(&self, values: &[f64]) -> Grid;
+    /// Candidates probed on the linear relaxation and removed ([`super::relax`]), for the stats.
+    fn relaxation_stats(&self) -> (u64, u64) {
+        (0, 0)
+    }
 }
 
 /// The session of a backend that keeps nothing between solves: the whole program, with the no-good rows added

@@ -13,11 +13,13 @@ pub(crate) mod boards;
 pub(crate) mod cbc;
 pub(crate) mod cbc_params;
 pub(crate) mod cdcl;
+pub(crate) mod clp;
 pub(crate) mod engine;
 pub(crate) mod intersection;
 pub(crate) mod options;
 pub(crate) mod outcome;
 pub(crate) mod presolve;
+pub(crate) mod relax;
 pub(crate) mod required;
 pub(crate) mod search;
 
@@ -158,7 +160,12 @@ pub(crate) fn run_with(
     // CaDiCaL keeps its learned clauses from one solution to the next; CBC starts afresh each time.
     let mut session: Box<dyn Session> = match cnf {
         Some(cnf) => match cdcl::CdclSession::with_clauses(program, cnf, searcher.deadline)? {
-            Some(session) => Box::new(session),
+            Some(mut session) => {
+                if options.relaxation {
+                    session.probing();
+                }
+                Box::new(session)
+            }
             None => return Ok(timed_out(found, stats, start)),
         },
         None => Box::new(WholeProgram {
@@ -410,6 +417,7 @@ fn enumerate(
             break;
         }
     }
+    (stats.relaxation_probes, stats.relaxation_removals) = session.relaxation_stats();
     Ok(Outcome {
         status: Status::of(!solutions.is_empty(), timed_out),
         solutions,

@@ -62,6 +62,9 @@ pub struct SolveOptions {
     /// then uses them where it can. `candidates` asks for values no solution found so far has shown, so each
     /// new solution witnesses many at once. Only the order changes, never what is found to exist.
     pub prefer: Option<std::sync::Arc<Vec<u64>>>,
+    /// Let probing on the linear relaxation take turns with CaDiCaL when clause learning stalls on a program
+    /// with arithmetic rows (on by default; see `solve::relax`).
+    pub relaxation: bool,
 }
 
 /// The default memory limit of a solve: 4 GiB. The command line sets a quarter of the machine's memory.
@@ -83,6 +86,7 @@ impl Default for SolveOptions {
             cbc: Cbc::default(),
             memory_limit: Some(DEFAULT_MEMORY_LIMIT),
             prefer: None,
+            relaxation: true,
         }
     }
 }

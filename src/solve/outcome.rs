@@ -56,6 +56,9 @@ pub struct Stats {
     pub rejected: usize,
     pub compile_ms: f64,
     pub solver_ms: f64,
+    /// Candidates probed on the linear relaxation between CaDiCaL's turns, and how many of them it removed.
+    pub relaxation_probes: u64,
+    pub relaxation_removals: u64,
 }
 
 /// The stage that decided a puzzle.
