@@ -250,11 +250,13 @@ pub(crate) struct CdclSession {
 }
 
 /// The solver's first turn before the relaxation's first: what CaDiCaL decides in that time never pays for
-/// probing (no arrow, sandwich or killer of the corpus reaches it). Each probing turn is half as long as the
-/// solver's turn before it. Measured on the 20 little-killer puzzles against no probing (`benches/ab-records.py`
-/// with `--no-relaxation`): a first turn of 100 ms with turns of equal length made the median 1.5x slower for a
-/// total of 0.46x; 1 s with half turns, a median of 1.1x for a total of 0.44x, the slowest 47.8 -> 8.6 s.
-const FIRST_TURN: Duration = Duration::from_secs(1);
+/// probing (no arrow, sandwich or killer of the corpus comes near it). Each probing turn is half as long as the
+/// solver's turn before it. Measured on the 20 little-killer puzzles against no probing (`benches/ab-records.py`,
+/// base `--no-relaxation`): a first turn of 100 ms with turns of equal length made the median 1.5x slower for a
+/// total of 0.46x; 1 s with half turns, the median 1.1-1.4x in two runs for a total of 0.44-0.47x (the slowest
+/// 47.8 -> 8.6 s). Probing a little-killer 9x9 costs 2-3 s, about what CaDiCaL takes on the median one, so the
+/// first turn is that long: the puzzles CaDiCaL decides by then pay nothing.
+const FIRST_TURN: Duration = Duration::from_secs(3);
 
 /// Solvers holding more clauses than this are freed on a thread of their own: freeing the 9 million clauses
 /// of an empty 100x100 Latin square takes about a second, which a time limit has no room for.
