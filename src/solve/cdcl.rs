@@ -441,7 +441,7 @@ impl Session for CdclSession {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::program::Sense;
 
@@ -457,7 +457,8 @@ mod tests {
         }
     }
 
-    fn row(terms: &[(usize, f64)], lower: f64, upper: f64) -> Row {
+    /// A row that is not implied.
+    pub(crate) fn row(terms: &[(usize, f64)], lower: f64, upper: f64) -> Row {
         Row {
             terms: terms.to_vec(),
             lower,

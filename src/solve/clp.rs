@@ -167,15 +167,7 @@ impl Drop for Lp {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn row(terms: &[(usize, f64)], lower: f64, upper: f64) -> Row {
-        Row {
-            terms: terms.to_vec(),
-            lower,
-            upper,
-            implied: false,
-        }
-    }
+    use crate::solve::cdcl::tests::row;
 
     #[test]
     fn minimises_from_the_last_basis_and_sees_infeasibility() {
