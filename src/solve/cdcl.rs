@@ -606,14 +606,10 @@ pub(crate) mod tests {
     /// the session still finds the file's solution and then proves there is no other.
     #[test]
     fn probing_takes_turns_with_the_solver_and_keeps_the_answer() {
-        use crate::solve::presolve::{presolve, PresolveReport, ProbeBudget};
         let puzzle = crate::solve::engine::tests::puzzle_file(
             "puzzles/little-killer/little-killer-9x9.yaml",
         );
-        let d = presolve(&puzzle, ProbeBudget::NONE, &mut PresolveReport::default())
-            .unwrap()
-            .unwrap();
-        let program = crate::compile::compile(&puzzle, Some(&d));
+        let program = crate::solve::relax::tests::presolved_program(&puzzle);
         let cnf = Cnf::encode(&program).expect("little killer is clausal with its automata");
         let mut session = CdclSession::with_clauses(program, cnf, None)
             .unwrap()

@@ -167,7 +167,7 @@ impl Relaxation {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::grammar::Registry;
     use crate::model::{load_str, Puzzle};
@@ -175,13 +175,18 @@ mod tests {
     use crate::solve::presolve::{presolve, PresolveReport, ProbeBudget};
     use crate::solve::SolveOptions;
 
-    /// The program of a puzzle after presolve, and every column the relaxation removes when probing runs to
-    /// its end.
-    fn removals(puzzle: &Puzzle) -> (BinaryProgram, Vec<usize>) {
+    /// The program of a puzzle as the backends get it: compiled after presolve.
+    pub(crate) fn presolved_program(puzzle: &Puzzle) -> BinaryProgram {
         let d = presolve(puzzle, ProbeBudget::NONE, &mut PresolveReport::default())
             .unwrap()
             .unwrap();
-        let program = crate::compile::compile(puzzle, Some(&d));
+        crate::compile::compile(puzzle, Some(&d))
+    }
+
+    /// The program of a puzzle after presolve, and every column the relaxation removes when probing runs to
+    /// its end.
+    fn removals(puzzle: &Puzzle) -> (BinaryProgram, Vec<usize>) {
+        let program = presolved_program(puzzle);
         let mut relaxation = Relaxation::new(&program).expect("sums are arithmetic");
         let mut removed = Vec::new();
         while !relaxation.done() {
@@ -190,6 +195,13 @@ mod tests {
         }
         assert_eq!(relaxation.removals as usize, removed.len());
         (program, removed)
+    }
+
+    /// None of the removed columns is a candidate the grid uses.
+    fn assert_kept(program: &BinaryProgram, removed: &[usize], grid: &crate::grid::Grid) {
+        for (cell, v) in grid.filled() {
+            assert!(!removed.contains(&program.x(cell, v)), "{cell:?} = {v}");
+        }
     }
 
     /// The 6x6 little killer of `puzzles/` with its given and its last diagonal taken away: many solutions,
@@ -219,9 +231,7 @@ mod tests {
         assert!(outcome.complete && outcome.solutions.len() > 1);
         let (program, removed) = removals(&puzzle);
         for grid in &outcome.solutions {
-            for (cell, v) in grid.filled() {
-                assert!(!removed.contains(&program.x(cell, v)), "{cell:?} = {v}");
-            }
+            assert_kept(&program, &removed, grid);
         }
     }
 
@@ -233,9 +243,7 @@ mod tests {
         let (program, removed) = removals(&puzzle);
         assert!(removed.len() >= 5, "{} removed", removed.len());
         let solution = puzzle.solution().expect("the file has its solution");
-        for (cell, v) in solution.filled() {
-            assert!(!removed.contains(&program.x(cell, v)), "{cell:?} = {v}");
-        }
+        assert_kept(&program, &removed, solution);
     }
 
     #[test]
