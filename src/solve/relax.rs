@@ -40,6 +40,7 @@ const SCOUTS: usize = 10;
 /// How far below 1 a column's maximum must be for its candidate to go.
 const MARGIN: f64 = 1e-4;
 
+/// The relaxation of one program, probed a turn at a time ([`Self::probe_until`]).
 pub(crate) struct Relaxation {
     lp: Lp,
     /// Cell-value columns (the first of the LP's columns, and the only ones).
