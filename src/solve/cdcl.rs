@@ -634,6 +634,7 @@ pub(crate) mod tests {
     #[test]
     fn removals_as_units_keep_the_answer() {
         let (puzzle, mut session) = little_killer_session();
+        // Probing on, so that the turn builds the relaxation; its solver turn length does not matter here.
         session.probing_after(Duration::from_millis(1));
         session.relaxation_turn(Instant::now() + Duration::from_secs(600));
         let (probes, removals) = session.relaxation_stats();
