@@ -80,6 +80,13 @@ pub(crate) trait Propagator: fmt::Debug + Send + Sync {
         self.propagate(domains)
     }
 
+    /// For a rule between two cells: the cells (a, b) and, per value of a (index v - 1), the mask of b's values
+    /// compatible with it. The engine composes such rules where two meet in a cell (its paths).
+    /// `None` (the default) from every other rule.
+    fn pairs(&self, _size: usize) -> Option<(Cell, Cell, Vec<u64>)> {
+        None
+    }
+
     /// A stronger propagator for the same rule, told which of its cells the puzzle's other rules keep apart
     /// (a little-killer diagonal crossing a box, an arrow inside one); `None` when that knowledge adds nothing.
     /// The engine runs the sharpened one in this one's place, so it must prune at least as much.

@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use super::Rule;
-use crate::domains::{Contradiction, Domains, Propagator};
+use crate::domains::{all_values, bit, Contradiction, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
 use crate::program::Compiler;
@@ -54,6 +54,35 @@ impl RelationKind {
             RelationKind::Ratio(k) => a.max(b) == a.min(b).saturating_mul(*k),
             RelationKind::SumTo(k) => a + b == *k,
             RelationKind::NoneOf(kinds) => !kinds.iter().any(|r| r.holds(a, b)),
+        }
+    }
+
+    /// The values v in 1..=n with `holds(u, v)`, as a mask (bit v - 1), in a few operations: propagation asks
+    /// it for every candidate at every wake-up, and the engine's paths for every value of every relation.
+    pub(crate) fn partners(&self, u: u32, n: u32) -> u64 {
+        let all = all_values(n as usize);
+        // Bit of value v, when v is in 1..=n.
+        let one = |v: Option<u32>| v.filter(|v| (1..=n).contains(v)).map_or(0, bit);
+        // Values 1..=v.
+        let upto = |v: u32| all_values(v.min(n) as usize);
+        match self {
+            RelationKind::Less => all & !upto(u),
+            RelationKind::Consecutive => one(u.checked_sub(1)) | one(Some(u + 1)),
+            RelationKind::NotConsecutive => all & !(one(u.checked_sub(1)) | one(Some(u + 1))),
+            RelationKind::Different => all & !one(Some(u)),
+            RelationKind::Equal => one(Some(u)),
+            RelationKind::Apart(k) => {
+                let low = u.checked_sub(*k).map_or(0, upto);
+                let high = all & !upto((u + k).saturating_sub(1));
+                low | high
+            }
+            RelationKind::Difference(k) => one(u.checked_sub(*k)) | one(u.checked_add(*k)),
+            RelationKind::Ratio(k) => {
+                let down = (*k != 0 && u % k == 0).then(|| u / k);
+                one(u.checked_mul(*k)) | one(down)
+            }
+            RelationKind::SumTo(k) => one(k.checked_sub(u)),
+            RelationKind::NoneOf(kinds) => all & !kinds.iter().fold(0, |m, r| m | r.partners(u, n)),
         }
     }
 
@@ -158,26 +187,27 @@ impl Propagator for Relation {
         Rule::cells(self)
     }
 
+    fn pairs(&self, size: usize) -> Option<(Cell, Cell, Vec<u64>)> {
+        let n = size as u32;
+        let table = (1..=n).map(|u| self.kind.partners(u, n)).collect();
+        Some((self.a, self.b, table))
+    }
+
     /// Keeps the values of each cell that some value of the other supports.
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
-        let keep = |d: &Domains, from: Cell, to: Cell, forward: bool| {
-            d.values(from)
-                .filter(|&u| {
-                    d.values(to).any(|v| {
-                        if forward {
-                            self.kind.holds(u, v)
-                        } else {
-                            self.kind.holds(v, u)
-                        }
-                    })
-                })
-                .fold(0u64, |m, u| m | 1 << (u - 1))
-        };
-        let a = keep(d, self.a, self.b, true);
-        let mut changed = d.restrict(self.a, a)?;
-        let b = keep(d, self.b, self.a, false);
-        changed |= d.restrict(self.b, b)?;
-        Ok(changed)
+        let n = d.size() as u32;
+        let mut a = 0;
+        let mut b = 0;
+        let db = d.get(self.b);
+        for u in d.values(self.a) {
+            let on_b = self.kind.partners(u, n) & db;
+            if on_b != 0 {
+                a |= bit(u);
+                b |= on_b;
+            }
+        }
+        let changed = d.restrict(self.a, a)?;
+        Ok(d.restrict(self.b, b)? || changed)
     }
 }
 
@@ -237,6 +267,48 @@ mod tests {
                     .ok()
                     .map(|_| (d.get(rel.a), d.get(rel.b)));
                 assert_eq!(got, brute(&rel.kind, a, b), "{:?} {a:b} {b:b}", rel.kind);
+            }
+        }
+    }
+
+    /// Every kind with small and edge parameters.
+    fn kinds() -> Vec<RelationKind> {
+        let mut kinds = vec![
+            RelationKind::Less,
+            RelationKind::Consecutive,
+            RelationKind::NotConsecutive,
+            RelationKind::Different,
+            RelationKind::Equal,
+        ];
+        for k in [0, 1, 2, 4, 5, 9, 17, 70] {
+            kinds.extend([
+                RelationKind::Apart(k),
+                RelationKind::Difference(k),
+                RelationKind::Ratio(k),
+                RelationKind::SumTo(k),
+            ]);
+        }
+        kinds.push(RelationKind::NoneOf(Arc::from([
+            RelationKind::Difference(1),
+            RelationKind::Ratio(2),
+        ])));
+        kinds.push(RelationKind::NoneOf(Arc::from([
+            RelationKind::SumTo(10),
+            RelationKind::SumTo(5),
+        ])));
+        kinds
+    }
+
+    #[test]
+    fn partners_are_the_values_the_relation_holds_with() {
+        for kind in kinds() {
+            for n in [1, 2, 4, 9, 16, 64] {
+                for u in 1..=n {
+                    let brute = (1..=n)
+                        .filter(|&v| kind.holds(u, v))
+                        .fold(0u64, |m, v| m | bit(v));
+                    assert_eq!(kind.partners(u, n), brute, "{kind:?} n={n} u={u}");
+                }
             }
         }
     }

@@ -18,6 +18,7 @@ pub(crate) mod engine;
 pub(crate) mod intersection;
 pub(crate) mod options;
 pub(crate) mod outcome;
+pub(crate) mod paths;
 pub(crate) mod presolve;
 pub(crate) mod relax;
 pub(crate) mod required;
