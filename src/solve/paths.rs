@@ -20,9 +20,10 @@ pub(crate) struct Path {
     a: Cell,
     b: Cell,
     c: Cell,
-    /// Per value of b (bit v - 1 at index v - 1): a's values and c's values compatible with it.
-    to_a: Vec<u64>,
-    to_c: Vec<u64>,
+    /// Per value of b (bit v - 1 at index v - 1): a's values and c's values compatible with it (shared with
+    /// the other paths through the same relations: a 64 x 64 grid of marks has tens of thousands of paths).
+    to_a: Arc<[u64]>,
+    to_c: Arc<[u64]>,
 }
 
 impl Path {
@@ -46,8 +47,8 @@ impl Path {
                             a: *a,
                             b,
                             c: *c,
-                            to_a: to_a.clone(),
-                            to_c: to_c.clone(),
+                            to_a: Arc::clone(to_a),
+                            to_c: Arc::clone(to_c),
                         }));
                     }
                 }
@@ -59,16 +60,26 @@ impl Path {
     /// Per cell (row-major): the cells a two-cell rule ties it to and, per value of the cell, the other's
     /// values compatible with it (several rules on the same two cells combined). Only tables with a value of
     /// one partner are kept: no other takes part in a path that removes anything.
-    fn partners(size: usize, rules: &[Arc<dyn Rule>]) -> Vec<Vec<(Cell, Vec<u64>)>> {
-        let mut around: Vec<Vec<(Cell, Vec<u64>)>> = vec![Vec::new(); size * size];
+    fn partners(size: usize, rules: &[Arc<dyn Rule>]) -> Vec<Vec<(Cell, Arc<[u64]>)>> {
+        let mut around: Vec<Vec<(Cell, Arc<[u64]>)>> = vec![Vec::new(); size * size];
+        // The distinct tables, each kept once: a grid's relations are of a few kinds.
+        let mut tables: Vec<Arc<[u64]>> = Vec::new();
+        let mut intern = |table: Vec<u64>| match tables.iter().find(|t| t[..] == table[..]) {
+            Some(t) => Arc::clone(t),
+            None => {
+                let t: Arc<[u64]> = table.into();
+                tables.push(Arc::clone(&t));
+                t
+            }
+        };
         let mut add = |from: Cell, to: Cell, table: Vec<u64>| {
             if !table.iter().any(|m| m.count_ones() == 1) {
                 return;
             }
             let list = &mut around[from.row * size + from.col];
             match list.iter_mut().find(|(c, _)| *c == to) {
-                Some((_, t)) => t.iter_mut().zip(&table).for_each(|(x, y)| *x &= y),
-                None => list.push((to, table)),
+                Some((_, t)) => *t = intern(t.iter().zip(&table).map(|(x, y)| x & y).collect()),
+                None => list.push((to, intern(table))),
             }
         };
         for (a, b, table) in rules
@@ -192,8 +203,8 @@ mod tests {
                 a,
                 b,
                 c,
-                to_a: table(),
-                to_c: table(),
+                to_a: table().into(),
+                to_c: table().into(),
             };
             let mut d = Domains::full(n);
             for cell in [a, b, c] {
