@@ -121,6 +121,17 @@ impl Puzzle {
         &self.rules
     }
 
+    /// Which pairs of cells differ in every solution: those sharing one of the rules' all-different groups
+    /// (listed only when first asked).
+    pub(crate) fn apart(&self) -> crate::domains::Apart<'_> {
+        crate::domains::Apart::new(self.size(), || {
+            self.rules
+                .iter()
+                .filter_map(|r| r.permutation_cells())
+                .collect()
+        })
+    }
+
     pub fn objective(&self) -> Option<&Objective> {
         self.objective.as_ref()
     }

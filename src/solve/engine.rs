@@ -17,7 +17,7 @@ use super::boards::{self, Board, Boards};
 use super::intersection::Intersection;
 use super::paths::Path;
 use super::required::Required;
-use crate::domains::{Apart, Contradiction, Cost, Domains, Propagator};
+use crate::domains::{Contradiction, Cost, Domains, Propagator};
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
 
@@ -89,13 +89,7 @@ impl<'a> Engine<'a> {
                 grouped.push(boards.is_some() && r.permutation_cells().is_some());
             }
         }
-        let apart = Apart::new(n, || {
-            puzzle
-                .rules()
-                .iter()
-                .filter_map(|r| r.permutation_cells())
-                .collect()
-        });
+        let apart = puzzle.apart();
         let mut derived: Vec<Box<dyn Propagator>> = match boards {
             Some(_) => Vec::new(),
             None if intersections => Intersection::derive(n, puzzle.rules())

@@ -143,17 +143,7 @@ impl Propagator for Path {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Puzzle;
     use crate::solve::engine::tests::puzzle_file;
-
-    fn apart(p: &Puzzle) -> Apart<'_> {
-        Apart::new(p.size(), || {
-            p.rules()
-                .iter()
-                .filter_map(|r| r.permutation_cells())
-                .collect()
-        })
-    }
 
     /// The 9x9 whispers example's first line, `r6c7 r6c6 r5c5 r6c5 r7c4`, turns inside box 5: r5c5's
     /// neighbours on it, r6c6 and r6c5, share row 6, so r5c5 can hold neither 4 (a 9 on both sides) nor 6 (a 1
@@ -161,7 +151,7 @@ mod tests {
     #[test]
     fn a_whisper_turning_in_a_box_keeps_4_and_6_off_its_corner() {
         let p = puzzle_file("puzzles/whispers/whispers-9x9.yaml");
-        let paths = Path::derive(9, p.rules(), &apart(&p));
+        let paths = Path::derive(9, p.rules(), &p.apart());
         let (r5c5, r6c5, r6c6) = (Cell::new(4, 4), Cell::new(5, 4), Cell::new(5, 5));
         let corner = paths
             .iter()
