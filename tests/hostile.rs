@@ -18,20 +18,22 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `# expect: CODE [text]` on the first line of a regression file.
-fn expectation(path: &Path) -> (i32, String) {
+/// `# expect: CODE [text]` on the first line of a regression file, and the flags `solve` gets: those of an
+/// `# args: FLAGS` second line, else `--time-limit 10`.
+fn expectation(path: &Path) -> (i32, String, Vec<String>) {
     let bytes = std::fs::read(path).unwrap();
     let text = String::from_utf8_lossy(&bytes);
-    let first = text
-        .trim_start_matches('\u{feff}')
-        .lines()
-        .next()
-        .unwrap_or("");
+    let mut lines = text.trim_start_matches('\u{feff}').lines();
+    let first = lines.next().unwrap_or("");
     let rest = first
         .strip_prefix("# expect: ")
         .unwrap_or_else(|| panic!("{}: no `# expect:` line", path.display()));
     let (code, message) = rest.split_once(' ').unwrap_or((rest, ""));
-    (code.parse().unwrap(), message.to_owned())
+    let args = match lines.next().and_then(|l| l.strip_prefix("# args: ")) {
+        Some(flags) => flags.split_whitespace().map(str::to_owned).collect(),
+        None => vec!["--time-limit".to_owned(), "10".to_owned()],
+    };
+    (code.parse().unwrap(), message.to_owned(), args)
 }
 
 #[test]
@@ -44,9 +46,11 @@ fn every_regression_file_gets_its_exit_code_and_message() {
     files.sort();
     assert!(files.len() >= 15, "only {} regression files", files.len());
     for file in files {
-        let (code, message) = expectation(&file);
+        let (code, message, args) = expectation(&file);
+        let start = Instant::now();
         let out = latin()
-            .args(["solve", "--time-limit", "10"])
+            .arg("solve")
+            .args(&args)
             .arg(&file)
             .timeout(Duration::from_secs(60))
             .output()
@@ -59,7 +63,24 @@ fn every_regression_file_gets_its_exit_code_and_message() {
             file.display()
         );
         assert!(!stderr.contains("panicked"), "{}: {stderr}", file.display());
-        assert!(stderr.contains(&message), "{}: {stderr}", file.display());
+        // An error is said on stderr; a time-out is an answer, on stdout.
+        let said = format!("{stderr}{}", String::from_utf8_lossy(&out.stdout));
+        assert!(said.contains(&message), "{}: {said}", file.display());
+        if code == 3 {
+            // Stopped at the limit, not long after it (these once ran on for 25 s, or for minutes).
+            let limit: f64 = args
+                .iter()
+                .skip_while(|a| *a != "--time-limit")
+                .nth(1)
+                .and_then(|t| t.parse().ok())
+                .expect("a time-out file names its --time-limit");
+            let took = start.elapsed().as_secs_f64();
+            assert!(
+                took < limit + 4.0,
+                "{}: a {limit} s limit took {took:.1} s",
+                file.display()
+            );
+        }
         if code == 0 {
             assert!(!out.stdout.is_empty(), "{}: no answer", file.display());
         }

@@ -116,7 +116,13 @@ pub fn candidates(puzzle: &Puzzle, options: &SolveOptions) -> Result<Candidates,
 fn propagated(puzzle: &Puzzle, deadline: Option<Instant>) -> Option<Vec<u64>> {
     let n = puzzle.size();
     let mut report = PresolveReport::default();
-    let domains = presolve(puzzle, ProbeBudget::for_size(n, deadline), &mut report)?.ok()?;
+    let domains = presolve(
+        puzzle,
+        ProbeBudget::for_size(n, deadline),
+        deadline,
+        &mut report,
+    )?
+    .ok()?;
     Some(
         (0..n * n)
             .map(|i| domains.get(Cell::new(i / n, i % n)))

@@ -19,7 +19,7 @@
 
 use smallvec::SmallVec;
 
-use super::sum::for_each_combination;
+use super::sum::{for_each_combination, TooMany, PROPAGATION_STEPS};
 use super::{layered, reach, values_of, Rule};
 use crate::domains::{all_values, bit, bit_indices, Apart, Contradiction, Domains, Propagator};
 use crate::error::Violation;
@@ -219,6 +219,7 @@ impl Propagator for Sandwich {
         let mut here: reach::Masks = SmallVec::from_elem(0, len);
         let mut sets: reach::Masks = SmallVec::from_elem(0, len);
         let values = all_values(d.size()) & !(low | high);
+        let mut steps = PROPAGATION_STEPS;
         // The 1 at i and the n at j.
         let holds = |(i, j): (usize, usize)| domains[i] & low != 0 && domains[j] & high != 0;
         // Each span a < b between the 1 and the n is one sum, whichever end holds the 1: reached once.
@@ -250,7 +251,7 @@ impl Propagator for Sandwich {
                         };
                     }
                     if self.distinct {
-                        if !self.support_by_sets(&inner, (i, j), values, &mut sets) {
+                        if !self.support_by_sets(&inner, (i, j), values, &mut sets, &mut steps) {
                             continue;
                         }
                         for (h, s) in here.iter_mut().zip(&sets) {
@@ -271,13 +272,16 @@ impl Sandwich {
     /// With the line's cells all distinct: for the 1 at `i` and the n at `j`, the sets of distinct values the
     /// cells between can hold that add up to the clue; each set whose values the cells between can take and
     /// together place, and whose complement in `values` the cells outside can take and place, supports the
-    /// candidates it uses (the 1 and the n included), written to `masks`; false when no set fits.
+    /// candidates it uses (the 1 and the n included), written to `masks`; false when no set fits. The sets
+    /// listed are taken from `steps`, the call's budget ([`PROPAGATION_STEPS`]): once it is spent, every
+    /// candidate is kept, and the sums alone decide for this span and the ones after it.
     fn support_by_sets(
         &self,
         inner: &[u64],
         (i, j): (usize, usize),
         values: u64,
         masks: &mut [u64],
+        steps: &mut u64,
     ) -> bool {
         let (a, b) = (i.min(j), i.max(j));
         let between = &inner[a + 1..b];
@@ -292,25 +296,33 @@ impl Sandwich {
         let reach_outside = outside().fold(0u64, |m, d| m | d);
         masks.fill(0);
         let mut fitted = false;
-        for_each_combination(between.len(), reach_between, self.clue, &mut |set| {
-            let rest = values & !set;
-            let fits = between.iter().all(|&d| d & set != 0)
-                && outside().all(|d| d & rest != 0)
-                && reach_outside & rest == rest;
-            if !fits {
-                return;
+        let listed =
+            for_each_combination(between.len(), reach_between, self.clue, steps, &mut |set| {
+                let rest = values & !set;
+                let fits = between.iter().all(|&d| d & set != 0)
+                    && outside().all(|d| d & rest != 0)
+                    && reach_outside & rest == rest;
+                if !fits {
+                    return;
+                }
+                fitted = true;
+                for (k, s) in masks.iter_mut().enumerate() {
+                    *s |= match k {
+                        _ if k == i => bit(self.low),
+                        _ if k == j => bit(self.high),
+                        _ if k > a && k < b => inner[k] & set,
+                        _ => inner[k] & rest,
+                    };
+                }
+            });
+        match listed {
+            Ok(()) => fitted,
+            // Too many sets to list: everything is kept, and the sums alone decide for this and later spans.
+            Err(TooMany) => {
+                masks.fill(u64::MAX);
+                true
             }
-            fitted = true;
-            for (k, s) in masks.iter_mut().enumerate() {
-                *s |= match k {
-                    _ if k == i => bit(self.low),
-                    _ if k == j => bit(self.high),
-                    _ if k > a && k < b => inner[k] & set,
-                    _ => inner[k] & rest,
-                };
-            }
-        });
-        fitted
+        }
     }
 }
 

@@ -31,73 +31,8 @@ pub(crate) struct Sum {
 }
 
 impl Sum {
-    /// Every set of as many distinct values from `allowed` (a bit set) as the cage has cells, adding up to the
-    /// total, as bit sets.
-    pub(crate) fn combinations(&self, allowed: u64) -> Vec<u64> {
-        combinations(self.cells.len(), allowed, self.total)
-    }
-}
-
-/// Every set of `k` distinct values from `allowed` (a bit set, bit v-1 = v) that adds up to `total`, as bit sets.
-pub(crate) fn combinations(k: usize, allowed: u64, total: u64) -> Vec<u64> {
-    let mut out = Vec::new();
-    for_each_combination(k, allowed, total, &mut |set| out.push(set));
-    out
-}
-
-/// [`combinations`] handed to `f` one by one, smallest values first, without collecting them: propagators run
-/// this at every search node.
-pub(crate) fn for_each_combination(k: usize, allowed: u64, total: u64, f: &mut impl FnMut(u64)) {
-    /// Adds to `set` `left` more values from `allowed` (values below `from` already considered).
-    fn go(allowed: u64, from: u32, left: u64, total: u64, set: u64, f: &mut impl FnMut(u64)) {
-        if left == 0 {
-            if total == 0 {
-                f(set);
-            }
-            return;
-        }
-        let rest = if from > 64 {
-            0
-        } else {
-            allowed & (u64::MAX << (from - 1))
-        };
-        for v in bit_indices(rest).map(|i| i as u64 + 1) {
-            // The smallest sum of `left` distinct values from v up: v + (v + 1) + ... Values only grow.
-            if left * v + left * (left - 1) / 2 > total {
-                break;
-            }
-            go(
-                allowed,
-                v as u32 + 1,
-                left - 1,
-                total - v,
-                set | 1 << (v - 1),
-                f,
-            );
-        }
-    }
-    go(allowed, 1, k as u64, total, 0, f);
-}
-
-/// The clue a region holding `values` shows: their sum (what `generate` writes for a cage).
-pub(crate) fn clue_for(values: &[u32]) -> String {
-    values
-        .iter()
-        .map(|&v| u64::from(v))
-        .sum::<u64>()
-        .to_string()
-}
-
-impl Rule for Sum {
-    fn label(&self) -> String {
-        format!("{} (sum {})", self.label, self.total)
-    }
-
-    fn cells(&self) -> Vec<Cell> {
-        self.cells.clone()
-    }
-
-    fn encode(&self, c: &mut Compiler) {
+    /// The rows of [`Rule::encode`], listing a distinct cage's value sets within `steps`.
+    fn encode_listing(&self, c: &mut Compiler, steps: u64) {
         let n = c.size() as u32;
         let k = self.cells.len() as u64;
         // A value too large to leave room for the other cells (each at least 1) cannot be used.
@@ -125,56 +60,191 @@ impl Rule for Sum {
             accept: &accept,
         };
         // Distinct cages up to 64 values are exact through their value sets below, and repeat-allowed ones
-        // through the automaton: the weighted row is then implied (kept for CBC's relaxation only).
-        let combinations = self.distinct && n <= 64;
-        if combinations || (!self.distinct && automaton.encode(c, &self.cells)) {
+        // through the automaton: the weighted row is then implied (kept for CBC's relaxation only). A distinct
+        // cage with too many sets to list (an 18-cell cage of a 36x36) is a repeat-allowed sum whose values are
+        // each used at most once.
+        let sets = match self.distinct && n <= 64 {
+            true => {
+                let allowed = self
+                    .cells
+                    .iter()
+                    .flat_map(|&cell| c.candidates(cell))
+                    .fold(0u64, |m, v| m | 1 << (v - 1));
+                self.combinations(allowed, steps).ok()
+            }
+            false => None,
+        };
+        if sets.is_some() || automaton.encode(c, &self.cells) {
             c.implied_equal(terms, self.total as f64);
         } else {
             c.equal(terms, self.total as f64);
         }
-        if combinations {
-            let allowed = self
-                .cells
-                .iter()
-                .flat_map(|&cell| c.candidates(cell))
-                .fold(0u64, |m, v| m | 1 << (v - 1));
-            let sets = self.combinations(allowed);
-            let z: Vec<usize> = sets.iter().map(|_| c.aux()).collect();
-            c.equal(z.iter().map(|&k| (k, 1.0)).collect(), 1.0);
-            for v in 1..=n {
-                let using: Vec<usize> = sets
-                    .iter()
-                    .zip(&z)
-                    .filter(|(s, _)| *s >> (v - 1) & 1 == 1)
-                    .map(|(_, &k)| k)
-                    .collect();
-                if using.is_empty() {
-                    for &cell in &self.cells {
-                        c.forbid(cell, v);
-                    }
-                    continue;
+        let Some(sets) = sets else {
+            if self.distinct {
+                for v in 1..=n {
+                    let used = self.cells.iter().map(|&cell| (c.x(cell, v), 1.0)).collect();
+                    c.at_most(used, 1.0);
                 }
-                let used: Vec<(usize, f64)> =
-                    self.cells.iter().map(|&cell| (c.x(cell, v), 1.0)).collect();
-                // As clauses (v at most once in the cage; a cell holding v needs a chosen set with v; a chosen
-                // set with v has it in some cell), and as the one equality they amount to, for CBC.
-                c.at_most(used.clone(), 1.0);
-                for &(x, _) in &used {
-                    let mut terms = vec![(x, 1.0)];
-                    terms.extend(using.iter().map(|&k| (k, -1.0)));
-                    c.at_most(terms, 0.0);
-                }
-                for &k in &using {
-                    let mut terms: Vec<(usize, f64)> =
-                        used.iter().map(|&(x, _)| (x, -1.0)).collect();
-                    terms.push((k, 1.0));
-                    c.at_most(terms, 0.0);
-                }
-                let mut terms = used;
-                terms.extend(using.iter().map(|&k| (k, -1.0)));
-                c.implied_equal(terms, 0.0);
             }
+            return;
+        };
+        let z: Vec<usize> = sets.iter().map(|_| c.aux()).collect();
+        c.equal(z.iter().map(|&k| (k, 1.0)).collect(), 1.0);
+        for v in 1..=n {
+            let using: Vec<usize> = sets
+                .iter()
+                .zip(&z)
+                .filter(|(s, _)| *s >> (v - 1) & 1 == 1)
+                .map(|(_, &k)| k)
+                .collect();
+            if using.is_empty() {
+                for &cell in &self.cells {
+                    c.forbid(cell, v);
+                }
+                continue;
+            }
+            let used: Vec<(usize, f64)> =
+                self.cells.iter().map(|&cell| (c.x(cell, v), 1.0)).collect();
+            // As clauses (v at most once in the cage; a cell holding v needs a chosen set with v; a chosen
+            // set with v has it in some cell), and as the one equality they amount to, for CBC.
+            c.at_most(used.clone(), 1.0);
+            for &(x, _) in &used {
+                let mut terms = vec![(x, 1.0)];
+                terms.extend(using.iter().map(|&k| (k, -1.0)));
+                c.at_most(terms, 0.0);
+            }
+            for &k in &using {
+                let mut terms: Vec<(usize, f64)> = used.iter().map(|&(x, _)| (x, -1.0)).collect();
+                terms.push((k, 1.0));
+                c.at_most(terms, 0.0);
+            }
+            let mut terms = used;
+            terms.extend(using.iter().map(|&k| (k, -1.0)));
+            c.implied_equal(terms, 0.0);
         }
+    }
+
+    /// Every set of as many distinct values from `allowed` (a bit set) as the cage has cells, adding up to the
+    /// total, as bit sets; [`TooMany`] past `budget` steps.
+    pub(crate) fn combinations(&self, allowed: u64, budget: u64) -> Result<Vec<u64>, TooMany> {
+        combinations(self.cells.len(), allowed, self.total, budget)
+    }
+}
+
+/// The steps (values tried) a propagator's enumeration of value sets may take in one call before it gives up
+/// and prunes by sums or bounds alone, which is weaker but sound. A 9x9 cage or sandwich never comes near it
+/// (at most C(9, 4) = 126 sets); an 18-cell cage of a 36x36 has tens of millions, and enumerating them at every
+/// propagation hung presolve past any time limit.
+pub(crate) const PROPAGATION_STEPS: u64 = 1 << 16;
+
+/// The steps the encoding of a distinct cage may take listing its value sets, each of which becomes a variable;
+/// past it the cage is written as a sum whose values differ. Every cage of a 16x16 fits (at most C(16, 8) =
+/// 12,870 sets).
+const ENCODED_STEPS: u64 = 1 << 17;
+
+/// The enumeration of value sets stopped at its step budget: there are too many to list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TooMany;
+
+/// Every set of `k` distinct values from `allowed` (a bit set, bit v-1 = v) that adds up to `total`, as bit sets;
+/// [`TooMany`] past `budget` steps.
+pub(crate) fn combinations(
+    k: usize,
+    allowed: u64,
+    total: u64,
+    budget: u64,
+) -> Result<Vec<u64>, TooMany> {
+    let mut out = Vec::new();
+    for_each_combination(k, allowed, total, &mut { budget }, &mut |set| out.push(set))?;
+    Ok(out)
+}
+
+/// [`combinations`] handed to `f` one by one, smallest values first, without collecting them: propagators run
+/// this at every search node. A branch stops as soon as its smallest or its largest possible sum misses the
+/// total, so the steps stay close to the sets found. Each step (a value tried) is taken from `budget`; when it
+/// runs out the enumeration gives up with [`TooMany`], having handed `f` only some of the sets.
+pub(crate) fn for_each_combination(
+    k: usize,
+    allowed: u64,
+    total: u64,
+    budget: &mut u64,
+    f: &mut impl FnMut(u64),
+) -> Result<(), TooMany> {
+    /// The sum of the `left` largest values of `rest`; `None` when it has fewer.
+    fn largest(mut rest: u64, left: u64) -> Option<u64> {
+        let mut sum = 0;
+        for _ in 0..left {
+            let top = rest.checked_ilog2()?;
+            sum += u64::from(top) + 1;
+            rest &= !(1 << top);
+        }
+        Some(sum)
+    }
+    /// Adds to `set` `left` more values from `allowed` (values below `from` already considered).
+    fn go(
+        allowed: u64,
+        from: u32,
+        left: u64,
+        total: u64,
+        set: u64,
+        budget: &mut u64,
+        f: &mut impl FnMut(u64),
+    ) -> Result<(), TooMany> {
+        if left == 0 {
+            if total == 0 {
+                f(set);
+            }
+            return Ok(());
+        }
+        let rest = if from > 64 {
+            0
+        } else {
+            allowed & (u64::MAX << (from - 1))
+        };
+        if largest(rest, left).is_none_or(|most| most < total) {
+            return Ok(());
+        }
+        for v in bit_indices(rest).map(|i| i as u64 + 1) {
+            // The smallest sum of `left` distinct values from v up: v + (v + 1) + ... Values only grow.
+            if left * v + left * (left - 1) / 2 > total {
+                break;
+            }
+            *budget = budget.checked_sub(1).ok_or(TooMany)?;
+            go(
+                allowed,
+                v as u32 + 1,
+                left - 1,
+                total - v,
+                set | 1 << (v - 1),
+                budget,
+                f,
+            )?;
+        }
+        Ok(())
+    }
+    go(allowed, 1, k as u64, total, 0, budget, f)
+}
+
+/// The clue a region holding `values` shows: their sum (what `generate` writes for a cage).
+pub(crate) fn clue_for(values: &[u32]) -> String {
+    values
+        .iter()
+        .map(|&v| u64::from(v))
+        .sum::<u64>()
+        .to_string()
+}
+
+impl Rule for Sum {
+    fn label(&self) -> String {
+        format!("{} (sum {})", self.label, self.total)
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn encode(&self, c: &mut Compiler) {
+        self.encode_listing(c, ENCODED_STEPS);
     }
 
     fn check(&self, grid: &Grid) -> Result<(), Violation> {
@@ -222,7 +292,8 @@ impl Propagator for Sum {
 
     /// Without `distinct`: exactly the candidates that take part in some assignment adding up to the total
     /// ([`reach`]). With it: bounds (each cell's value lies between the total minus the others' largest and
-    /// minus their smallest), then the candidates of the value sets that can still be placed.
+    /// minus their smallest), then the candidates of the value sets that can still be placed, when there are
+    /// few enough to list ([`PROPAGATION_STEPS`]).
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         if !self.distinct {
             let domains: reach::Masks = self.cells.iter().map(|&c| d.get(c)).collect();
@@ -253,11 +324,21 @@ impl Propagator for Sum {
         if self.distinct && self.cells.len() <= 64 {
             let union = self.cells.iter().fold(0u64, |m, &c| m | d.get(c));
             let mut keep = 0u64;
-            for_each_combination(self.cells.len(), union, self.total, &mut |set| {
-                if self.cells.iter().all(|&c| d.get(c) & set != 0) {
-                    keep |= set;
-                }
-            });
+            let listed = for_each_combination(
+                self.cells.len(),
+                union,
+                self.total,
+                &mut { PROPAGATION_STEPS },
+                &mut |set| {
+                    if self.cells.iter().all(|&c| d.get(c) & set != 0) {
+                        keep |= set;
+                    }
+                },
+            );
+            // Too many sets to list: the bounds above are all this call prunes.
+            if listed.is_err() {
+                return Ok(changed);
+            }
             for &cell in &self.cells {
                 changed |= d.restrict(cell, keep)?;
             }
@@ -269,6 +350,74 @@ impl Propagator for Sum {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn cage(k: usize, total: u64) -> Sum {
+        Sum {
+            label: "cage".into(),
+            cells: (0..k).map(|i| Cell::new(0, i)).collect(),
+            total,
+            distinct: true,
+        }
+    }
+
+    #[test]
+    fn listing_stops_at_its_budget_and_not_before() {
+        // 4 distinct values of 1..12 adding up to 26: count them, then list with one step too few.
+        let all = combinations(4, 0xfff, 26, u64::MAX).unwrap();
+        let mut steps = u64::MAX;
+        for_each_combination(4, 0xfff, 26, &mut steps, &mut |_| {}).unwrap();
+        let needed = u64::MAX - steps;
+        assert!(needed >= all.len() as u64);
+        assert_eq!(combinations(4, 0xfff, 26, needed), Ok(all));
+        assert_eq!(combinations(4, 0xfff, 26, needed - 1), Err(TooMany));
+        // Half a row of a 36x36 as one cage: tens of millions of sets, given up on at once.
+        let mut d = Domains::full(36);
+        let big = Sum {
+            cells: (0..18).map(|i| Cell::new(0, i)).collect(),
+            ..cage(18, 333)
+        };
+        assert_eq!(
+            big.combinations((1 << 36) - 1, PROPAGATION_STEPS),
+            Err(TooMany)
+        );
+        // Its propagation prunes by bounds only (nothing here), and soundly.
+        assert_eq!(big.propagate(&mut d), Ok(false));
+    }
+
+    /// A distinct cage whose value sets are too many to list is written as a sum whose values are used once
+    /// each: still exact. Every assignment of three cells of 1..4 is tried, with the state columns of the
+    /// sums' automaton set every way.
+    #[test]
+    fn a_cage_with_too_many_sets_to_list_is_still_exact() {
+        let rule = cage(3, 7);
+        let mut c = Compiler::new(4);
+        rule.encode_listing(&mut c, 0);
+        let program = c.finish();
+        let aux: Vec<usize> = (64..program.num_cols()).collect();
+        assert!(aux.len() < 20, "{} state columns", aux.len());
+        for values in (0..64u32).map(|i| [i % 4 + 1, i / 4 % 4 + 1, i / 16 + 1]) {
+            let mut cols = vec![0.0; program.num_cols()];
+            for (&cell, &v) in rule.cells.iter().zip(&values) {
+                cols[program.x(cell, v)] = 1.0;
+            }
+            let satisfiable = (0u64..1 << aux.len()).any(|bits| {
+                for (k, &col) in aux.iter().enumerate() {
+                    cols[col] = (bits >> k & 1) as f64;
+                }
+                (0..program.num_cols())
+                    .all(|i| program.lower[i] <= cols[i] && cols[i] <= program.upper[i])
+                    && program.rows.iter().all(|r| {
+                        let s: f64 = r.terms.iter().map(|&(i, a)| a * cols[i]).sum();
+                        r.lower - 1e-9 <= s && s <= r.upper + 1e-9
+                    })
+            });
+            let mut grid = Grid::empty(4);
+            for (&cell, &v) in rule.cells.iter().zip(&values) {
+                grid.set(cell, v);
+            }
+            assert_eq!(satisfiable, rule.check(&grid).is_ok(), "{values:?}");
+        }
+    }
 
     #[test]
     fn combinations_equal_brute_force() {
@@ -295,7 +444,7 @@ mod tests {
                                     == total
                         })
                         .collect();
-                    let mut got = cage.combinations(allowed);
+                    let mut got = cage.combinations(allowed, u64::MAX).unwrap();
                     want.sort_unstable();
                     got.sort_unstable();
                     assert_eq!(got, want, "k {k} allowed {allowed:b} total {total}");

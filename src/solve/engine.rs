@@ -13,6 +13,8 @@
 //!
 //! [`Rule::propagator`]: crate::rules::Rule::propagator
 
+use std::time::Instant;
+
 use super::boards::{self, Board, Boards};
 use super::intersection::Intersection;
 use super::paths::Path;
@@ -49,6 +51,10 @@ pub(crate) struct Engine<'a> {
     tier: Vec<u8>,
     /// The queues, reused from call to call.
     queues: std::cell::Cell<Queues>,
+    /// When propagation must stop, fixpoint or not ([`Self::set_deadline`]).
+    deadline: std::cell::Cell<Option<Instant>>,
+    /// Propagator runs between two looks at the clock.
+    clock_every: u32,
 }
 
 impl<'a> Engine<'a> {
@@ -128,6 +134,11 @@ impl<'a> Engine<'a> {
             of_rule,
             tier: Vec::new(),
             queues: Default::default(),
+            deadline: Default::default(),
+            // Up to 16x16 a run is microseconds (a sandwich's sets are bounded by `PROPAGATION_STEPS`); on larger
+            // grids one heavy rule's run can take a tenth of a second (a 64x64 sandwich with large clues), and a
+            // look at the clock costs nothing beside it.
+            clock_every: if n <= boards::MAX_SIZE { 64 } else { 1 },
         };
         engine.rest_only = (0..engine.count())
             .map(|i| grouped.get(i).copied().unwrap_or(false))
@@ -151,6 +162,13 @@ impl<'a> Engine<'a> {
             }
         }
         engine
+    }
+
+    /// Propagation stops at this instant (the solve's time limit), fixpoint or not: what it removed by then is
+    /// impossible all the same, so the domains stay sound, only less pruned, and the stage that called it
+    /// stops at its own next look at the clock. `None`: run to the fixpoint, however long it takes.
+    pub(crate) fn set_deadline(&self, deadline: Option<Instant>) {
+        self.deadline.set(deadline);
     }
 
     /// Propagator number i.
@@ -234,10 +252,16 @@ impl<'a> Engine<'a> {
     }
 
     fn drain(&self, d: &mut Domains, q: &mut Queues) -> Result<(), usize> {
+        let deadline = self.deadline.get();
+        let mut runs = 0u32;
         loop {
             let Some((i, tier)) = q.pop() else {
                 return Ok(());
             };
+            runs = runs.wrapping_add(1);
+            if runs % self.clock_every == 0 && deadline.is_some_and(|t| Instant::now() >= t) {
+                return Ok(());
+            }
             let whole = tier == DEAR || !self.staged[i];
             let p = self.get(i);
             // Pinned on a rule when the propagator stands for several.

@@ -207,14 +207,15 @@ fn presolve_stage(
         // Probing is search's first level done for every candidate; with search to follow it mostly costs.
         // Measured without it: sudoku-counts median 7.7 -> 1.0 ms, order <= 16 QCPs 4.6 -> 0.5 ms, the slowest
         // KenKen 865 -> 372 ms; the slowest killer 196 -> 350 ms (CP-SAT's: 518 ms).
+        let until = deadline(start, options.time_limit);
         let probes = if will_search {
             ProbeBudget::NONE
         } else {
-            ProbeBudget::for_size(puzzle.size(), deadline(start, options.time_limit))
+            ProbeBudget::for_size(puzzle.size(), until)
         };
         match engine {
-            Some(e) => presolve::presolve_with(e, puzzle, probes, &mut report),
-            None => presolve::presolve(puzzle, probes, &mut report),
+            Some(e) => presolve::presolve_with(e, puzzle, probes, until, &mut report),
+            None => presolve::presolve(puzzle, probes, until, &mut report),
         }
     } else {
         None

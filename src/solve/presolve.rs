@@ -102,14 +102,15 @@ pub(crate) fn probe(
 }
 
 /// Propagates the givens and every rule to a fixpoint, then probes within the budget. `None` for sizes
-/// presolve does not handle.
+/// presolve does not handle. Propagation stops at `deadline` ([`Engine::set_deadline`]).
 pub(crate) fn presolve(
     puzzle: &Puzzle,
     budget: ProbeBudget,
+    deadline: Option<Instant>,
     report: &mut PresolveReport,
 ) -> Option<Result<Domains, Contradiction>> {
     let engine = (puzzle.size() <= Domains::MAX_SIZE).then(|| Engine::new(puzzle))?;
-    presolve_with(&engine, puzzle, budget, report)
+    presolve_with(&engine, puzzle, budget, deadline, report)
 }
 
 /// [`presolve`] with an engine built before for the puzzle's rules.
@@ -117,11 +118,13 @@ pub(crate) fn presolve_with(
     engine: &Engine,
     puzzle: &Puzzle,
     budget: ProbeBudget,
+    deadline: Option<Instant>,
     report: &mut PresolveReport,
 ) -> Option<Result<Domains, Contradiction>> {
     if puzzle.size() > Domains::MAX_SIZE {
         return None;
     }
+    engine.set_deadline(deadline);
     Some(engine.initial(puzzle.givens()).and_then(|mut d| {
         if d.fixed_count() < d.size() * d.size() {
             probe(engine, &mut d, budget, report)?;

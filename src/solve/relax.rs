@@ -178,9 +178,14 @@ pub(crate) mod tests {
 
     /// The program of a puzzle as the backends get it: compiled after presolve.
     pub(crate) fn presolved_program(puzzle: &Puzzle) -> BinaryProgram {
-        let d = presolve(puzzle, ProbeBudget::NONE, &mut PresolveReport::default())
-            .unwrap()
-            .unwrap();
+        let d = presolve(
+            puzzle,
+            ProbeBudget::NONE,
+            None,
+            &mut PresolveReport::default(),
+        )
+        .unwrap()
+        .unwrap();
         crate::compile::compile(puzzle, Some(&d))
     }
 

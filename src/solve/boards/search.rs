@@ -118,7 +118,9 @@ impl Searcher<'_> {
     }
 
     fn tick(&mut self) -> Result<(), Stop> {
-        match self.out.spend(&self.budget) {
+        // A node on boards is a few microseconds at most (up to 16x16, singles and overlaps only): the clock
+        // every 256 of them.
+        match self.out.spend(&self.budget, 256) {
             true => Ok(()),
             false => Err(Stop::Budget),
         }
