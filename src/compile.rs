@@ -13,15 +13,25 @@ use crate::program::{BinaryProgram, Compiler};
 
 /// Compiles a checked puzzle, with candidates already narrowed by presolve when `domains` is given.
 pub(crate) fn compile(puzzle: &Puzzle, domains: Option<&Domains>) -> BinaryProgram {
-    compile_until(puzzle, domains, None).expect("no deadline to pass")
+    compile_until(puzzle, domains, None, None).expect("no deadline to pass, no size to exceed")
 }
 
-/// [`compile`] that looks at the clock between rules: `None` when the deadline passes first.
+/// Why [`compile_until`] stopped before the program was whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Unfinished {
+    /// The deadline passed.
+    TimeUp,
+    /// The rules wrote more than the most terms allowed: this many, so far.
+    TooLarge { terms: usize },
+}
+
+/// [`compile`] that looks at the clock, and at the terms written against `max_terms`, between rules.
 pub(crate) fn compile_until(
     puzzle: &Puzzle,
     domains: Option<&Domains>,
     deadline: Option<Instant>,
-) -> Option<BinaryProgram> {
+    max_terms: Option<usize>,
+) -> Result<BinaryProgram, Unfinished> {
     let n = puzzle.size();
     let mut c = Compiler::new(n);
     if let Some(d) = domains {
@@ -48,7 +58,12 @@ pub(crate) fn compile_until(
     }
     for rule in puzzle.rules() {
         if deadline.is_some_and(|t| Instant::now() >= t) {
-            return None;
+            return Err(Unfinished::TimeUp);
+        }
+        if max_terms.is_some_and(|most| c.nonzeros() > most) {
+            return Err(Unfinished::TooLarge {
+                terms: c.nonzeros(),
+            });
         }
         rule.encode(&mut c);
     }
@@ -60,5 +75,10 @@ pub(crate) fn compile_until(
             .collect();
         c.objective(*sense, terms);
     }
-    Some(c.finish())
+    match max_terms {
+        Some(most) if c.nonzeros() > most => Err(Unfinished::TooLarge {
+            terms: c.nonzeros(),
+        }),
+        _ => Ok(c.finish()),
+    }
 }

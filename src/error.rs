@@ -142,8 +142,10 @@ pub enum Error {
     #[error("invalid puzzle: {0}")]
     Model(#[from] ModelError),
 
-    /// The program a backend would need is estimated above the memory limit: refused before it is built.
-    #[error("this puzzle needs about {needed_mb} MB for its backend, more than the memory limit of {limit_mb} MB (--memory-limit)")]
+    /// The program a backend would need is estimated above the memory limit: refused before that memory is
+    /// spent (from the grid's size before anything is built, then from the rows and clauses as they are written,
+    /// when the estimate so far is already over).
+    #[error("this puzzle needs about {needed_mb} MB or more for its backend, more than the memory limit of {limit_mb} MB (--memory-limit)")]
     TooLarge { needed_mb: u64, limit_mb: u64 },
 
     /// The solver failed in a way that is not an answer (not infeasible, not a time-out).

@@ -185,6 +185,8 @@ fn x_index(n: usize, cell: Cell, v: u32) -> usize {
 /// What a rule primitive writes its rows through.
 pub(crate) struct Compiler {
     program: BinaryProgram,
+    /// Terms written so far, over every row: what the program's size, and the backend's, grow with.
+    nonzeros: usize,
 }
 
 impl Compiler {
@@ -201,7 +203,13 @@ impl Compiler {
                 sense: Sense::Minimize,
                 narrowest_band: f64::INFINITY,
             },
+            nonzeros: 0,
         }
+    }
+
+    /// Terms written so far, over every row.
+    pub(crate) fn nonzeros(&self) -> usize {
+        self.nonzeros
     }
 
     pub(crate) fn size(&self) -> usize {
@@ -244,6 +252,7 @@ impl Compiler {
     }
 
     pub(crate) fn row(&mut self, terms: Vec<(usize, f64)>, lower: f64, upper: f64) {
+        self.nonzeros += terms.len();
         self.program.rows.push(Row {
             terms,
             lower,
@@ -254,6 +263,7 @@ impl Compiler {
 
     /// An equality the other rows of the rule already force at integral points (see [`Row::implied`]).
     pub(crate) fn implied_equal(&mut self, terms: Vec<(usize, f64)>, rhs: f64) {
+        self.nonzeros += terms.len();
         self.program.rows.push(Row {
             terms,
             lower: rhs,

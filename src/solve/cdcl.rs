@@ -23,14 +23,20 @@
 use std::time::{Duration, Instant};
 
 use super::backend::{BackendAnswer, Session};
+use super::memory;
 use super::relax::Relaxation;
 use crate::error::Error;
 use crate::grid::Grid;
 use crate::program::{BinaryProgram, Row};
 
-/// The deadline passed before the work was done.
+/// Why the clauses were not all written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct TimeUp;
+pub(crate) enum Unwritten {
+    /// The deadline passed.
+    TimeUp,
+    /// CaDiCaL would need more memory than the limit: this many bytes, counted so far.
+    TooLarge(u64),
+}
 
 /// A program in conjunctive normal form: DIMACS literals (variable i + 1 is column i).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -80,15 +86,18 @@ impl Cnf {
     /// The clauses of a binary program without an objective; `None` when a row is not a cardinality row.
     #[cfg(test)]
     pub(crate) fn encode(program: &BinaryProgram) -> Option<Cnf> {
-        Self::encode_until(program, None).ok().flatten()
+        Self::encode_until(program, None, None).ok().flatten()
     }
 
-    /// [`Self::encode`] that looks at the clock every 1,024 rows: `Err(TimeUp)` when the deadline passes (the
-    /// 67,500 rows of an empty 150x150 Latin square take 0.7 s).
+    /// [`Self::encode`] that looks at the clock every 1,024 rows (the 67,500 rows of an empty 150x150 Latin
+    /// square take 0.7 s), and at what CaDiCaL would need for the clauses so far against `max_bytes`
+    /// ([`memory::with_cadical`]).
     pub(crate) fn encode_until(
         program: &BinaryProgram,
         deadline: Option<Instant>,
-    ) -> Result<Option<Cnf>, TimeUp> {
+        max_bytes: Option<u64>,
+    ) -> Result<Option<Cnf>, Unwritten> {
+        let terms = program.rows.iter().map(|r| r.terms.len() as u64).sum();
         if !program.objective.is_empty() {
             return Ok(None);
         }
@@ -106,14 +115,33 @@ impl Cnf {
             }
         }
         for (k, row) in program.rows.iter().enumerate() {
-            if k % 1024 == 0 && deadline.is_some_and(|t| Instant::now() >= t) {
-                return Err(TimeUp);
+            if k % 1024 == 0 {
+                if deadline.is_some_and(|t| Instant::now() >= t) {
+                    return Err(Unwritten::TimeUp);
+                }
+                let needed = cnf.needs(terms);
+                if max_bytes.is_some_and(|most| needed > most) {
+                    return Err(Unwritten::TooLarge(needed));
+                }
             }
             if cnf.row(program, row).is_none() {
                 return Ok(None);
             }
         }
+        let needed = cnf.needs(terms);
+        if max_bytes.is_some_and(|most| needed > most) {
+            return Err(Unwritten::TooLarge(needed));
+        }
         Ok(Some(cnf))
+    }
+
+    /// The bytes these clauses need in CaDiCaL, beside a program of `terms` terms.
+    fn needs(&self, terms: u64) -> u64 {
+        memory::with_cadical(
+            terms,
+            self.clauses.literals.len() as u64,
+            self.clauses.ends.len() as u64,
+        )
     }
 
     /// Appends the clauses of one row; `None` when a coefficient is not +-1. A row the others imply

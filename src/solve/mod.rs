@@ -16,6 +16,7 @@ pub(crate) mod cdcl;
 pub(crate) mod clp;
 pub(crate) mod engine;
 pub(crate) mod intersection;
+pub(crate) mod memory;
 pub(crate) mod options;
 pub(crate) mod outcome;
 pub(crate) mod paths;
@@ -26,7 +27,7 @@ pub(crate) mod search;
 
 use std::time::{Duration, Instant};
 
-use crate::compile::compile_until;
+use crate::compile::{compile_until, Unfinished};
 use crate::domains::{Contradiction, Domains};
 use crate::error::Error;
 use crate::grid::Grid;
@@ -38,7 +39,7 @@ use search::{SearchBudget, SearchOutcome};
 
 pub use cbc::Cbc;
 pub use options::{BackendChoice, SolveOptions, DEFAULT_MEMORY_LIMIT, DEFAULT_SEARCH_NODES};
-use options::{BYTES_PER_COLUMN, SAT_HANDOVER_MIN_NODES, SAT_HANDOVER_PER_OPEN_CELL};
+use options::{SAT_HANDOVER_MIN_NODES, SAT_HANDOVER_PER_OPEN_CELL};
 pub use outcome::{DecidedBy, Outcome, Stats, Status};
 
 /// The most grids in a row that may fail verification before the solve is abandoned as a solver failure.
@@ -130,18 +131,32 @@ pub(crate) fn run_with(
         }
         found = outcome.solutions;
     }
-    check_memory(puzzle, options)?;
+    let memory = memory::Budget {
+        limit: options.memory_limit,
+    };
+    memory.check_size(puzzle.size())?;
     let t = Instant::now();
-    let Some(program) = compile_until(puzzle, pruned, searcher.deadline) else {
-        return Ok(timed_out(found, stats, start));
+    let program = match compile_until(puzzle, pruned, searcher.deadline, memory.max_terms()) {
+        Ok(program) => program,
+        Err(Unfinished::TimeUp) => return Ok(timed_out(found, stats, start)),
+        Err(Unfinished::TooLarge { terms }) => {
+            return Err(memory.refusal(terms as u64 * memory::BYTES_PER_TERM))
+        }
     };
     let cnf = match options.backend {
-        BackendChoice::Auto => match cdcl::Cnf::encode_until(&program, searcher.deadline) {
-            Ok(cnf) => cnf,
-            Err(cdcl::TimeUp) => return Ok(timed_out(found, stats, start)),
-        },
+        BackendChoice::Auto => {
+            match cdcl::Cnf::encode_until(&program, searcher.deadline, memory.limit) {
+                Ok(cnf) => cnf,
+                Err(cdcl::Unwritten::TimeUp) => return Ok(timed_out(found, stats, start)),
+                Err(cdcl::Unwritten::TooLarge(needed)) => return Err(memory.refusal(needed)),
+            }
+        }
         BackendChoice::Cbc => None,
     };
+    if cnf.is_none() {
+        let terms = program.rows.iter().map(|r| r.terms.len() as u64).sum();
+        memory.check(memory::with_cbc(terms, program.num_cols() as u64))?;
+    }
     stats.clausal = cnf.is_some();
     stats.compile_ms = ms(t.elapsed());
     if !stats.clausal && first_budget < options.search_nodes {
@@ -178,19 +193,6 @@ pub(crate) fn run_with(
         session.exclude(grid);
     }
     enumerate(puzzle, options, session.as_mut(), found, stats, start)
-}
-
-/// Refuses a puzzle whose backend program would not fit the memory limit, before anything is built.
-fn check_memory(puzzle: &Puzzle, options: &SolveOptions) -> Result<(), Error> {
-    let n = puzzle.size() as u64;
-    let needed = n.pow(3).saturating_mul(BYTES_PER_COLUMN);
-    match options.memory_limit {
-        Some(limit) if needed > limit => Err(Error::TooLarge {
-            needed_mb: needed >> 20,
-            limit_mb: limit >> 20,
-        }),
-        _ => Ok(()),
-    }
 }
 
 /// Presolve (when on), with probing only when no search follows, and what it did as the first stats. `None`
