@@ -21,19 +21,20 @@ pub(crate) fn compile(puzzle: &Puzzle, domains: Option<&Domains>) -> BinaryProgr
 pub(crate) enum Unfinished {
     /// The deadline passed.
     TimeUp,
-    /// The rules wrote more than the most terms allowed: this many, so far.
-    TooLarge { terms: usize },
+    /// The rules wrote more than the most bytes allowed: this many, so far.
+    TooLarge { bytes: u64 },
 }
 
-/// [`compile`] that looks at the clock, and at the terms written against `max_terms`, between rules.
+/// [`compile`] that looks at the clock between rules, and keeps the rows to `max_bytes` (past it, the rows are
+/// counted, not kept, and compiling stops at the next rule).
 pub(crate) fn compile_until(
     puzzle: &Puzzle,
     domains: Option<&Domains>,
     deadline: Option<Instant>,
-    max_terms: Option<usize>,
+    max_bytes: Option<u64>,
 ) -> Result<BinaryProgram, Unfinished> {
     let n = puzzle.size();
-    let mut c = Compiler::new(n);
+    let mut c = Compiler::with_max_bytes(n, max_bytes.unwrap_or(u64::MAX));
     if let Some(d) = domains {
         for cell in puzzle.givens().cells() {
             for v in 1..=n as u32 {
@@ -60,10 +61,8 @@ pub(crate) fn compile_until(
         if deadline.is_some_and(|t| Instant::now() >= t) {
             return Err(Unfinished::TimeUp);
         }
-        if max_terms.is_some_and(|most| c.nonzeros() > most) {
-            return Err(Unfinished::TooLarge {
-                terms: c.nonzeros(),
-            });
+        if c.over() {
+            return Err(Unfinished::TooLarge { bytes: c.bytes() });
         }
         rule.encode(&mut c);
     }
@@ -75,10 +74,8 @@ pub(crate) fn compile_until(
             .collect();
         c.objective(*sense, terms);
     }
-    match max_terms {
-        Some(most) if c.nonzeros() > most => Err(Unfinished::TooLarge {
-            terms: c.nonzeros(),
-        }),
-        _ => Ok(c.finish()),
+    match c.over() {
+        true => Err(Unfinished::TooLarge { bytes: c.bytes() }),
+        false => Ok(c.finish()),
     }
 }

@@ -185,8 +185,12 @@ fn x_index(n: usize, cell: Cell, v: u32) -> usize {
 /// What a rule primitive writes its rows through.
 pub(crate) struct Compiler {
     program: BinaryProgram,
-    /// Terms written so far, over every row: what the program's size, and the backend's, grow with.
-    nonzeros: usize,
+    /// Bytes the rows written so far take (their terms as allocated, and the rows themselves).
+    bytes: u64,
+    /// Past this many bytes rows are counted but no longer kept: the program is then too large to be used
+    /// ([`Self::over`]), and one rule that writes millions of terms (a 64x64 skyscraper clue) does not hold
+    /// them all before the compiler can look.
+    max_bytes: u64,
 }
 
 impl Compiler {
@@ -203,13 +207,35 @@ impl Compiler {
                 sense: Sense::Minimize,
                 narrowest_band: f64::INFINITY,
             },
-            nonzeros: 0,
+            bytes: 0,
+            max_bytes: u64::MAX,
         }
     }
 
-    /// Terms written so far, over every row.
-    pub(crate) fn nonzeros(&self) -> usize {
-        self.nonzeros
+    /// [`Self::new`] that keeps rows only up to `max_bytes` bytes in all.
+    pub(crate) fn with_max_bytes(n: usize, max_bytes: u64) -> Self {
+        Compiler {
+            max_bytes,
+            ..Self::new(n)
+        }
+    }
+
+    /// Bytes the rows written so far take (those past the most kept included).
+    pub(crate) fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// Whether the rules wrote more than the most kept: the program is incomplete.
+    pub(crate) fn over(&self) -> bool {
+        self.bytes > self.max_bytes
+    }
+
+    /// Counts a row's bytes: whether it is kept.
+    fn keep(&mut self, terms: &Vec<(usize, f64)>) -> bool {
+        let bytes =
+            terms.capacity() * std::mem::size_of::<(usize, f64)>() + std::mem::size_of::<Row>();
+        self.bytes = self.bytes.saturating_add(bytes as u64);
+        !self.over()
     }
 
     pub(crate) fn size(&self) -> usize {
@@ -252,7 +278,9 @@ impl Compiler {
     }
 
     pub(crate) fn row(&mut self, terms: Vec<(usize, f64)>, lower: f64, upper: f64) {
-        self.nonzeros += terms.len();
+        if !self.keep(&terms) {
+            return;
+        }
         self.program.rows.push(Row {
             terms,
             lower,
@@ -263,7 +291,9 @@ impl Compiler {
 
     /// An equality the other rows of the rule already force at integral points (see [`Row::implied`]).
     pub(crate) fn implied_equal(&mut self, terms: Vec<(usize, f64)>, rhs: f64) {
-        self.nonzeros += terms.len();
+        if !self.keep(&terms) {
+            return;
+        }
         self.program.rows.push(Row {
             terms,
             lower: rhs,
@@ -294,5 +324,32 @@ impl Compiler {
     /// Records that a row relies on a band of this half-width (tolerances must stay well inside it).
     pub(crate) fn note_band(&mut self, half_width: f64) {
         self.program.narrowest_band = self.program.narrowest_band.min(half_width);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_past_the_most_bytes_are_counted_and_not_kept() {
+        let mut c = Compiler::with_max_bytes(2, 200);
+        let row = |c: &Compiler| {
+            vec![
+                (c.x(Cell::new(0, 0), 1), 1.0),
+                (c.x(Cell::new(0, 1), 1), 1.0),
+            ]
+        };
+        c.at_most(row(&c), 1.0);
+        assert!(!c.over());
+        let one = c.bytes();
+        assert!(one >= 2 * 16, "{one}");
+        while !c.over() {
+            c.at_most(row(&c), 1.0);
+        }
+        let kept = (200 / one) as usize;
+        c.at_most(row(&c), 1.0);
+        assert!(c.over());
+        assert_eq!(c.finish().rows.len(), kept);
     }
 }

@@ -13,7 +13,8 @@ use super::options::BYTES_PER_COLUMN;
 use crate::error::Error;
 
 /// Bytes a term of the program costs while it is held: its column and coefficient (16) and its row's share.
-pub(crate) const BYTES_PER_TERM: u64 = 24;
+/// (The compiler counts its rows' bytes exactly as it writes them; this is for the stages after it.)
+const BYTES_PER_TERM: u64 = 24;
 
 /// CaDiCaL's bytes per literal and per clause (watches, occurrence lists), fitted to the two runs above;
 /// the flat copy handed to it adds 4 and 8.
@@ -50,12 +51,6 @@ impl Budget {
     /// Before anything is built: n^3 cell-value columns.
     pub(crate) fn check_size(&self, n: usize) -> Result<(), Error> {
         self.check((n as u64).pow(3).saturating_mul(BYTES_PER_COLUMN))
-    }
-
-    /// The most terms a program may hold before the program alone is over the limit (`None`: no limit).
-    pub(crate) fn max_terms(&self) -> Option<usize> {
-        self.limit
-            .map(|l| usize::try_from(l / BYTES_PER_TERM).unwrap_or(usize::MAX))
     }
 }
 
@@ -99,6 +94,5 @@ mod tests {
             Err(Error::TooLarge { limit_mb: 1024, .. })
         ));
         assert!(Budget { limit: None }.check(u64::MAX).is_ok());
-        assert_eq!(b.max_terms(), Some((1 << 30) / 24));
     }
 }

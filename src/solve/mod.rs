@@ -136,12 +136,10 @@ pub(crate) fn run_with(
     };
     memory.check_size(puzzle.size())?;
     let t = Instant::now();
-    let program = match compile_until(puzzle, pruned, searcher.deadline, memory.max_terms()) {
+    let program = match compile_until(puzzle, pruned, searcher.deadline, memory.limit) {
         Ok(program) => program,
         Err(Unfinished::TimeUp) => return Ok(timed_out(found, stats, start)),
-        Err(Unfinished::TooLarge { terms }) => {
-            return Err(memory.refusal(terms as u64 * memory::BYTES_PER_TERM))
-        }
+        Err(Unfinished::TooLarge { bytes }) => return Err(memory.refusal(bytes)),
     };
     let cnf = match options.backend {
         BackendChoice::Auto => {
