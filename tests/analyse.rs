@@ -348,9 +348,17 @@ fn the_new_commands_stop_at_the_time_limit() {
     let big = dir.join("big.yaml");
     std::fs::write(&big, "type: latin\nsize: 40\n").unwrap();
     let big = big.to_str().unwrap();
+    // One propagation of every line of this sandwich takes 25 s: `hint` and `rate` ran on past the limit.
+    let heavy = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/hostile/sandwich-64-large-clues.yaml"
+    );
     for args in [
         vec!["hint", big, "--all", "--time-limit", "1"],
         vec!["rate", big, "--time-limit", "1"],
+        vec!["hint", heavy, "--time-limit", "1"],
+        vec!["rate", heavy, "--time-limit", "1"],
+        vec!["candidates", heavy, "--time-limit", "1"],
         vec!["candidates", big, "--time-limit", "1"],
         vec!["generate", "latin", "--size", "30", "--time-limit", "1"],
         // A jigsaw layout is cut before any solve: its exchanges look at the clock too.

@@ -123,7 +123,13 @@ fn next(
             }
         }
     }
+    // A rule's propagation can take long on a large grid (a 64x64 sandwich line: a tenth of a second): past the
+    // deadline nothing more is looked at, and the caller says the time ran out.
+    let late = || deadline.is_some_and(|t| Instant::now() >= t);
     for rule in puzzle.rules() {
+        if late() {
+            return None;
+        }
         if super::is_full_group(rule.as_ref(), n) {
             continue;
         }
@@ -141,6 +147,9 @@ fn next(
         }
     }
     for i in Intersection::derive(n, puzzle.rules()) {
+        if late() {
+            return None;
+        }
         let mut after = d.clone();
         if i.propagate(&mut after).is_ok() {
             if let Some(h) = difference(d, &after, "intersection", "a value one group can place only where it overlaps another leaves the rest of the other") {
@@ -171,9 +180,10 @@ fn next(
         }
     }
     let engine = Engine::with_intersections(puzzle);
+    engine.set_deadline(deadline);
     for i in 0..n * n {
         let cell = Cell::new(i / n, i % n);
-        if d.get(cell).count_ones() < 2 || deadline.is_some_and(|t| Instant::now() >= t) {
+        if d.get(cell).count_ones() < 2 || late() {
             continue;
         }
         for v in d.values(cell) {

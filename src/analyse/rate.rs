@@ -79,23 +79,28 @@ impl Propagator for Singles {
     }
 }
 
-/// Runs propagators in turn until none changes anything.
-fn fixpoint(props: &[&dyn Propagator], d: &mut Domains) -> Result<(), Contradiction> {
-    loop {
-        let mut changed = false;
-        for p in props {
-            changed |= p.propagate(d)?;
-        }
-        if !changed {
-            return Ok(());
-        }
-    }
+/// Runs propagators in turn until none changes anything, or the deadline passes.
+fn fixpoint(
+    props: &[&dyn Propagator],
+    d: &mut Domains,
+    deadline: Option<Instant>,
+) -> Result<(), Contradiction> {
+    while pass(props, d, deadline)? {}
+    Ok(())
 }
 
-/// One pass of a rung: whether it removed anything.
-fn pass(props: &[&dyn Propagator], d: &mut Domains) -> Result<bool, Contradiction> {
+/// One pass of a rung: whether it removed anything. Past the deadline it runs nothing more (one propagation of a
+/// 64x64 sandwich line takes a tenth of a second) and the ladder stops at its next look at the clock.
+fn pass(
+    props: &[&dyn Propagator],
+    d: &mut Domains,
+    deadline: Option<Instant>,
+) -> Result<bool, Contradiction> {
     let mut changed = false;
     for p in props {
+        if deadline.is_some_and(|t| Instant::now() >= t) {
+            return Ok(false);
+        }
         changed |= p.propagate(d)?;
     }
     Ok(changed)
@@ -159,6 +164,7 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
     let mut base: Vec<&dyn Propagator> = groups.iter().map(|g| g as &dyn Propagator).collect();
     base.extend(own);
     let engine = Engine::with_intersections(puzzle);
+    engine.set_deadline(deadline);
     let mut d = Domains::full(n);
     let mut uses = [0u64; 4];
     let mut probes = 0;
@@ -167,13 +173,13 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
             d.assign(cell, v)?;
         }
         loop {
-            fixpoint(&base, &mut d)?;
+            fixpoint(&base, &mut d, deadline)?;
             if d.fixed_count() == n * n {
                 return Ok(true);
             }
-            if pass(&inter, &mut d)? {
+            if pass(&inter, &mut d, deadline)? {
                 uses[0] += 1;
-            } else if pass(&matching, &mut d)? {
+            } else if pass(&matching, &mut d, deadline)? {
                 uses[1] += 1;
             } else if probe_once(&engine, &mut d, &mut probes, deadline)? {
                 uses[2] += 1;
