@@ -9,7 +9,8 @@
 //! only its matching.
 //! A rule's propagator may offer a sharper one once told which cells the puzzle's all-different groups keep
 //! apart ([`Propagator::sharpened`]: a little-killer diagonal through a box, a sandwich inside a row); the engine
-//! runs that one in its place. Presolve, probing and search all propagate through this.
+//! runs that one in its place. Presolve, probing and search all propagate through this. Given a deadline
+//! ([`Engine::set_deadline`]) it stops there, fixpoint or not: on a large grid one heavy rule's run is long.
 //!
 //! [`Rule::propagator`]: crate::rules::Rule::propagator
 
