@@ -113,6 +113,20 @@ pub(crate) fn presolve(
     presolve_with(&engine, puzzle, budget, deadline, report)
 }
 
+/// [`presolve`] without probing or a deadline, for tests: the domains it leaves (it panics on a size presolve
+/// does not take or on a contradiction).
+#[cfg(test)]
+pub(crate) fn presolved(puzzle: &Puzzle) -> Domains {
+    presolve(
+        puzzle,
+        ProbeBudget::NONE,
+        None,
+        &mut PresolveReport::default(),
+    )
+    .expect("a size presolve takes")
+    .expect("no contradiction in the givens")
+}
+
 /// [`presolve`] with an engine built before for the puzzle's rules.
 pub(crate) fn presolve_with(
     engine: &Engine,

@@ -173,19 +173,12 @@ pub(crate) mod tests {
     use crate::grammar::Registry;
     use crate::model::{load_str, Puzzle};
     use crate::solve::engine::tests::puzzle_file;
-    use crate::solve::presolve::{presolve, PresolveReport, ProbeBudget};
+    use crate::solve::presolve::presolved;
     use crate::solve::SolveOptions;
 
     /// The program of a puzzle as the backends get it: compiled after presolve.
     pub(crate) fn presolved_program(puzzle: &Puzzle) -> BinaryProgram {
-        let d = presolve(
-            puzzle,
-            ProbeBudget::NONE,
-            None,
-            &mut PresolveReport::default(),
-        )
-        .unwrap()
-        .unwrap();
+        let d = presolved(puzzle);
         crate::compile::compile(puzzle, Some(&d))
     }
 

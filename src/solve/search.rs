@@ -321,7 +321,7 @@ fn luby(i: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::presolve::{presolve, PresolveReport, ProbeBudget};
+    use crate::solve::presolve::{presolve, presolved, PresolveReport, ProbeBudget};
 
     fn count(puzzle: &Puzzle, max: usize, nodes: u64) -> SearchOutcome {
         count_with_restarts(puzzle, max, nodes, LUBY_UNIT)
@@ -345,14 +345,7 @@ mod tests {
     }
 
     fn count_with_restarts(puzzle: &Puzzle, max: usize, nodes: u64, unit: u64) -> SearchOutcome {
-        let d = presolve(
-            puzzle,
-            ProbeBudget::NONE,
-            None,
-            &mut PresolveReport::default(),
-        )
-        .unwrap()
-        .unwrap();
+        let d = presolved(puzzle);
         let p = Engine::new(puzzle);
         let budget = SearchBudget {
             nodes,
