@@ -47,6 +47,11 @@ pub struct BinaryProgram {
 }
 
 impl BinaryProgram {
+    /// Terms over every row: what a backend's memory grows with.
+    pub(crate) fn terms(&self) -> u64 {
+        self.rows.iter().map(|r| r.terms.len() as u64).sum()
+    }
+
     /// Columns: the n^3 cell-value columns, then auxiliary ones.
     pub fn num_cols(&self) -> usize {
         self.upper.len()

@@ -97,7 +97,7 @@ impl Cnf {
         deadline: Option<Instant>,
         max_bytes: Option<u64>,
     ) -> Result<Option<Cnf>, Unwritten> {
-        let terms = program.rows.iter().map(|r| r.terms.len() as u64).sum();
+        let terms = program.terms();
         if !program.objective.is_empty() {
             return Ok(None);
         }

@@ -152,8 +152,7 @@ pub(crate) fn run_with(
         BackendChoice::Cbc => None,
     };
     if cnf.is_none() {
-        let terms = program.rows.iter().map(|r| r.terms.len() as u64).sum();
-        memory.check(memory::with_cbc(terms, program.num_cols() as u64))?;
+        memory.check(memory::with_cbc(program.terms(), program.num_cols() as u64))?;
     }
     stats.clausal = cnf.is_some();
     stats.compile_ms = ms(t.elapsed());
