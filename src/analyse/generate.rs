@@ -145,7 +145,7 @@ impl<'a> Kind<'a> {
     }
 
     /// The puzzle of the header and these sections, without givens.
-    fn load(&self, draft: &Draft) -> Result<Puzzle, Error> {
+    pub(super) fn load(&self, draft: &Draft) -> Result<Puzzle, Error> {
         if self.plan.is_empty() {
             return Ok(self.base.clone());
         }
@@ -163,7 +163,7 @@ fn with_givens(mut puzzle: Puzzle, givens: &Grid) -> Result<Puzzle, Error> {
 }
 
 /// A random solution and every clue it shows in the type's sections.
-fn clued_solution(
+pub(super) fn clued_solution(
     kind: &Kind,
     rng: &mut fastrand::Rng,
     options: &Clock,
@@ -271,9 +271,9 @@ fn drop_while_unique(
 }
 
 /// The solve options with the time left before the run's deadline.
-struct Clock<'a> {
-    options: &'a SolveOptions,
-    deadline: Option<Instant>,
+pub(super) struct Clock<'a> {
+    pub(super) options: &'a SolveOptions,
+    pub(super) deadline: Option<Instant>,
 }
 
 /// The most one proof of uniqueness may take while clues are removed. A clue whose removal is not proved

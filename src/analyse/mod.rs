@@ -6,6 +6,8 @@
 //! checked exactly; nothing here knows a puzzle type.
 
 pub(crate) mod candidates;
+#[cfg(test)]
+mod differential;
 pub(crate) mod draft;
 pub(crate) mod generate;
 pub(crate) mod hint;
