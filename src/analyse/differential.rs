@@ -170,7 +170,12 @@ fn paths() -> Vec<(&'static str, SolveOptions)> {
     ]
 }
 
-/// What is wrong with one path's answer to a puzzle whose solutions (up to K + 1) are `truth`.
+/// Solutions enumerated at most: below it the enumeration is every solution, and `candidates` and `hint` are
+/// checked against it too.
+const ALL: usize = 300;
+
+/// What is wrong with one path's answer to a puzzle whose solutions (all of them, or the first [`ALL`]) are
+/// `truth`.
 fn judge(puzzle: &Puzzle, options: &SolveOptions, truth: &[Grid]) -> Option<String> {
     let outcome = match crate::solve(puzzle, options) {
         Ok(o) => o,
@@ -178,7 +183,7 @@ fn judge(puzzle: &Puzzle, options: &SolveOptions, truth: &[Grid]) -> Option<Stri
     };
     let found = &outcome.solutions;
     // With more than K solutions the enumeration stopped early and need not hold the ones a path found.
-    let listed = |g: &Grid| truth.len() > K || truth.contains(g);
+    let listed = |g: &Grid| truth.len() >= ALL || truth.contains(g);
     if let Some(g) = found
         .iter()
         .find(|g| !listed(g) || puzzle.check_grid(g).is_err())
@@ -200,9 +205,56 @@ fn judge(puzzle: &Puzzle, options: &SolveOptions, truth: &[Grid]) -> Option<Stri
             found.len(),
             outcome.complete,
             truth.len(),
-            if truth.len() > K { " or more" } else { "" }
+            if truth.len() >= ALL { " or more" } else { "" }
         )
     })
+}
+
+/// What is wrong with the true candidates (`candidates`) or the steps of `hint`, given every solution: a
+/// candidate is a value some solution has there, and a step places a value every solution has there or strikes
+/// one that none has (no technique assumes uniqueness).
+fn judge_analysis(puzzle: &Puzzle, truth: &[Grid]) -> Vec<String> {
+    let n = puzzle.size();
+    let mut wrong = Vec::new();
+    let mut union = vec![0u64; n * n];
+    for g in truth {
+        for (i, c) in g.cells().enumerate() {
+            union[i] |= 1 << (g.get(c) - 1);
+        }
+    }
+    let options = SolveOptions::default();
+    match super::candidates::candidates(puzzle, &options) {
+        Ok(c) if c.masks != union => wrong.push(format!(
+            "candidates: {:?}, the solutions' {union:?}",
+            c.masks
+        )),
+        Ok(_) => {}
+        Err(e) => wrong.push(format!("candidates failed: {e}")),
+    }
+    match super::hint::hints(puzzle, None, true, None) {
+        Ok(h) => {
+            for step in h.steps {
+                let held = |g: &Grid| g.get(step.cell) == step.value;
+                let sound = match step.place {
+                    true => truth.iter().all(held),
+                    false => !truth.iter().any(held),
+                };
+                if !sound {
+                    wrong.push(format!(
+                        "hint: {} {} at {} ({}: {}) contradicts a solution",
+                        if step.place { "place" } else { "strike" },
+                        step.value,
+                        step.cell,
+                        step.technique,
+                        step.reason
+                    ));
+                    break;
+                }
+            }
+        }
+        Err(e) => wrong.push(format!("hint failed: {e}")),
+    }
+    wrong
 }
 
 /// Seeds per type and size: 8, or `LATIN_DIFFERENTIAL_SEEDS` for a longer hunt (40 ran 2,080 puzzles clean).
@@ -239,13 +291,19 @@ fn every_path_counts_what_brute_force_counts_on_every_grammar() {
             let Some((puzzle, file)) = draw(&kind, &mut rng, keep, givens) else {
                 return (name.clone(), None, Vec::new());
             };
-            let truth = brute_force(&puzzle, K + 1);
-            let failures = paths()
+            let truth = brute_force(&puzzle, ALL);
+            let mut wrong: Vec<String> = paths()
                 .into_iter()
                 .filter_map(|(path, options)| {
-                    let what = judge(&puzzle, &options, &truth)?;
-                    Some(format!("{name} {n}x{n}, {path}: {what}\n{file}"))
+                    Some(format!("{path}: {}", judge(&puzzle, &options, &truth)?))
                 })
+                .collect();
+            if truth.len() < ALL {
+                wrong.extend(judge_analysis(&puzzle, &truth));
+            }
+            let failures = wrong
+                .into_iter()
+                .map(|what| format!("{name} {n}x{n}, {what}\n{file}"))
                 .collect();
             (name.clone(), Some(truth.len()), failures)
         })
