@@ -325,3 +325,64 @@ fn every_path_counts_what_brute_force_counts_on_every_grammar() {
     let counts: Vec<usize> = results.iter().filter_map(|(_, c, _)| *c).collect();
     assert!(counts.iter().any(|&c| c > 1 && c < K) && counts.iter().any(|&c| c > K));
 }
+
+/// On 9x9 grids (7x7 for types without boxes), beyond brute force: the paths that finish there in seconds
+/// agree with each other on how many solutions there are (up to K) and on a unique one. This is where the
+/// 9x9-only machinery runs (bit boards and their search, the paths of two-cell rules, sharpened sums, the
+/// handover to CaDiCaL after 256 nodes).
+#[test]
+fn the_paths_agree_on_larger_grids_of_every_grammar() {
+    use rayon::prelude::*;
+    let registry = Registry::built_in();
+    let names: Vec<String> = registry.iter().map(|g| g.name.clone()).collect();
+    let jobs: Vec<(String, u64)> = names
+        .iter()
+        .flat_map(|name| (0..seeds().div_ceil(4)).map(move |seed| (name.clone(), seed)))
+        .collect();
+    let results: Vec<(String, bool, Option<String>)> = jobs
+        .par_iter()
+        .map(|(name, seed)| {
+            let kind = Kind::new(&registry, name, 9, None, &[])
+                .or_else(|_| Kind::new(&registry, name, 7, None, &[]));
+            let mut rng = fastrand::Rng::with_seed(*seed);
+            let Some((puzzle, file)) = kind.ok().and_then(|kind| draw(&kind, &mut rng, 0.5, 20))
+            else {
+                return (name.clone(), false, None);
+            };
+            let runs: Vec<(&str, Result<_, String>)> = paths()
+                .into_iter()
+                .filter(|(path, _)| *path != "the whole program to CBC")
+                .map(|(path, options)| {
+                    let options = SolveOptions {
+                        time_limit: Some(std::time::Duration::from_secs(30)),
+                        ..options
+                    };
+                    let run = crate::solve(&puzzle, &options)
+                        .map(|o| {
+                            let unique = (o.solutions.len() == 1).then(|| o.solutions[0].clone());
+                            (o.status, o.solutions.len(), o.complete, unique)
+                        })
+                        .map_err(|e| e.to_string());
+                    (path, run)
+                })
+                .collect();
+            let disagree = runs.iter().any(|(_, r)| r != &runs[0].1);
+            let described = || {
+                let lines: Vec<String> = runs.iter().map(|(p, r)| format!("{p}: {r:?}")).collect();
+                format!("{name}:\n{}\n{file}", lines.join("\n"))
+            };
+            (name.clone(), true, disagree.then(described))
+        })
+        .collect();
+    let failures: Vec<&String> = results.iter().filter_map(|(_, _, f)| f.as_ref()).collect();
+    assert!(failures.is_empty(), "{}", {
+        let shown: Vec<&str> = failures.iter().take(4).map(|s| s.as_str()).collect();
+        shown.join("\n\n")
+    });
+    for name in &names {
+        assert!(
+            results.iter().any(|(n, drawn, _)| n == name && *drawn),
+            "type {name}: no 9x9 or 7x7 puzzle drawn"
+        );
+    }
+}
