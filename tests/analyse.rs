@@ -212,6 +212,8 @@ fn generated_puzzles_are_unique_reproducible_and_graded() {
         vec!["inshi", "--size", "5", "--seed", "4"],
         vec!["kenken", "--size", "5", "--seed", "1"],
         vec!["killer", "--seed", "11"],
+        // Numbers of two digits, right-aligned: a first row starting ` .` once made the file unreadable.
+        vec!["skyscrapers", "--size", "10", "--seed", "1"],
     ];
     for (k, args) in runs.iter().enumerate() {
         let text = generated_and_checked(args, &format!("g{k}"));
