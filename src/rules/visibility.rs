@@ -266,6 +266,11 @@ impl Visibility {
         reach[at(0, 0)] = 1;
         // A building lower than the tallest (or, where values may repeat, as tall) is hidden.
         let hides = |v: usize, t: usize| v < t || (!permutation && v == t);
+        // Value v at position i from tallest t: the state it leads to, and what it adds to the score.
+        let step = |i: usize, t: usize, v: usize| match v > t {
+            true => Some((at(i + 1, v), self.score.of(v))),
+            false => hides(v, t).then_some((at(i + 1, t), 0)),
+        };
         for (i, &dom) in domains.iter().enumerate() {
             for t in 0..=n {
                 let from = at(i, t);
@@ -273,14 +278,9 @@ impl Visibility {
                     continue;
                 }
                 for v in bit_indices(dom).map(|b| b + 1) {
-                    let to = if v > t {
-                        at(i + 1, v)
-                    } else if hides(v, t) {
-                        at(i + 1, t)
-                    } else {
+                    let Some((to, by)) = step(i, t, v) else {
                         continue;
                     };
-                    let by = if v > t { self.score.of(v) } else { 0 };
                     shift_or(&mut reach, from, to, by, clue, words);
                 }
             }
@@ -296,14 +296,9 @@ impl Visibility {
             for t in 0..=n {
                 let from = at(i, t);
                 for v in bit_indices(dom).map(|b| b + 1) {
-                    let to = if v > t {
-                        at(i + 1, v)
-                    } else if hides(v, t) {
-                        at(i + 1, t)
-                    } else {
+                    let Some((to, by)) = step(i, t, v) else {
                         continue;
                     };
-                    let by = if v > t { self.score.of(v) } else { 0 };
                     // The scores at (i, t) that this step carries to a live state.
                     for (k, c) in carried.iter_mut().enumerate() {
                         *c = shifted_down(&live, to, k, by, words) & reach[from + k];
