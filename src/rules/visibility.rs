@@ -265,6 +265,8 @@ impl Visibility {
         let mut reach = vec![0u64; (len + 1) * (n + 1) * words];
         reach[at(0, 0)] = 1;
         // A building lower than the tallest (or, where values may repeat, as tall) is hidden.
+        let unreached =
+            |sets: &[u64], from: usize| sets[from..from + words].iter().all(|&w| w == 0);
         let hides = |v: usize, t: usize| v < t || (!permutation && v == t);
         // Value v at position i from tallest t: the state it leads to, and what it adds to the score.
         let step = |i: usize, t: usize, v: usize| match v > t {
@@ -274,7 +276,7 @@ impl Visibility {
         for (i, &dom) in domains.iter().enumerate() {
             for t in 0..=n {
                 let from = at(i, t);
-                if reach[from..from + words].iter().all(|&w| w == 0) {
+                if unreached(&reach, from) {
                     continue;
                 }
                 for v in bit_indices(dom).map(|b| b + 1) {
@@ -295,6 +297,10 @@ impl Visibility {
         for (i, &dom) in domains.iter().enumerate().rev() {
             for t in 0..=n {
                 let from = at(i, t);
+                // No score reaches this state: nothing through it can be carried back.
+                if unreached(&reach, from) {
+                    continue;
+                }
                 for v in bit_indices(dom).map(|b| b + 1) {
                     let Some((to, by)) = step(i, t, v) else {
                         continue;
