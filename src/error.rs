@@ -134,9 +134,14 @@ pub enum Error {
     #[error("grammar {grammar}: {message}")]
     Grammar { grammar: String, message: String },
 
-    /// The type named in a puzzle file has no grammar.
-    #[error("type: unknown puzzle type {name:?} (known: {known})")]
-    UnknownType { name: String, known: String },
+    /// The type named in a puzzle file has no grammar. `unloaded`: the grammar files that failed to load, one
+    /// of which the author may have meant to declare it (empty, or `; ...` naming each with its error).
+    #[error("type: unknown puzzle type {name:?} (known: {known}){unloaded}")]
+    UnknownType {
+        name: String,
+        known: String,
+        unloaded: String,
+    },
 
     /// A puzzle built in code is inconsistent (a cell off the grid, a value out of range, ...).
     #[error("invalid puzzle: {0}")]

@@ -483,6 +483,29 @@ fn one_bad_grammar_file_does_not_break_the_others() {
         .stderr(predicate::str::contains(
             "give every `- ` of the list the same indentation",
         ));
+    // A file named otherwise than the type it declares: a puzzle of that type hears why the file did not load.
+    std::fs::write(
+        dir.path().join("mine.yaml"),
+        "name: dotted\ndescription: d\nsections:\n  w: {kind: pairs}\nrules:\n  - latin\n  - {primitive: tagged-pairs, tags: {w: ratio 0}}\n",
+    )
+    .unwrap();
+    let dotted = puzzles.path().join("dotted.yaml");
+    std::fs::write(&dotted, "type: dotted\nsize: 4\nw: []\n").unwrap();
+    latin()
+        .arg("--grammars")
+        .arg(dir.path())
+        .arg("solve")
+        .arg(&dotted)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown puzzle type \"dotted\""))
+        .stderr(predicate::str::contains("; not loaded, grammar "))
+        .stderr(predicate::str::contains(
+            "mine.yaml: primitive tagged-pairs",
+        ))
+        .stderr(predicate::str::contains(
+            "\"ratio 0\" is not a pair relation",
+        ));
     let listing = latin()
         .arg("--grammars")
         .arg(dir.path())

@@ -208,12 +208,7 @@ impl Registry {
                 .map_err(|e| Error::io(&path, &e))
                 .and_then(|text| Grammar::parse(&shown, &text));
             match loaded {
-                Ok(g) => {
-                    if let Some(before) = self.origins.insert(g.name.clone(), shown.clone()) {
-                        self.overrides.push((g.name.clone(), before, shown));
-                    }
-                    self.grammars.insert(g.name.clone(), g);
-                }
+                Ok(g) => self.add(g, shown),
                 Err(error) => self.broken.push(Broken {
                     stem: path
                         .file_stem()
@@ -227,8 +222,17 @@ impl Registry {
         Ok(())
     }
 
-    /// The grammar of a type. A type no grammar declares is an error naming the known ones, or, when a grammar
-    /// file of that name failed to load, that file's error.
+    /// Adds (or overrides) one grammar, loaded from `origin`.
+    pub(crate) fn add(&mut self, g: Grammar, origin: String) {
+        if let Some(before) = self.origins.insert(g.name.clone(), origin.clone()) {
+            self.overrides.push((g.name.clone(), before, origin));
+        }
+        self.grammars.insert(g.name.clone(), g);
+    }
+
+    /// The grammar of a type. A type no grammar declares is an error naming the known ones and every grammar
+    /// file that failed to load, with its error; when a grammar file of that name failed to load, that file's
+    /// error alone.
     pub fn get(&self, name: &str) -> Result<&Grammar, Error> {
         // A file of that name that failed to load wins over a built-in grammar (the author meant to replace
         // it, and silently solving with the old rules would mislead), not over one loaded from a directory.
@@ -241,9 +245,16 @@ impl Registry {
         if let Some(g) = self.grammars.get(name) {
             return Ok(g);
         }
+        // A file named otherwise may still have been meant to declare it: say which files did not load, and why.
+        let unloaded = self
+            .broken
+            .iter()
+            .map(|b| format!("; not loaded, {}", b.error))
+            .collect();
         Err(Error::UnknownType {
             name: name.to_owned(),
             known: self.grammars.keys().cloned().collect::<Vec<_>>().join(", "),
+            unloaded,
         })
     }
 
