@@ -1,11 +1,18 @@
 //! Entry points for the fuzz targets in `fuzz/` (cargo-fuzz, libFuzzer): the puzzle-file reader with a solve
-//! behind it, and the lines reader with the bulk driver behind it. Each panics only on a real bug: a crash
-//! in the pipeline, an error of the wrong kind, or an answer that does not verify.
+//! behind it, the lines reader with the bulk driver behind it, the importers of pasted IDs and links with the
+//! writers behind them, and the grammar reader with a puzzle of the new type behind it. Each panics only on a
+//! real bug: a crash in the pipeline, an error of the wrong kind, or an answer that does not verify.
 
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::bulk::{self, LineFormat, LinesRun};
-use crate::grammar::Registry;
+use crate::error::Error;
+use crate::grammar::{Grammar, Registry};
+use crate::grid::Grid;
+use crate::import::{self, Format};
+use crate::model::load::{load_mapping, Reader, DEFAULT_MAX_INPUT};
+use crate::model::record::record_of;
 use crate::model::{load_str, Puzzle};
 use crate::parse::lines::LineReader;
 use crate::solve::SolveOptions;
@@ -24,20 +31,108 @@ fn options() -> SolveOptions {
 pub fn puzzle_file(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let registry = Registry::built_in();
-    let puzzle = match load_str(&text, &registry) {
-        Ok(p) => p,
-        Err(e) => {
-            assert!(e.is_bad_input(), "a load error of the wrong kind: {e}");
-            return;
-        }
+    if let Some(puzzle) = loaded(load_str(&text, &registry)) {
+        solve_and_verify(&puzzle);
+    }
+}
+
+/// The forms a puzzle is pasted in, besides latin's own file.
+const FOREIGN: [Format; 4] = [
+    Format::Tatham,
+    Format::Puzzlink,
+    Format::Fpuzzles,
+    Format::Record,
+];
+
+/// Any text read as a pasted puzzle in one of the foreign forms (the first byte chooses which, as `--from`
+/// does): through its record to a puzzle, solved and verified; and a puzzle that loads is written back in
+/// every form, which writes it or refuses plainly, and what is written as a record reads back as the same
+/// puzzle.
+pub fn pasted(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
     };
-    match crate::solve(&puzzle, &options()) {
+    let text = String::from_utf8_lossy(rest);
+    let registry = Registry::built_in();
+    let reader = Reader {
+        registry: &registry,
+        max_bytes: DEFAULT_MAX_INPUT,
+        from: Some(FOREIGN[usize::from(first) % FOREIGN.len()]),
+    };
+    let Some(map) = loaded(reader.mapping(&text)) else {
+        return;
+    };
+    let Some(puzzle) = loaded(load_mapping(&map, &registry)) else {
+        return;
+    };
+    let answers = solve_and_verify(&puzzle);
+    let Some(record) = loaded(record_of(&map, &registry)) else {
+        return;
+    };
+    for form in FOREIGN {
+        loaded(import::encode(&record, form));
+    }
+    let again = Reader {
+        from: Some(Format::Record),
+        ..reader
+    };
+    let back = again
+        .load_text(&record.to_string())
+        .unwrap_or_else(|e| panic!("the record written does not read back: {e}\n{record}"));
+    assert_eq!(
+        (back.kind(), back.givens(), back.rules().len()),
+        (puzzle.kind(), puzzle.givens(), puzzle.rules().len()),
+        "the record read back is another puzzle: {record}"
+    );
+    for grid in &answers {
+        assert!(
+            back.check_grid(grid).is_ok(),
+            "the record read back refuses an answer: {record}"
+        );
+    }
+}
+
+/// Any bytes as a grammar file, up to the first zero byte, and the rest as a puzzle file: a grammar that loads
+/// is added to the built-in ones (as `--grammars` does), and the puzzle is loaded through them, solved and
+/// verified.
+pub fn grammar(data: &[u8]) {
+    let split = data.iter().position(|&b| b == 0).unwrap_or(data.len());
+    let grammar_text = String::from_utf8_lossy(&data[..split]);
+    let Some(grammar) = loaded(Grammar::parse("fuzz", &grammar_text)) else {
+        return;
+    };
+    let mut registry = Registry::built_in();
+    registry.add(grammar, "fuzz".into());
+    let puzzle_text = String::from_utf8_lossy(data.get(split + 1..).unwrap_or_default());
+    if let Some(puzzle) = loaded(load_str(&puzzle_text, &registry)) {
+        solve_and_verify(&puzzle);
+    }
+}
+
+/// What a reader gave, or `None` after checking that its error is one of bad input.
+fn loaded<T>(result: Result<T, Error>) -> Option<T> {
+    match result {
+        Ok(value) => Some(value),
+        Err(e) => {
+            assert!(e.is_bad_input(), "an error of the wrong kind: {e}");
+            None
+        }
+    }
+}
+
+/// Solves with the small options and verifies every answer exactly; the answers.
+fn solve_and_verify(puzzle: &Puzzle) -> Vec<Grid> {
+    match crate::solve(puzzle, &options()) {
         Ok(outcome) => {
             for grid in &outcome.solutions {
                 assert!(puzzle.check_grid(grid).is_ok(), "an unverified answer");
             }
+            outcome.solutions
         }
-        Err(e) => assert!(e.is_bad_input(), "a solve error of the wrong kind: {e}"),
+        Err(e) => {
+            assert!(e.is_bad_input(), "a solve error of the wrong kind: {e}");
+            Vec::new()
+        }
     }
 }
 
@@ -58,29 +153,101 @@ pub fn lines(data: &[u8]) {
     assert_eq!(summary.puzzles, out.iter().filter(|&&b| b == b'\n').count());
 }
 
+/// Seed inputs for each fuzz target, from the project's own files under `root`: the puzzle files (`puzzles/`,
+/// `tests/hostile/`) as they are, each example puzzle written in every foreign form that can say it (its form's
+/// byte first), and each grammar file with the example puzzles of its type. `(target, input)` pairs; the
+/// `fuzz-seeds` example writes them where cargo-fuzz looks.
+pub fn seeds(root: &Path) -> Vec<(&'static str, Vec<u8>)> {
+    let files = |dir: PathBuf| -> Vec<PathBuf> {
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        paths.sort();
+        paths
+    };
+    let read = |p: &Path| std::fs::read(p).unwrap_or_default();
+    let mut out = Vec::new();
+    for path in files(root.join("tests/hostile")) {
+        out.push(("puzzle_file", read(&path)));
+    }
+    out.push(("lines", b"12..34..........\n\xff\n\r\n#\n1234\n".to_vec()));
+    let registry = Registry::built_in();
+    let reader = Reader {
+        registry: &registry,
+        max_bytes: DEFAULT_MAX_INPUT,
+        from: None,
+    };
+    for dir in files(root.join("puzzles")) {
+        let grammar = root
+            .join("grammars")
+            .join(dir.with_extension("yaml").file_name().unwrap_or_default());
+        for path in files(dir) {
+            let text = read(&path);
+            out.push(("puzzle_file", text.clone()));
+            if grammar.is_file() {
+                out.push(("grammar", [read(&grammar), vec![0], text.clone()].concat()));
+            }
+            let map = reader.mapping(&String::from_utf8_lossy(&text));
+            let Ok(record) = map.and_then(|m| record_of(&m, &registry)) else {
+                continue;
+            };
+            for (i, form) in FOREIGN.into_iter().enumerate() {
+                if let Ok(written) = import::encode(&record, form) {
+                    out.push(("pasted", [vec![i as u8], written.into_bytes()].concat()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Runs a fuzz target's entry point by name.
+pub fn run(target: &str, data: &[u8]) {
+    match target {
+        "puzzle_file" => puzzle_file(data),
+        "lines" => lines(data),
+        "pasted" => pasted(data),
+        "grammar" => grammar(data),
+        _ => panic!("no fuzz target {target}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The fuzz targets' entry points run on the seed inputs (CI does not build the fuzz crate itself, which
-    /// needs cargo-fuzz and a second build of CBC).
+    /// Every fuzz target's entry point runs on its seed inputs (CI does not build the fuzz crate itself, which
+    /// needs cargo-fuzz and a second build of CBC), and every form and every grammar is among them.
     #[test]
     fn the_fuzz_entry_points_run_on_their_seeds() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut seeds = 0;
-        for dir in [
-            "tests/hostile",
-            "puzzles/inshi",
-            "puzzles/kenken",
-            "puzzles/skyscrapers",
-        ] {
-            for entry in std::fs::read_dir(root.join(dir)).unwrap() {
-                puzzle_file(&std::fs::read(entry.unwrap().path()).unwrap());
-                seeds += 1;
-            }
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let seeds = seeds(root);
+        for (target, data) in &seeds {
+            run(target, data);
         }
-        assert!(seeds > 20);
-        lines(b"12..34..........\n\xff\n\r\n#\n1234\n");
+        let count = |target: &str| seeds.iter().filter(|s| s.0 == target).count();
+        let forms: std::collections::BTreeSet<u8> = seeds
+            .iter()
+            .filter(|s| s.0 == "pasted")
+            .map(|s| s.1[0])
+            .collect();
+        assert_eq!(
+            forms.len(),
+            FOREIGN.len(),
+            "a form no example puzzle is written in"
+        );
+        let grammars = std::fs::read_dir(root.join("grammars")).unwrap().count();
+        assert!(
+            count("grammar") >= grammars,
+            "{} grammar seeds",
+            count("grammar")
+        );
+        assert!(count("puzzle_file") > 40 && count("pasted") > 80);
         lines(&[b'0'; 100_000]);
+        // A grammar with no puzzle after it, and a puzzle of a type the grammar overrides.
+        grammar(b"name: sudoku\ndescription: d\nrules: [latin]\n");
+        pasted(&[]);
     }
 }
