@@ -1,7 +1,7 @@
 //! Writes the fuzz targets' seed inputs (`latin::fuzzing::seeds`) where cargo-fuzz reads them: one directory
 //! per target under the directory given (default `fuzz/corpus`), one file per input.
 //!
-//!     cargo run --release --example fuzz-seeds && cd fuzz && cargo +nightly fuzz run pasted
+//!     cargo run --release --example fuzz-seeds && cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run -O pasted
 
 fn main() -> std::io::Result<()> {
     let out = std::env::args()

@@ -203,20 +203,20 @@ pub fn seeds(root: &Path) -> Vec<(&'static str, Vec<u8>)> {
     out
 }
 
-/// Runs a fuzz target's entry point by name.
-pub fn run(target: &str, data: &[u8]) {
-    match target {
-        "puzzle_file" => puzzle_file(data),
-        "lines" => lines(data),
-        "pasted" => pasted(data),
-        "grammar" => grammar(data),
-        _ => panic!("no fuzz target {target}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Runs a fuzz target's entry point by name.
+    fn run(target: &str, data: &[u8]) {
+        match target {
+            "puzzle_file" => puzzle_file(data),
+            "lines" => lines(data),
+            "pasted" => pasted(data),
+            "grammar" => grammar(data),
+            _ => panic!("no fuzz target {target}"),
+        }
+    }
 
     /// Every fuzz target's entry point runs on its seed inputs (CI does not build the fuzz crate itself, which
     /// needs cargo-fuzz and a second build of CBC), and every form and every grammar is among them.
