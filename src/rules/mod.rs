@@ -78,6 +78,20 @@ pub(crate) trait Rule: fmt::Debug + Send + Sync {
     fn propagator(&self) -> Option<&dyn Propagator> {
         None
     }
+
+    /// Values whose place among some of the rule's cells the rule turns on (a sandwich's 1 and n in its row):
+    /// search may branch on where such a value goes, as a setter does, instead of on one cell's value.
+    fn pivots(&self) -> Vec<Pivot> {
+        Vec::new()
+    }
+}
+
+/// A value and the cells it is placed among, which a rule's meaning turns on ([`Rule::pivots`]). Branching on
+/// it is sound whatever the cells: the branch is still "this cell holds the value, or it does not".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Pivot {
+    pub(crate) cells: Vec<Cell>,
+    pub(crate) value: u32,
 }
 
 /// Values as written in messages: `[1, 2, 3]`.
