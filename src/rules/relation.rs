@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use super::Rule;
-use crate::domains::{all_values, bit, Contradiction, Domains, Propagator};
+use crate::domains::{all_values, bit, Contradiction, Cost, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
 use crate::program::Compiler;
@@ -185,6 +185,11 @@ impl Rule for Relation {
 impl Propagator for Relation {
     fn watches(&self) -> Vec<Cell> {
         Rule::cells(self)
+    }
+
+    /// Two cells: a run is a few table lookups.
+    fn cost(&self) -> Cost {
+        Cost::Constant
     }
 
     fn pairs(&self, size: usize) -> Option<(Cell, Cell, Vec<u64>)> {

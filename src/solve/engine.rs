@@ -153,7 +153,8 @@ impl<'a> Engine<'a> {
         engine.tier = (0..engine.count())
             .map(|i| match engine.get(i).cost() {
                 _ if engine.rest_only[i] => MEDIUM,
-                Cost::Low => LOW,
+                Cost::Constant if engine.boards.is_some() => FIRST,
+                Cost::Constant | Cost::Low => LOW,
                 Cost::Medium => MEDIUM,
             })
             .collect();
@@ -220,9 +221,9 @@ impl<'a> Engine<'a> {
 
     /// [`Self::fixpoint`] that names the propagator which found the contradiction.
     ///
-    /// Three queues: woken propagators run their cheap part ([`Propagator::staged`]; the whole of those that
-    /// have no cheap part) in the queue of their [`Propagator::cost`], low before medium, and a staged one runs
-    /// whole only when both are empty. A staged propagator is not woken again by its own whole run, which
+    /// Four queues: woken propagators run their cheap part ([`Propagator::staged`]; the whole of those that
+    /// have no cheap part) in the queue of their [`Propagator::cost`], constant (where there are boards) before
+    /// low before medium, and a staged one runs whole only when the others are empty. A staged propagator is not woken again by its own whole run, which
     /// leaves its cells at its own fixpoint.
     pub(crate) fn fixpoint_blame(
         &self,
@@ -333,18 +334,19 @@ enum Own<'a> {
     Sharpened(Box<dyn Propagator>),
 }
 
-/// The queues, lowest cost first: propagators at [`Cost::Low`], then at [`Cost::Medium`], then staged
-/// propagators waiting to run whole.
-const LOW: u8 = 0;
-const MEDIUM: u8 = 1;
-const DEAR: u8 = 2;
+/// The queues, lowest cost first: propagators at [`Cost::Constant`] (where the boards are), then at
+/// [`Cost::Low`], then at [`Cost::Medium`], then staged propagators waiting to run whole.
+const FIRST: u8 = 0;
+const LOW: u8 = 1;
+const MEDIUM: u8 = 2;
+const DEAR: u8 = 3;
 
 /// The propagators waiting to run: each at most once per queue, first in first out, and a queue only once the
 /// ones before it are empty. Kept by the engine between calls (search propagates at every node), so no call
 /// allocates.
 #[derive(Default)]
 struct Queues {
-    tiers: [Queue; 3],
+    tiers: [Queue; 4],
     /// The cells changed since the boards last ran in this propagation; `None` before their first run, when
     /// nothing is known of what changed before it.
     boards_changed: Option<Board>,
@@ -368,7 +370,7 @@ impl Queues {
 
     /// The next propagator to run, and the queue it came from.
     fn pop(&mut self) -> Option<(usize, u8)> {
-        (0..3).find_map(|t| self.tiers[t].pop().map(|i| (i, t as u8)))
+        (0..4).find_map(|t| self.tiers[t].pop().map(|i| (i, t as u8)))
     }
 }
 
