@@ -28,8 +28,9 @@ use crate::domains::{bit_indices, Contradiction, Domains, Propagator};
 use crate::grid::Cell;
 use crate::rules::Rule;
 
-/// The largest grid held on boards: 16 x 16 = 256 cells, four words.
-pub(crate) const MAX_SIZE: usize = 16;
+/// The largest grid held on boards: 16 x 16 = 256 cells, four words (the domains keep each value's places
+/// up to this size).
+pub(crate) const MAX_SIZE: usize = crate::domains::PLACES_MAX_SIZE;
 
 const WORDS: usize = 4;
 
@@ -170,16 +171,13 @@ impl Boards {
         }
     }
 
-    /// One board per value from the domains.
+    /// One board per value from the domains, which keep them ([`Domains::places`]).
     fn read(&self, d: &Domains) -> [Board; MAX_SIZE] {
         let mut cand = [Board::default(); MAX_SIZE];
-        for (i, &b) in d.raw().iter().enumerate() {
-            let mut b = b;
-            while b != 0 {
-                bit(&mut cand[b.trailing_zeros() as usize], i);
-                b &= b - 1;
-            }
-        }
+        let places = d
+            .places()
+            .expect("domains of a grid on boards keep their places");
+        cand[..places.len()].copy_from_slice(places);
         cand
     }
 }
@@ -541,7 +539,9 @@ mod tests {
             if b.propagate(&mut d).is_err() {
                 continue;
             }
-            let open: Vec<usize> = (0..81).filter(|&i| d.raw()[i].count_ones() > 1).collect();
+            let open: Vec<usize> = (0..81)
+                .filter(|&i| d.get(Cell::new(i / 9, i % 9)).count_ones() > 1)
+                .collect();
             if open.is_empty() {
                 continue;
             }
