@@ -296,38 +296,39 @@ impl Sandwich {
     ) -> bool {
         let (a, b) = (i.min(j), i.max(j));
         let between = &inner[a + 1..b];
-        let outside = || {
-            inner
-                .iter()
-                .enumerate()
-                .filter(move |&(k, _)| (k < a || k > b) && k != i && k != j)
-                .map(|(_, &m)| m)
-        };
+        let outside: SmallVec<[u64; 16]> = (0..inner.len())
+            .filter(|&k| k < a || k > b)
+            .map(|k| inner[k])
+            .collect();
         let reach_between = between.iter().fold(0u64, |m, &d| m | d);
-        let reach_outside = outside().fold(0u64, |m, d| m | d);
-        masks.fill(0);
-        let mut fitted = false;
+        let reach_outside = outside.iter().fold(0u64, |m, &d| m | d);
+        // The sets that fit, and their complements, gathered: a cell's support is its candidates in any of them.
+        let (mut sets, mut rests, mut fitted) = (0u64, 0u64, false);
         let listed =
             for_each_combination(between.len(), reach_between, self.clue, steps, &mut |set| {
                 let rest = values & !set;
                 let fits = between.iter().all(|&d| d & set != 0)
-                    && outside().all(|d| d & rest != 0)
+                    && outside.iter().all(|&d| d & rest != 0)
                     && reach_outside & rest == rest;
-                if !fits {
-                    return;
-                }
-                fitted = true;
-                for (k, s) in masks.iter_mut().enumerate() {
-                    *s |= match k {
-                        _ if k == i => bit(self.low),
-                        _ if k == j => bit(self.high),
-                        _ if k > a && k < b => inner[k] & set,
-                        _ => inner[k] & rest,
-                    };
+                if fits {
+                    sets |= set;
+                    rests |= rest;
+                    fitted = true;
                 }
             });
         match listed {
-            Ok(()) => fitted,
+            Ok(()) if !fitted => false,
+            Ok(()) => {
+                for (k, s) in masks.iter_mut().enumerate() {
+                    *s = match k {
+                        _ if k == i => bit(self.low),
+                        _ if k == j => bit(self.high),
+                        _ if k > a && k < b => inner[k] & sets,
+                        _ => inner[k] & rests,
+                    };
+                }
+                true
+            }
             // Too many sets to list: everything is kept, and the sums alone decide for this and later spans.
             Err(TooMany) => {
                 masks.fill(u64::MAX);
