@@ -226,24 +226,24 @@ impl Propagator for Sandwich {
         let inner: reach::Masks = domains.iter().map(|&m| m & !(low | high)).collect();
         let len = domains.len();
         let mut support: reach::Masks = SmallVec::from_elem(0, len);
-        // Scratch for one placement of the 1 and the n, reused: a call tries up to n(n-1) placements.
-        let mut here: reach::Masks = SmallVec::from_elem(0, len);
-        let mut sets: reach::Masks = SmallVec::from_elem(0, len);
         let values = all_values(d.size()) & !(low | high);
         let mut steps = PROPAGATION_STEPS;
+        // The cells that can hold neither a value between nor one outside: only the 1 or the n (a line is at
+        // most 64 cells, as a value is at most 64).
+        let ends_only = (0..len)
+            .filter(|&k| inner[k] == 0)
+            .fold(0u64, |m, k| m | 1 << k);
         // The 1 at i and the n at j.
         let holds = |(i, j): (usize, usize)| domains[i] & low != 0 && domains[j] & high != 0;
-        // Each span a < b between the 1 and the n is one sum, whichever end holds the 1: reached once.
+        // Each span a < b between the 1 and the n is one sum, whichever end holds the 1: reached once, and its
+        // value sets listed once.
         for a in 0..len {
             for b in a + 1..len {
                 let ends = [(a, b), (b, a)];
                 if !ends.into_iter().any(holds) {
                     continue;
                 }
-                let others_ok = (0..len)
-                    .filter(|&k| k != a && k != b)
-                    .all(|k| inner[k] != 0);
-                if !others_ok || !self.within_bounds(&inner[a + 1..b]) {
+                if ends_only & !(1 << a | 1 << b) != 0 || !self.within_bounds(&inner[a + 1..b]) {
                     continue;
                 }
                 let max = reach::largest(&inner[a + 1..b]);
@@ -251,26 +251,22 @@ impl Propagator for Sandwich {
                 let Some((between, _)) = reach::supports(&inner[a + 1..b], &target) else {
                     continue;
                 };
+                // The candidates the span supports: by sums, and by value sets when the cells differ.
+                let (sets, rests) = match self.distinct {
+                    true => match self.support_by_sets(&inner, (a, b), values, &mut steps) {
+                        Some(masks) => masks,
+                        None => continue,
+                    },
+                    false => (u64::MAX, u64::MAX),
+                };
                 for (i, j) in ends.into_iter().filter(|&e| holds(e)) {
-                    // The candidates this placement supports: by sums, and by value sets when the cells differ.
-                    for (k, h) in here.iter_mut().enumerate() {
-                        *h = match k {
+                    for (k, s) in support.iter_mut().enumerate() {
+                        *s |= match k {
                             _ if k == i => low,
                             _ if k == j => high,
-                            _ if k > a && k < b => between[k - a - 1],
-                            _ => inner[k],
+                            _ if k > a && k < b => between[k - a - 1] & sets,
+                            _ => inner[k] & rests,
                         };
-                    }
-                    if self.distinct {
-                        if !self.support_by_sets(&inner, (i, j), values, &mut sets, &mut steps) {
-                            continue;
-                        }
-                        for (h, s) in here.iter_mut().zip(&sets) {
-                            *h &= s;
-                        }
-                    }
-                    for (s, h) in support.iter_mut().zip(&here) {
-                        *s |= h;
                     }
                 }
             }
@@ -280,21 +276,21 @@ impl Propagator for Sandwich {
 }
 
 impl Sandwich {
-    /// With the line's cells all distinct: for the 1 at `i` and the n at `j`, the sets of distinct values the
-    /// cells between can hold that add up to the clue; each set whose values the cells between can take and
-    /// together place, and whose complement in `values` the cells outside can take and place, supports the
-    /// candidates it uses (the 1 and the n included), written to `masks`; false when no set fits. The sets
-    /// listed are taken from `steps`, the call's budget ([`PROPAGATION_STEPS`]): once it is spent, every
-    /// candidate is kept, and the sums alone decide for this span and the ones after it.
+    /// With the line's cells all distinct: for the 1 and the n at `a` and `b` (either way round: the sets do
+    /// not depend on which end holds which), the sets of distinct values the cells between can hold that add up
+    /// to the clue. A set fits when each cell between can take one of its values, and its complement in
+    /// `values` is what the cells outside can each take one of and together reach. Returns the union of the
+    /// sets that fit and of their complements (a cell between keeps its candidates in the first, a cell outside
+    /// in the second), or `None` when no set fits. The sets listed are taken from `steps`, the call's budget
+    /// ([`PROPAGATION_STEPS`]): once it is spent, every candidate is kept, and the sums alone decide for this
+    /// span and the ones after it.
     fn support_by_sets(
         &self,
         inner: &[u64],
-        (i, j): (usize, usize),
+        (a, b): (usize, usize),
         values: u64,
-        masks: &mut [u64],
         steps: &mut u64,
-    ) -> bool {
-        let (a, b) = (i.min(j), i.max(j));
+    ) -> Option<(u64, u64)> {
         let between = &inner[a + 1..b];
         let outside: SmallVec<[u64; 16]> = (0..inner.len())
             .filter(|&k| k < a || k > b)
@@ -302,7 +298,6 @@ impl Sandwich {
             .collect();
         let reach_between = between.iter().fold(0u64, |m, &d| m | d);
         let reach_outside = outside.iter().fold(0u64, |m, &d| m | d);
-        // The sets that fit, and their complements, gathered: a cell's support is its candidates in any of them.
         let (mut sets, mut rests, mut fitted) = (0u64, 0u64, false);
         let listed =
             for_each_combination(between.len(), reach_between, self.clue, steps, &mut |set| {
@@ -317,23 +312,9 @@ impl Sandwich {
                 }
             });
         match listed {
-            Ok(()) if !fitted => false,
-            Ok(()) => {
-                for (k, s) in masks.iter_mut().enumerate() {
-                    *s = match k {
-                        _ if k == i => bit(self.low),
-                        _ if k == j => bit(self.high),
-                        _ if k > a && k < b => inner[k] & sets,
-                        _ => inner[k] & rests,
-                    };
-                }
-                true
-            }
+            Ok(()) => fitted.then_some((sets, rests)),
             // Too many sets to list: everything is kept, and the sums alone decide for this and later spans.
-            Err(TooMany) => {
-                masks.fill(u64::MAX);
-                true
-            }
+            Err(TooMany) => Some((u64::MAX, u64::MAX)),
         }
     }
 }
