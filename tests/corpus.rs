@@ -129,7 +129,7 @@ fn run(file: &str, keep: impl Fn(&Value) -> bool + Sync) {
             .map(|(ms, id)| format!("{id} {ms:.0} ms"))
             .collect();
         eprintln!(
-            "{file}: {} puzzles, median {:.1} ms, slowest {:.1} ms, total {:.1} s (slowest: {})",
+            "{file}: {} puzzles, median {:.2} ms, slowest {:.1} ms, total {:.1} s (slowest: {})",
             times.len(),
             times[times.len() / 2],
             times[times.len() - 1],
