@@ -100,9 +100,10 @@ pub(crate) trait Propagator: fmt::Debug + Send + Sync {
 /// both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Cost {
-    /// A few operations whatever the grid (a relation between two cells, a path of two): where the engine runs the groups'
-    /// singles on bit boards, a pass over the whole grid, these run to their own fixpoint before the boards do
-    /// (whispers: about 4.7 runs of the boards a search node before, 0.87x the time); elsewhere as [`Cost::Low`].
+    /// A few operations whatever the grid (a relation between two cells, a path of two relations): where the
+    /// engine runs the groups' singles on bit boards, a pass over the whole grid, these run to their own
+    /// fixpoint before the boards do (whispers: about 4.7 runs of the boards a search node before, 0.87x the
+    /// time); elsewhere as [`Cost::Low`].
     Constant,
     /// Run at once: the rules' own propagators, and the singles of all-different.
     Low,
