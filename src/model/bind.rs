@@ -237,14 +237,7 @@ fn build_less(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Erro
     };
     Ok(pairs
         .iter()
-        .map(|&(a, b)| {
-            Arc::new(Relation {
-                a,
-                b,
-                kind: RelationKind::Less,
-                source: name.to_owned(),
-            }) as Arc<dyn Rule>
-        })
+        .map(|&(a, b)| Arc::new(Relation::new(a, b, RelationKind::Less, name)) as Arc<dyn Rule>)
         .collect())
 }
 
@@ -286,12 +279,7 @@ fn marked_pairs(
             }
             marked.insert(key(a, b));
             // In the order written: `less` is not symmetric.
-            out.push(Arc::new(Relation {
-                a,
-                b,
-                kind: kind.clone(),
-                source: name.clone(),
-            }));
+            out.push(Arc::new(Relation::new(a, b, kind.clone(), name.clone())));
         }
     }
     let Some((kind, source)) = unmarked else {
@@ -300,12 +288,7 @@ fn marked_pairs(
     for a in (0..n).flat_map(|r| (0..n).map(move |c| Cell::new(r, c))) {
         for b in [Cell::new(a.row, a.col + 1), Cell::new(a.row + 1, a.col)] {
             if b.row < n && b.col < n && !marked.contains(&(a, b)) {
-                out.push(Arc::new(Relation {
-                    a,
-                    b,
-                    kind: kind.clone(),
-                    source: source.clone(),
-                }));
+                out.push(Arc::new(Relation::new(a, b, kind.clone(), source.clone())));
             }
         }
     }
@@ -465,12 +448,12 @@ fn line_relations(
     let mut out: Rules = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         for (a, b) in pairs(&line.cells) {
-            out.push(Arc::new(Relation {
+            out.push(Arc::new(Relation::new(
                 a,
                 b,
-                kind: kind.clone(),
-                source: format!("{name} line {}", i + 1),
-            }));
+                kind.clone(),
+                format!("{name} line {}", i + 1),
+            )));
         }
     }
     out

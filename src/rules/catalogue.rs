@@ -123,12 +123,12 @@ fn pairs(name: &str, n: usize, kind: RelationKind, offsets: &[(isize, isize)]) -
                 let (r2, c2) = (r + dr, c + dc);
                 // Each unordered pair once: only offsets pointing "forward".
                 if (dr, dc) > (0, 0) && r2 >= 0 && c2 >= 0 && r2 < n as isize && c2 < n as isize {
-                    out.push(Arc::new(Relation {
-                        a: Cell::new(r as usize, c as usize),
-                        b: Cell::new(r2 as usize, c2 as usize),
-                        kind: kind.clone(),
-                        source: name.to_owned(),
-                    }));
+                    out.push(Arc::new(Relation::new(
+                        Cell::new(r as usize, c as usize),
+                        Cell::new(r2 as usize, c2 as usize),
+                        kind.clone(),
+                        name,
+                    )));
                 }
             }
         }
