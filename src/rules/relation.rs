@@ -12,7 +12,6 @@
 use std::sync::{Arc, OnceLock};
 
 use super::Rule;
-
 use crate::domains::{all_values, bit, Contradiction, Cost, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
@@ -85,6 +84,11 @@ impl RelationKind {
             RelationKind::SumTo(k) => one(k.checked_sub(u)),
             RelationKind::NoneOf(kinds) => all & !kinds.iter().fold(0, |m, r| m | r.partners(u, n)),
         }
+    }
+
+    /// [`Self::partners`] of every value 1..=n, in order.
+    pub(crate) fn table(&self, n: u32) -> Vec<u64> {
+        (1..=n).map(|u| self.partners(u, n)).collect()
     }
 
     fn symbol(&self) -> String {
@@ -204,15 +208,13 @@ impl Propagator for Relation {
         Rule::cells(self)
     }
 
-    /// Two cells: a run is a few table lookups.
+    /// Two cells: a run is a few operations per candidate of one of them.
     fn cost(&self) -> Cost {
         Cost::Constant
     }
 
     fn pairs(&self, size: usize) -> Option<(Cell, Cell, Vec<u64>)> {
-        let n = size as u32;
-        let table = (1..=n).map(|u| self.kind.partners(u, n)).collect();
-        Some((self.a, self.b, table))
+        Some((self.a, self.b, self.kind.table(size as u32)))
     }
 
     /// Keeps the values of each cell that some value of the other supports.
@@ -224,7 +226,7 @@ impl Propagator for Relation {
         // presolve decides in a few propagations (consecutive 1.03-1.05x with every kind tabled).
         let tabled = matches!(self.kind, RelationKind::NoneOf(_)) && n <= 16;
         let table = self.table.get_or_init(|| match tabled {
-            true => (1..=n).map(|u| self.kind.partners(u, n)).collect(),
+            true => self.kind.table(n).into(),
             false => Box::default(),
         });
         let mut a = 0;

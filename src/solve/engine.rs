@@ -223,8 +223,8 @@ impl<'a> Engine<'a> {
     ///
     /// Four queues: woken propagators run their cheap part ([`Propagator::staged`]; the whole of those that
     /// have no cheap part) in the queue of their [`Propagator::cost`], constant (where there are boards) before
-    /// low before medium, and a staged one runs whole only when the others are empty. A staged propagator is not woken again by its own whole run, which
-    /// leaves its cells at its own fixpoint.
+    /// low before medium, and a staged one runs whole only when the others are empty. A staged propagator is
+    /// not woken again by its own whole run, which leaves its cells at its own fixpoint.
     pub(crate) fn fixpoint_blame(
         &self,
         d: &mut Domains,
