@@ -233,7 +233,7 @@ impl Propagator for Relation {
         let mut b = 0;
         let db = d.get(self.b);
         for u in d.values(self.a) {
-            // A table made for another size (the same rule on another grid) is not used.
+            // No table (the other kinds, grids past 16): worked out here.
             let on_b = match table.len() == n as usize {
                 true => table[u as usize - 1],
                 false => self.kind.partners(u, n),
