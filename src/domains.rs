@@ -169,6 +169,11 @@ pub(crate) struct Domains {
     /// boards of the solver read it as it is instead of transposing the table at each of their runs (two thirds
     /// of their read and write-back on whispers). Empty on larger grids.
     places: Vec<Places>,
+    /// Beside `places`: per value, the cells that lost it since [`Domains::forget_lost`] (the bit boards, at
+    /// their own fixpoint, then recount only the groups where a value really left a cell, not every group of a
+    /// changed cell for every value it lacks). Cleared by [`Domains::undo`], which search uses only to go back
+    /// to a node at its fixpoint.
+    lost: Vec<Places>,
 }
 
 /// The largest grid whose [`Domains`] keep each value's places: 16 x 16 = 256 cells, four words.
@@ -207,6 +212,7 @@ impl Domains {
             bits: vec![all_values(size); size * size],
             log: Vec::new(),
             trail: None,
+            lost: vec![Places::default(); places.len()],
             places,
         }
     }
@@ -218,6 +224,17 @@ impl Domains {
     /// Per value, the cells that can hold it (`None` past [`PLACES_MAX_SIZE`]).
     pub(crate) fn places(&self) -> Option<&[Places]> {
         (!self.places.is_empty()).then_some(&self.places[..])
+    }
+
+    /// Per value, the cells that lost it since the last [`Self::forget_lost`] or [`Self::undo`] (`None` past
+    /// [`PLACES_MAX_SIZE`]).
+    pub(crate) fn lost(&self) -> Option<&[Places]> {
+        (!self.lost.is_empty()).then_some(&self.lost[..])
+    }
+
+    /// Starts [`Self::lost`] afresh.
+    pub(crate) fn forget_lost(&mut self) {
+        self.lost.iter_mut().for_each(|l| *l = Places::default());
     }
 
     pub(crate) fn get(&self, cell: Cell) -> u64 {
@@ -264,7 +281,9 @@ impl Domains {
             if !self.places.is_empty() {
                 let mut gone = self.bits[i] & !new;
                 while gone != 0 {
-                    self.places[gone.trailing_zeros() as usize][i / 64] &= !(1 << (i % 64));
+                    let v = gone.trailing_zeros() as usize;
+                    self.places[v][i / 64] &= !(1 << (i % 64));
+                    self.lost[v][i / 64] |= 1 << (i % 64);
                     gone &= gone - 1;
                 }
             }
@@ -293,8 +312,10 @@ impl Domains {
         self.trail.get_or_insert_with(Vec::new).len()
     }
 
-    /// Undoes every change since `mark` was taken (a value [`Domains::mark`] returned).
+    /// Undoes every change since `mark` was taken (a value [`Domains::mark`] returned), and forgets what was
+    /// lost ([`Self::lost`]).
     pub(crate) fn undo(&mut self, mark: usize) {
+        self.forget_lost();
         let Some(trail) = &mut self.trail else { return };
         for (i, bits) in trail.drain(mark..).rev() {
             let i = i as usize;
@@ -378,7 +399,8 @@ mod tests {
     }
 
     /// The places kept in step with the table: through random removals, assignments and undos to random marks,
-    /// on grids of 4, 9 and 16 (up to four words), and none kept past 16.
+    /// on grids of 4, 9 and 16 (up to four words), and none kept past 16. What was lost is, at every step, what
+    /// the places held at the last undo or forgetting and hold no more.
     #[test]
     fn places_follow_every_change_and_undo() {
         let mut rng = fastrand::Rng::with_seed(5);
@@ -386,30 +408,39 @@ mod tests {
             let mut d = Domains::full(n);
             assert_eq!(d.places().unwrap(), &transposed(&d)[..]);
             let mut marks = vec![d.mark()];
+            let mut since = transposed(&d);
             for step in 0..3_000 {
                 let cell = Cell::new(rng.usize(..n), rng.usize(..n));
                 let v = rng.u32(1..=n as u32);
-                match rng.usize(..10) {
+                match rng.usize(..12) {
                     0 => {
                         let _ = d.assign(cell, v);
                     }
                     1 => marks.push(d.mark()),
-                    2 if marks.len() > 1 => d.undo(marks.pop().unwrap()),
+                    2 if marks.len() > 1 => {
+                        d.undo(marks.pop().unwrap());
+                        since = transposed(&d);
+                    }
+                    3 => {
+                        d.forget_lost();
+                        since = transposed(&d);
+                    }
                     _ => {
                         let _ = d.remove(cell, v);
                     }
                 }
-                assert_eq!(
-                    d.places().unwrap(),
-                    &transposed(&d)[..],
-                    "n {n}, step {step}"
-                );
+                let now = transposed(&d);
+                assert_eq!(d.places().unwrap(), &now[..], "n {n}, step {step}");
+                let gone: Vec<Places> = (0..n)
+                    .map(|v| std::array::from_fn(|w| since[v][w] & !now[v][w]))
+                    .collect();
+                assert_eq!(d.lost().unwrap(), &gone[..], "n {n}, step {step}");
             }
             d.undo(marks[0]);
             assert_eq!(d, Domains::full(n));
             assert_eq!(d.places().unwrap(), &transposed(&Domains::full(n))[..]);
         }
-        assert!(Domains::full(17).places().is_none());
+        assert!(Domains::full(17).places().is_none() && Domains::full(17).lost().is_none());
     }
 
     #[test]

@@ -16,7 +16,7 @@
 
 use std::time::Instant;
 
-use super::boards::{self, Board, Boards};
+use super::boards::{self, Boards};
 use super::intersection::Intersection;
 use super::paths::Path;
 use super::required::Required;
@@ -230,20 +230,20 @@ impl<'a> Engine<'a> {
         d: &mut Domains,
         start: impl IntoIterator<Item = usize>,
     ) -> Result<(), usize> {
-        self.propagate_from(d, start, None)
+        self.propagate_from(d, start, false)
     }
 
-    /// Runs the propagators in `start` and on to the fixpoint; `boards_changed`: the domains were at the
-    /// boards' own fixpoint but for these cells (`None`: nothing known).
+    /// Runs the propagators in `start` and on to the fixpoint; `boards_settled`: the domains were at the
+    /// boards' own fixpoint but for what they lost since ([`Domains::lost`]).
     fn propagate_from(
         &self,
         d: &mut Domains,
         start: impl IntoIterator<Item = usize>,
-        boards_changed: Option<Board>,
+        boards_settled: bool,
     ) -> Result<(), usize> {
         let mut queues = self.queues.take();
         queues.reset(self.count());
-        queues.boards_changed = boards_changed;
+        queues.boards_settled = boards_settled;
         for i in start {
             queues.wake(i, self.tier[i], self.staged[i]);
         }
@@ -270,11 +270,11 @@ impl<'a> Engine<'a> {
             let blame = |rule: Option<usize>| rule.and_then(|r| self.of_rule[r]).unwrap_or(i);
             let on_boards = i == self.boards_index();
             if on_boards {
-                // After their first run here the boards are at their own fixpoint, and every cell that changes
-                // after it is marked (below): later runs look at those cells only.
+                // After their first run here the boards are at their own fixpoint, and the domains record what
+                // is lost after it: later runs look at that only.
                 let boards = self.boards.as_ref().expect("the boards' number");
-                let since = q.boards_changed.replace(Board::default());
-                boards.propagate_since(d, since.as_ref()).map_err(blame)?;
+                let since = std::mem::replace(&mut q.boards_settled, true);
+                boards.propagate_since(d, since).map_err(blame)?;
             } else if self.rest_only[i] || (whole && self.staged[i]) {
                 // Its cheap part (its own, or the boards') ran to its fixpoint: every queue before this one is
                 // empty.
@@ -287,9 +287,6 @@ impl<'a> Engine<'a> {
             let skip =
                 ((whole && self.staged[i]) || self.rest_only[i] || self.idempotent[i]).then_some(i);
             for cell in d.log.drain(..) {
-                if let (Some(changed), false) = (&mut q.boards_changed, on_boards) {
-                    boards::bit(changed, cell as usize);
-                }
                 for &j in &self.watchers[cell as usize] {
                     if Some(j) != skip {
                         q.wake(j, self.tier[j], self.staged[j]);
@@ -315,16 +312,10 @@ impl<'a> Engine<'a> {
     }
 
     /// [`Self::after_blame`] on domains that were at this engine's fixpoint before `cell` changed (as search's
-    /// are below its root): the boards then look at that cell's groups only, not at every group. The fixpoint
-    /// reached is the same.
+    /// are below its root, with nothing lost since but by this change): the boards then look at the groups
+    /// where the cell lost a value only, not at every group. The fixpoint reached is the same.
     pub(crate) fn after_settled_blame(&self, d: &mut Domains, cell: Cell) -> Result<(), usize> {
-        // Past the boards' sizes there are no boards to tell (and a board has no bit for such a cell).
-        let changed = self.boards.as_ref().map(|_| {
-            let mut changed = Board::default();
-            boards::bit(&mut changed, cell.row * self.n + cell.col);
-            changed
-        });
-        self.propagate_from(d, self.watching(cell).iter().copied(), changed)
+        self.propagate_from(d, self.watching(cell).iter().copied(), true)
     }
 }
 
@@ -347,9 +338,9 @@ const DEAR: u8 = 3;
 #[derive(Default)]
 struct Queues {
     tiers: [Queue; 4],
-    /// The cells changed since the boards last ran in this propagation; `None` before their first run, when
-    /// nothing is known of what changed before it.
-    boards_changed: Option<Board>,
+    /// The domains are at the boards' fixpoint but for what they lost since ([`Domains::lost`]); false before
+    /// the boards' first run in a propagation told nothing.
+    boards_settled: bool,
 }
 
 impl Queues {
@@ -357,7 +348,7 @@ impl Queues {
         for q in &mut self.tiers {
             q.reset(count);
         }
-        self.boards_changed = None;
+        self.boards_settled = false;
     }
 
     /// Queues propagator i at its tier, and (when staged) its whole run.
