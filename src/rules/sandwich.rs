@@ -233,35 +233,22 @@ impl Propagator for Sandwich {
         let ends_only = (0..len)
             .filter(|&k| inner[k] == 0)
             .fold(0u64, |m, k| m | 1 << k);
-        // The places of the 1 and of the n, as sets of positions.
-        let places = |v: u64| {
-            (0..len)
-                .filter(|&k| domains[k] & v != 0)
-                .fold(0u64, |m, k| m | 1 << k)
-        };
-        let (ones, ns) = (places(low), places(high));
+        // The 1 at i and the n at j.
+        let holds = |(i, j): (usize, usize)| domains[i] & low != 0 && domains[j] & high != 0;
         // Each span a < b between the 1 and the n is one sum, whichever end holds the 1: reached once, and its
-        // value sets listed once. Only the spans whose ends can hold the two are looked at (a few of the
-        // n(n-1)/2 once search has narrowed the line).
+        // value sets listed once.
         for a in 0..len {
-            let at = 1u64 << a;
-            let ends = match (ones & at != 0, ns & at != 0) {
-                (true, true) => ones | ns,
-                (true, false) => ns,
-                (false, true) => ones,
-                (false, false) => 0,
-            };
-            // Positions after a.
-            let mut other_ends = ends & !(at | (at - 1));
-            while other_ends != 0 {
-                let b = other_ends.trailing_zeros() as usize;
-                other_ends &= other_ends - 1;
-                let between = &inner[a + 1..b];
-                if ends_only & !(at | 1 << b) != 0 || !self.within_bounds(between) {
+            for b in a + 1..len {
+                let ends = [(a, b), (b, a)];
+                if !ends.into_iter().any(holds) {
                     continue;
                 }
-                let target = reach::Sums::only(reach::largest(between), self.clue as usize);
-                let Some((sums, _)) = reach::supports(between, &target) else {
+                if ends_only & !(1 << a | 1 << b) != 0 || !self.within_bounds(&inner[a + 1..b]) {
+                    continue;
+                }
+                let max = reach::largest(&inner[a + 1..b]);
+                let target = reach::Sums::only(max, self.clue as usize);
+                let Some((between, _)) = reach::supports(&inner[a + 1..b], &target) else {
                     continue;
                 };
                 // The candidates the span supports: by sums, and by value sets when the cells differ.
@@ -272,20 +259,15 @@ impl Propagator for Sandwich {
                     },
                     false => (u64::MAX, u64::MAX),
                 };
-                // The 1 at one end and the n at the other, either way round that the candidates allow.
-                if ones & at != 0 && ns & 1 << b != 0 {
-                    support[a] |= low;
-                    support[b] |= high;
-                }
-                if ns & at != 0 && ones & 1 << b != 0 {
-                    support[a] |= high;
-                    support[b] |= low;
-                }
-                for (s, &m) in support[a + 1..b].iter_mut().zip(&sums) {
-                    *s |= m & sets;
-                }
-                for k in (0..a).chain(b + 1..len) {
-                    support[k] |= inner[k] & rests;
+                for (i, j) in ends.into_iter().filter(|&e| holds(e)) {
+                    for (k, s) in support.iter_mut().enumerate() {
+                        *s |= match k {
+                            _ if k == i => low,
+                            _ if k == j => high,
+                            _ if k > a && k < b => between[k - a - 1] & sets,
+                            _ => inner[k] & rests,
+                        };
+                    }
                 }
             }
         }
