@@ -9,6 +9,8 @@
 pub(crate) mod lp;
 pub(crate) mod mps;
 
+use std::collections::HashMap;
+
 use crate::grid::{Cell, Grid};
 
 /// Direction of an objective.
@@ -196,6 +198,8 @@ pub(crate) struct Compiler {
     /// ([`Self::over`]), and one rule that writes millions of terms (a 64x64 skyscraper clue) does not hold
     /// them all before the compiler can look.
     max_bytes: u64,
+    /// Per cell with one, the columns of "the value is at least v" ([`Self::at_least`]), made once.
+    ladders: HashMap<Cell, Vec<usize>>,
 }
 
 impl Compiler {
@@ -214,6 +218,7 @@ impl Compiler {
             },
             bytes: 0,
             max_bytes: u64::MAX,
+            ladders: HashMap::new(),
         }
     }
 
@@ -269,6 +274,34 @@ impl Compiler {
         self.program.upper.push(1.0);
         self.program.lower.push(0.0);
         self.program.upper.len() - 1
+    }
+
+    /// The order view of a cell's value: the columns `g[v]` = "the value is at least v" for v = 2..=n (index
+    /// v - 2), made with their rows the first time a rule asks. Sums reason in bounds ("these two add up to at
+    /// least 12, so this one is at most 5"), and clause learning learns bounds only through such literals:
+    /// with the one-hot `x[cell][v]` alone, each learned clause names single values.
+    ///
+    /// Rows, three per value: `x[cell][v] <= g[v]`, `g[v+1] <= g[v]`, `g[v] <= x[cell][v] + g[v+1]` (`g[n+1]`
+    /// is 0). Exact: at an integral point the cell holds one value u; the first two rows set `g[v] = 1` for
+    /// v <= u, and the third, from n down, `g[v] = 0` for v > u.
+    pub(crate) fn at_least(&mut self, cell: Cell) -> Vec<usize> {
+        if let Some(g) = self.ladders.get(&cell) {
+            return g.clone();
+        }
+        let n = self.size() as u32;
+        let g: Vec<usize> = (2..=n).map(|_| self.aux()).collect();
+        for v in 2..=n {
+            let (x, at_least) = (self.x(cell, v), g[v as usize - 2]);
+            self.at_most(vec![(x, 1.0), (at_least, -1.0)], 0.0);
+            let mut terms = vec![(at_least, 1.0), (x, -1.0)];
+            if let Some(&above) = g.get(v as usize - 1) {
+                self.at_most(vec![(above, 1.0), (at_least, -1.0)], 0.0);
+                terms.push((above, -1.0));
+            }
+            self.at_most(terms, 0.0);
+        }
+        self.ladders.insert(cell, g.clone());
+        g
     }
 
     pub(crate) fn forbid(&mut self, cell: Cell, v: u32) {

@@ -1,10 +1,11 @@
 //! A clausal encoding for rules that read their cells in order: a layered automaton.
 //!
-//! Sums where digits may repeat (little-killer diagonals, arrows, sandwiches) are weighted rows (`sum v * x`),
-//! which clause learning cannot take; such programs went to CBC after search, and on puzzles with few givens
-//! neither was fast. Any rule that can be checked by reading its cells one by one, keeping a small state
-//! (the sum so far; before, inside or after the sandwich), is also a path through a layered graph of states,
-//! and that path is clausal:
+//! Sums where digits may repeat (arrows, sandwiches) are weighted rows (`sum v * x`), which clause learning
+//! cannot take; such programs went to CBC after search, and on puzzles with few givens neither was fast. (A
+//! plain sum of cells, a little-killer diagonal, is written in the order encoding instead, [`super::ladder`],
+//! and comes here only when its ladders would be too large.) Any rule that can be checked by reading its cells
+//! one by one, keeping a small state (the sum so far; before, inside or after the sandwich), is also a path
+//! through a layered graph of states, and that path is clausal:
 //!
 //! - one auxiliary binary `d[k][q]` per reachable state q after k cells, `sum_q d[k][q] = 1` for each layer;
 //! - `d[k][q] + x[k][v] - d[k+1][step(q, v)] <= 1`: in state q, value v leads to its next state (after the

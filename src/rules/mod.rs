@@ -16,6 +16,7 @@ pub(crate) mod allowed;
 pub(crate) mod arrow;
 pub(crate) mod catalogue;
 pub(crate) mod grouped_sum;
+pub(crate) mod ladder;
 pub(crate) mod layered;
 pub(crate) mod product;
 pub(crate) mod reach;
