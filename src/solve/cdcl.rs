@@ -281,12 +281,12 @@ pub(crate) struct CdclSession {
 /// The solver's first turn before the relaxation's first: what CaDiCaL decides in that time never pays for
 /// probing (no arrow, sandwich or killer of the corpus comes near it). Each probing turn is half as long as the
 /// solver's turn before it. Measured on the 20 little-killer puzzles against no probing (`benches/ab-records.py`,
-/// base `--no-relaxation`): a first turn of 100 ms with turns of equal length made the median 1.5x slower for a
-/// total of 0.46x; 1 s with half turns, the median 1.1-1.4x in two runs for a total of 0.44-0.47x (the slowest
-/// 47.8 -> 8.6 s). Probing a little-killer 9x9 costs 2-3 s, about what CaDiCaL takes on the median one, so the
-/// first turn is that long, and the puzzles CaDiCaL decides by then pay nothing: median 0.99x, total 0.45x (the
-/// slowest 47.8 -> 13.4 s).
-const FIRST_TURN: Duration = Duration::from_secs(3);
+/// base `--no-relaxation`), when their diagonals were automata: a first turn of 100 ms with turns of equal length
+/// made the median 1.5x slower for a total of 0.46x; 1 s with half turns, the median 1.1-1.4x for a total of
+/// 0.44-0.47x; 3 s, median 0.99x and total 0.45x. Since the diagonals are ladders (`rules/ladder.rs`) CaDiCaL
+/// takes about 0.8 s on the median one, and against 3 s (`ab-records.py`, best of 2): 1.5 s gives the
+/// median 0.98x and the total 0.83x; 1 s 1.04x and 0.80x, 0.5 s 1.25x and 0.82x (best of 1).
+const FIRST_TURN: Duration = Duration::from_millis(1500);
 
 /// Solvers holding more clauses than this are freed on a thread of their own: freeing the 9 million clauses
 /// of an empty 100x100 Latin square takes about a second, which a time limit has no room for.
