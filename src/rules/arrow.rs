@@ -115,6 +115,11 @@ impl Propagator for Arrow {
         GroupedSum::boxed(&self.cells, Total::Cell(self.target), apart)
     }
 
+    /// A run keeps exactly the supported candidates of the cells and the circle ([`reach::supports`]).
+    fn idempotent(&self) -> bool {
+        true
+    }
+
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let domains: reach::Masks = self.cells.iter().map(|&c| d.get(c)).collect();
         let max = reach::largest(&domains);
@@ -173,6 +178,11 @@ mod tests {
                 .ok()
                 .map(|_| Rule::cells(&rule).iter().map(|&c| d.get(c)).collect());
             assert_eq!(got, want);
+            // Idempotent, as it claims: a second run finds nothing more.
+            assert!(rule.idempotent());
+            if got.is_some() {
+                assert_eq!(rule.propagate(&mut d), Ok(false));
+            }
         }
     }
 

@@ -30,6 +30,9 @@ pub(crate) struct GroupedSum {
     /// Indices into `cells`: groups whose members pairwise differ, every cell in one.
     groups: Vec<Vec<usize>>,
     total: Total,
+    /// No group can have more assignments than [`reach::MAX_LEAVES`] (n^size at most), so a run never splits
+    /// one into single cells and is exact: its own prunings leave nothing more for it to do.
+    idempotent: bool,
 }
 
 impl GroupedSum {
@@ -46,10 +49,16 @@ impl GroupedSum {
                 None => groups.push(vec![i]),
             }
         }
+        let n = apart.size() as u64;
+        let idempotent = groups.iter().all(|g| {
+            n.checked_pow(g.len() as u32)
+                .is_some_and(|a| a <= reach::MAX_LEAVES)
+        });
         groups.iter().any(|g| g.len() > 1).then(|| GroupedSum {
             cells: cells.to_vec(),
             groups,
             total,
+            idempotent,
         })
     }
 
@@ -70,6 +79,12 @@ impl Propagator for GroupedSum {
             cells.push(t);
         }
         cells
+    }
+
+    /// Exact for its cells and its target in one run (every candidate kept has an assignment reaching a total
+    /// that stays), unless a group may be split for a run.
+    fn idempotent(&self) -> bool {
+        self.idempotent
     }
 
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
@@ -124,6 +139,48 @@ mod tests {
         // Cells that need not differ get no grouped propagator at all.
         let far = [Cell::new(0, 0), Cell::new(3, 3)];
         assert!(GroupedSum::new(&far, Total::Fixed(2), &apart).is_none());
+    }
+
+    /// On random candidates, a run leaves nothing for a second (the propagator says it is idempotent, so the
+    /// engine does not wake it for its own prunings), for clues and for a circle; a group of four on a 16x16
+    /// may be too large to enumerate in a run, and then it does not say so.
+    #[test]
+    fn one_run_reaches_its_own_fixpoint() {
+        let boxed = |n: usize, h: usize| -> Vec<Cell> {
+            (0..h)
+                .flat_map(|r| (0..h).map(move |c| Cell::new(r, c)))
+                .take(n)
+                .collect()
+        };
+        let apart = Apart::new(9, || vec![boxed(9, 3)]);
+        // Three cells of the top-left box and one outside it, and the circle far away.
+        let cells = [
+            Cell::new(0, 0),
+            Cell::new(1, 1),
+            Cell::new(2, 2),
+            Cell::new(3, 3),
+        ];
+        let mut rng = fastrand::Rng::with_seed(9);
+        for round in 0..1500 {
+            let total = match round % 2 {
+                0 => Total::Fixed(rng.u64(3..=36)),
+                _ => Total::Cell(Cell::new(8, 8)),
+            };
+            let g = GroupedSum::new(&cells, total, &apart).unwrap();
+            assert!(g.idempotent());
+            let mut d = Domains::full(9);
+            for &c in g.watches().iter() {
+                d.restrict(c, rng.u64(1..512)).unwrap();
+            }
+            let before = d.clone();
+            if g.propagate(&mut d).is_ok() {
+                assert_eq!(g.propagate(&mut d), Ok(false), "{total:?} on {before:?}");
+            }
+        }
+        let apart16 = Apart::new(16, || vec![boxed(16, 4)]);
+        let four = [0, 1, 2, 3].map(|i| Cell::new(i, i));
+        let g = GroupedSum::new(&four, Total::Fixed(20), &apart16).unwrap();
+        assert!(!g.idempotent());
     }
 
     #[test]

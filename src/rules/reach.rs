@@ -269,7 +269,7 @@ pub(crate) const MAX_GROUP: usize = 4;
 
 /// A group whose candidates allow more assignments than this is taken cell by cell for that call instead (sound,
 /// only weaker): the enumeration stays within a few thousand steps.
-const MAX_LEAVES: u64 = 1 << 13;
+pub(crate) const MAX_LEAVES: u64 = 1 << 13;
 
 /// [`supports`] when some of the cells must differ. `groups` partitions the cell indices into groups of at most
 /// [`MAX_GROUP`] cells that take distinct values (cells of one box on a little-killer diagonal); an assignment

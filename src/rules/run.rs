@@ -195,6 +195,12 @@ impl Propagator for Run {
         self.prune(d, 0)
     }
 
+    /// A run keeps exactly the candidates of some assignment of the line (generalised arc consistency), so its
+    /// own prunings give it nothing more to do.
+    fn idempotent(&self) -> bool {
+        true
+    }
+
     /// Only when the values rule out a run that the candidates alone allow: otherwise the rule's own
     /// propagation (which runs whenever its cells change) already has everything, and the matchings are spared.
     fn propagate_holding(&self, d: &mut Domains, values: u64) -> Result<bool, Contradiction> {
@@ -268,6 +274,9 @@ mod tests {
                         let used = solutions.iter().fold(0u64, |m, s| m | bit(s[i]));
                         assert_eq!(d.get(c), used, "{before:?}, cell {i}");
                     }
+                    // Idempotent, as it claims: a second run finds nothing more.
+                    assert!(rule.idempotent());
+                    assert_eq!(rule.propagate(&mut d.clone()), Ok(false), "{before:?}");
                     // At the rule's own fixpoint, exactly the values of every solution.
                     assert_eq!(rule.required(&d), Some(on_every), "{before:?}");
                     let all_fixed = rule.cells.iter().all(|&c| d.fixed(c).is_some());

@@ -301,6 +301,12 @@ impl Propagator for Sum {
         GroupedSum::boxed(&self.cells, Total::Fixed(self.total), apart)
     }
 
+    /// Without `distinct` a run keeps exactly the supported candidates ([`reach::supports`]), so its own
+    /// prunings give it nothing more to do; the bounds of a distinct sum can tighten again.
+    fn idempotent(&self) -> bool {
+        !self.distinct
+    }
+
     /// Without `distinct`: exactly the candidates that take part in some assignment adding up to the total
     /// ([`reach`]). With it: bounds (each cell's value lies between the total minus the others' largest and
     /// minus their smallest), then the candidates of the value sets that can still be placed, when there are
@@ -361,6 +367,44 @@ impl Propagator for Sum {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Repeats allowed (a little-killer diagonal, a sumdoku cage): exactly the candidates of some assignment
+    /// adding up to the total, by brute force, in one run (the rule says it is idempotent; a distinct cage,
+    /// pruned by bounds, does not).
+    #[test]
+    fn repeat_allowed_propagation_is_exact_in_one_run() {
+        let mut rng = fastrand::Rng::with_seed(11);
+        for round in 0..600 {
+            let k = 1 + round % 4;
+            let rule = Sum {
+                label: "diagonal".into(),
+                cells: (0..k).map(|i| Cell::new(i, i)).collect(),
+                total: rng.u64(1..=40),
+                distinct: false,
+            };
+            assert!(rule.idempotent());
+            let mut d = Domains::full(9);
+            for &cell in &rule.cells {
+                d.restrict(cell, rng.u64(1..512)).unwrap();
+            }
+            let solutions: Vec<Vec<u32>> = crate::rules::assignments(&d, &rule.cells, false)
+                .into_iter()
+                .filter(|a| a.iter().map(|&v| u64::from(v)).sum::<u64>() == rule.total)
+                .collect();
+            let before = d.clone();
+            match rule.propagate(&mut d) {
+                Err(Contradiction) => assert!(solutions.is_empty(), "{before:?}"),
+                Ok(_) => {
+                    for (i, &c) in rule.cells.iter().enumerate() {
+                        let used = solutions.iter().fold(0u64, |m, s| m | 1 << (s[i] - 1));
+                        assert_eq!(d.get(c), used, "{before:?}, cell {i}");
+                    }
+                    assert_eq!(rule.propagate(&mut d), Ok(false), "{before:?}");
+                }
+            }
+        }
+        assert!(!cage(3, 10).idempotent());
+    }
 
     fn cage(k: usize, total: u64) -> Sum {
         Sum {
