@@ -198,23 +198,7 @@ pub(crate) fn encode(c: &mut Compiler, cells: &[Cell], total: Total) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::BinaryProgram;
-
-    /// Whether some setting of the auxiliary columns satisfies every row, with the cell columns as given.
-    fn satisfiable(program: &BinaryProgram, cells: usize, cols: &mut [f64]) -> bool {
-        let aux: Vec<usize> = (cells..program.num_cols()).collect();
-        (0u64..1 << aux.len()).any(|bits| {
-            for (k, &col) in aux.iter().enumerate() {
-                cols[col] = (bits >> k & 1) as f64;
-            }
-            (0..program.num_cols())
-                .all(|i| program.lower[i] <= cols[i] && cols[i] <= program.upper[i])
-                && program.rows.iter().all(|r| {
-                    let s: f64 = r.terms.iter().map(|&(i, a)| a * cols[i]).sum();
-                    r.lower - 1e-9 <= s && s <= r.upper + 1e-9
-                })
-        })
-    }
+    use crate::rules::satisfiable;
 
     /// The integral points of the rows, by brute force over every auxiliary column: an assignment of values is
     /// accepted exactly when it adds up to the total, for clues (reachable or not) and for a circle's value,
@@ -239,7 +223,7 @@ mod tests {
                 }
                 assert!(encode(&mut c, &cells, total));
                 let program = c.finish();
-                let all = (n * n * n) as usize;
+                let aux: Vec<usize> = ((n * n * n) as usize..program.num_cols()).collect();
                 for values in 0..n.pow(3) {
                     let (a, b, d) = (values % n + 1, values / n % n + 1, values / n / n + 1);
                     let mut cols = vec![0.0; program.num_cols()];
@@ -253,7 +237,7 @@ mod tests {
                         ![(cells[0], a), (cells[1], b), (circle, d)].contains(&(cell, v))
                     });
                     assert_eq!(
-                        satisfiable(&program, all, &mut cols),
+                        satisfiable(&program, &aux, &mut cols),
                         want,
                         "{total:?} without {forbidden:?}: {a} + {b}, circle {d}"
                     );

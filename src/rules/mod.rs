@@ -125,3 +125,24 @@ pub(crate) fn assignments(
     }
     out
 }
+
+/// Whether some setting of the columns `aux` (each 0 or 1) satisfies every bound and row of the program, the
+/// other columns as `cols` holds them: the integral points of an encoding with auxiliary columns, by brute
+/// force, for tests that it accepts exactly the grids its rule does.
+#[cfg(test)]
+pub(crate) fn satisfiable(
+    program: &crate::program::BinaryProgram,
+    aux: &[usize],
+    cols: &mut [f64],
+) -> bool {
+    (0u64..1 << aux.len()).any(|bits| {
+        for (k, &col) in aux.iter().enumerate() {
+            cols[col] = (bits >> k & 1) as f64;
+        }
+        (0..program.num_cols()).all(|i| program.lower[i] <= cols[i] && cols[i] <= program.upper[i])
+            && program.rows.iter().all(|r| {
+                let s: f64 = r.terms.iter().map(|&(i, a)| a * cols[i]).sum();
+                r.lower - 1e-9 <= s && s <= r.upper + 1e-9
+            })
+    })
+}

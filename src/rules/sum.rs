@@ -455,17 +455,7 @@ mod tests {
             for (&cell, &v) in rule.cells.iter().zip(&values) {
                 cols[program.x(cell, v)] = 1.0;
             }
-            let satisfiable = (0u64..1 << aux.len()).any(|bits| {
-                for (k, &col) in aux.iter().enumerate() {
-                    cols[col] = (bits >> k & 1) as f64;
-                }
-                (0..program.num_cols())
-                    .all(|i| program.lower[i] <= cols[i] && cols[i] <= program.upper[i])
-                    && program.rows.iter().all(|r| {
-                        let s: f64 = r.terms.iter().map(|&(i, a)| a * cols[i]).sum();
-                        r.lower - 1e-9 <= s && s <= r.upper + 1e-9
-                    })
-            });
+            let satisfiable = crate::rules::satisfiable(&program, &aux, &mut cols);
             let mut grid = Grid::empty(4);
             for (&cell, &v) in rule.cells.iter().zip(&values) {
                 grid.set(cell, v);
