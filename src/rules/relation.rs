@@ -238,6 +238,12 @@ impl Propagator for Relation {
         Some((self.a, self.b, self.kind.table(size as u32)))
     }
 
+    /// Arc consistency on two cells in one run: each value kept on a has a partner kept on b (the partner
+    /// supports it back), so its own prunings leave nothing to do.
+    fn idempotent(&self) -> bool {
+        true
+    }
+
     /// Keeps the values of each cell that some value of the other supports.
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let n = d.size() as u32;
@@ -309,6 +315,16 @@ mod tests {
                         .map(|_| (d.get(rel.a), d.get(rel.b)));
                     let want = brute(&rel.kind, a, b, n);
                     assert_eq!(got, want, "{:?} n={n} {a:b} {b:b}", rel.kind);
+                    // Idempotent, as it claims: a second run finds nothing more.
+                    if got.is_some() {
+                        assert!(rel.idempotent());
+                        assert_eq!(
+                            rel.propagate(&mut d),
+                            Ok(false),
+                            "{:?} {a:b} {b:b}",
+                            rel.kind
+                        );
+                    }
                 }
             }
         }
