@@ -264,6 +264,12 @@ impl Propagator for Table {
     }
 
     /// Generalised arc consistency: a value stays only if it occurs in some allowed tuple of current candidates.
+    /// It prunes only when it lists the supports exactly (above [`MAX_PRUNE_COMBINATIONS`] it prunes nothing),
+    /// so its own prunings leave it nothing to do.
+    fn idempotent(&self) -> bool {
+        true
+    }
+
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
         let combinations = domains
@@ -335,6 +341,12 @@ mod tests {
             }
             let searched = Supports::new(&table, &domains).run();
             assert_eq!(searched, listed, "{predicate:?} {domains:?}");
+            // Idempotent, as the table says: the supports of the supports are the same.
+            assert!(table.idempotent());
+            if searched.iter().all(|&s| s != 0) {
+                let again = Supports::new(&table, &searched).run();
+                assert_eq!(again, searched, "{predicate:?} {domains:?}");
+            }
         }
     }
 
