@@ -230,6 +230,13 @@ impl Propagator for Visibility {
     /// Longer lines, and lines whose values may repeat: the support of the record-keeping automaton
     /// ([`Visibility::record_supports`]), exact but for the distinctness of the hidden buildings, which the
     /// line's all-different group prunes beside it.
+    /// Both ways of pruning keep exactly the candidates on some arrangement they accept (the exact search, or
+    /// the record automaton: a relaxation on long lines of a Latin square, but the same one every run), and
+    /// which one runs depends on the line, never on the candidates: its own prunings leave it nothing to do.
+    fn idempotent(&self) -> bool {
+        true
+    }
+
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let n = self.cells.len();
         let support = if n == d.size() && n <= MAX_EXACT_LINE && self.is_line() {
@@ -404,6 +411,11 @@ mod tests {
             d.remove(Cell::new(0, 4), 1).unwrap();
             let want = brute_support(6, clue, Score::Count, &d, &rule.cells);
             assert_eq!(rule.supports(&d).unwrap_or(vec![0; 6]), want, "clue {clue}");
+            // Idempotent, as it claims: a second run finds nothing more.
+            assert!(rule.idempotent());
+            if rule.propagate(&mut d).is_ok() {
+                assert_eq!(rule.propagate(&mut d), Ok(false), "clue {clue}");
+            }
         }
         for clue in 0..=24 {
             let rule = Visibility {
@@ -486,6 +498,14 @@ mod tests {
             }
             let got = bent.record_supports(&e).unwrap_or(vec![0; n]);
             assert_eq!(got, exact, "bent line, clue {}", bent.clue);
+            // Idempotent: the automaton's supports of its own supports are the same, on the line and bent.
+            for (rule, mut d) in [(&rule, d.clone()), (&bent, e.clone())] {
+                if let Some(g) = rule.record_supports(&d) {
+                    if d.restrict_each(&rule.cells, &g).is_ok() {
+                        assert_eq!(rule.record_supports(&d), Some(g), "clue {}", rule.clue);
+                    }
+                }
+            }
         }
     }
 
