@@ -133,12 +133,12 @@ impl<'a> Apart<'a> {
         }
     }
 
-    /// Whether `a` and `b` (distinct cells) lie in a common group.
     /// The grid's n.
     pub(crate) fn size(&self) -> usize {
         self.size
     }
 
+    /// Whether `a` and `b` (distinct cells) lie in a common group.
     pub(crate) fn differ(&self, a: Cell, b: Cell) -> bool {
         let holding = self.holding.get_or_init(|| {
             let mut holding = vec![Vec::new(); self.size * self.size];

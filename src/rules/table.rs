@@ -263,13 +263,13 @@ impl Propagator for Table {
         Rule::cells(self)
     }
 
-    /// Generalised arc consistency: a value stays only if it occurs in some allowed tuple of current candidates.
     /// It prunes only when it lists the supports exactly (above [`MAX_PRUNE_COMBINATIONS`] it prunes nothing),
     /// so its own prunings leave it nothing to do.
     fn idempotent(&self) -> bool {
         true
     }
 
+    /// Generalised arc consistency: a value stays only if it occurs in some allowed tuple of current candidates.
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
         let combinations = domains

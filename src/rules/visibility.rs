@@ -226,10 +226,6 @@ impl Propagator for Visibility {
         Rule::cells(self)
     }
 
-    /// Lines of a Latin square up to [`MAX_EXACT_LINE`] long: exact support (see [`Visibility::supports`]).
-    /// Longer lines, and lines whose values may repeat: the support of the record-keeping automaton
-    /// ([`Visibility::record_supports`]), exact but for the distinctness of the hidden buildings, which the
-    /// line's all-different group prunes beside it.
     /// Both ways of pruning keep exactly the candidates on some arrangement they accept (the exact search, or
     /// the record automaton: a relaxation on long lines of a Latin square, but the same one every run), and
     /// which one runs depends on the line, never on the candidates: its own prunings leave it nothing to do.
@@ -237,6 +233,10 @@ impl Propagator for Visibility {
         true
     }
 
+    /// Lines of a Latin square up to [`MAX_EXACT_LINE`] long: exact support (see [`Visibility::supports`]).
+    /// Longer lines, and lines whose values may repeat: the support of the record-keeping automaton
+    /// ([`Visibility::record_supports`]), exact but for the distinctness of the hidden buildings, which the
+    /// line's all-different group prunes beside it.
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let n = self.cells.len();
         let support = if n == d.size() && n <= MAX_EXACT_LINE && self.is_line() {
