@@ -72,10 +72,11 @@ impl<'a> Engine<'a> {
         Self::with(puzzle, true, Vec::new())
     }
 
-    /// [`Self::with_intersections`] and the values the rules must hold, confined by the groups ([`Required`]):
-    /// for a search that must finish on its own. On the renban corpus it makes an eleventh of the nodes at 1.5
-    /// times the cost each, which pays when search runs to the end and not in the 256 nodes before CaDiCaL
-    /// takes over (there it cost 1.2x the median). `None` when no rule names required values.
+    /// [`Self::with_intersections`] and the values the rules must hold, confined by the groups ([`Required`]).
+    /// On the renban corpus it makes an eleventh of the nodes at 1.5 times the cost each. That did not pay in
+    /// the 256 nodes before CaDiCaL takes over (1.2x the median, 2026-11-22), and does now that a search
+    /// nearly done there goes on to its end ([`super::search::SearchBudget::stretch_to`]). `None` when no rule
+    /// names required values.
     pub(crate) fn thorough(puzzle: &'a Puzzle) -> Option<Self> {
         let required = Required::derive(puzzle.size(), puzzle.rules());
         (!required.is_empty()).then(|| Self::with(puzzle, true, required))

@@ -21,6 +21,10 @@ pub(crate) const SAT_HANDOVER_PER_OPEN_CELL: u64 = 2;
 /// noise, renban total 495 -> 543 ms; a floor of 1,000 made renban and xv clearly slower.
 pub(crate) const SAT_HANDOVER_MIN_NODES: u64 = 256;
 
+/// A search predicted to end within this many times its handover budget goes on to its end instead
+/// ([`super::search::SearchBudget::stretch_to`]).
+pub(crate) const SAT_HANDOVER_STRETCH: u64 = 16;
+
 /// Search nodes on the bit boards alone ([`super::boards::Boards::search`]) per node of the engine's search, in
 /// the budgets above: a board node (singles and overlaps, no matching) is weaker and much cheaper (node costs
 /// were not measured apart; forum-hardest-1106 as a whole went 767 -> 196 ms).

@@ -25,20 +25,26 @@ pub(crate) struct Required {
 
 impl Required {
     /// For every rule whose propagator names required values, with at most 64 cells, against the puzzle's
-    /// all-different groups.
+    /// all-different groups. Search asks for these on every puzzle it takes (in a `--lines` run, on every
+    /// line), so the groups are collected only once some rule names required values.
     pub(crate) fn derive(size: usize, rules: &[Arc<dyn Rule>]) -> Vec<Required> {
-        let groups: Vec<Vec<Cell>> = rules.iter().filter_map(|r| r.permutation_cells()).collect();
         let full = Domains::full(size);
+        let mut groups: Option<Vec<Vec<Cell>>> = None;
         let mut out = Vec::new();
         for rule in rules {
             let Some(p) = rule.propagator() else { continue };
-            let cells = p.watches();
-            if cells.len() > 64 || rule.permutation_cells().is_some() || p.required(&full).is_none()
-            {
+            if p.required(&full).is_none() || rule.permutation_cells().is_some() {
                 continue;
             }
+            let cells = p.watches();
+            if cells.len() > 64 {
+                continue;
+            }
+            let groups = groups.get_or_insert_with(|| {
+                rules.iter().filter_map(|r| r.permutation_cells()).collect()
+            });
             let mut meeting = Vec::new();
-            for g in &groups {
+            for g in groups.iter() {
                 let inside = cells
                     .iter()
                     .enumerate()

@@ -41,6 +41,9 @@ pub(crate) struct SearchBudget<'a> {
     pub(crate) deadline: Option<Instant>,
     /// Per cell, values to try before the others ([`crate::solve::SolveOptions::prefer`]).
     pub(crate) prefer: Option<&'a [u64]>,
+    /// Past `nodes`, a run whose progress says it will end by this many nodes in all goes on to its end (see
+    /// [`Search::stretch`]); at most `nodes` (as 0 is) for none.
+    pub(crate) stretch_to: u64,
 }
 
 /// What a bounded search found.
@@ -94,6 +97,9 @@ struct Search<'a> {
     out: SearchOutcome,
     /// The rules' pivots: values whose place search may branch on.
     pivots: Vec<Pivot>,
+    /// The share of this run's tree closed so far (see [`Self::stretch`]), and the nodes spent before the run.
+    progress: f64,
+    run_began: u64,
 }
 
 /// Why a subtree stopped early.
@@ -152,12 +158,15 @@ fn run(
         seen: HashSet::new(),
         out: SearchOutcome::default(),
         pivots: puzzle.rules().iter().flat_map(|r| r.pivots()).collect(),
+        progress: 0.0,
+        run_began: 0,
     };
     for run in 1.. {
         s.failures = 0;
         s.failure_limit = luby(run) * unit;
         s.randomize = run > 1;
-        match s.explore(&mut domains.clone(), false) {
+        (s.progress, s.run_began) = (0.0, s.out.nodes);
+        match s.explore(&mut domains.clone(), false, 1.0) {
             Ok(()) => {
                 s.out.decided = true;
                 s.out.exhausted = true;
@@ -181,25 +190,33 @@ impl Search<'_> {
     ///
     /// `settled`: `d` is at the engine's fixpoint (below the root it is: every node was propagated, and undoing
     /// a branch goes back to such a node), so propagation after a change needs to look only at what changed.
-    fn explore(&mut self, d: &mut Domains, mut settled: bool) -> Result<(), Stop> {
+    fn explore(&mut self, d: &mut Domains, mut settled: bool, mut share: f64) -> Result<(), Stop> {
         loop {
             let Some((cell, v)) = self.branch(d) else {
+                self.progress += share;
                 return self.leaf(d);
             };
             self.tick()?;
+            // The branch cell = v as one of the cell's candidates, each an equal share of this subtree.
+            let one = share / f64::from(d.get(cell).count_ones());
             let mark = d.mark();
             d.assign(cell, v)
                 .expect("v is a candidate of a cell with several");
             let branch = match self.propagate(d, cell, settled) {
-                Ok(()) => self.explore(d, true),
-                Err(rule) => self.fail(rule),
+                Ok(()) => self.explore(d, true, one),
+                Err(rule) => {
+                    self.progress += one;
+                    self.fail(rule)
+                }
             };
             d.undo(mark);
             branch?;
+            share -= one;
             // Every completion with cell = v has been seen: go on with v removed.
             self.tick()?;
             d.remove(cell, v).expect("the cell had another candidate");
             if let Err(rule) = self.propagate(d, cell, settled) {
+                self.progress += share;
                 return self.fail(rule);
             }
             settled = true;
@@ -239,10 +256,32 @@ impl Search<'_> {
         // The clock at every node: a node propagates every woken rule, tens of microseconds on a 9x9 but without
         // bound on a large grid with heavy rules (a 64x64 sandwich: a tenth of a second), where looking every
         // 256 nodes overran the time limit by minutes.
-        match self.out.spend(&self.budget, 1) {
+        match self.out.spend(&self.budget, 1) || (!self.out.timed_out && self.stretch()) {
             true => Ok(()),
             false => Err(Stop::Budget),
         }
+    }
+
+    /// Out of nodes: whether this run may go on to its end, by its progress (the share of the tree it has
+    /// closed, each branch an equal share of its cell's candidates: Knuth's estimate of a tree's size, 1975).
+    /// When the nodes this run has spent, over its progress, predict its end within the budget's
+    /// [`SearchBudget::stretch_to`] with room to spare (twice the nodes left), the budget grows to that and the
+    /// run is no longer restarted: a search that is nearly done finishes in a few milliseconds where handing
+    /// over costs a backend's set-up and its own search. Arrow Sudokus end so, 5-90% done after the first 256
+    /// nodes; renban lines, whose search is hopeless, are mostly under 2% done there.
+    fn stretch(&mut self) -> bool {
+        if self.progress <= 0.0 {
+            return false;
+        }
+        let spent = (self.out.nodes - self.run_began) as f64;
+        let left = spent * (1.0 - self.progress) / self.progress;
+        let until = self.out.nodes as f64 + 2.0 * left + 1.0;
+        if until > self.budget.stretch_to as f64 {
+            return false;
+        }
+        self.budget.nodes = until as u64;
+        self.failure_limit = u64::MAX;
+        true
     }
 
     /// The next branch, a cell and the value to try there: the open cell with the fewest candidates per unit of
@@ -371,6 +410,7 @@ mod tests {
             nodes: u64::MAX,
             deadline: None,
             prefer: None,
+            stretch_to: 0,
         };
         run(
             puzzle,
@@ -389,6 +429,7 @@ mod tests {
             nodes,
             deadline: None,
             prefer: None,
+            stretch_to: 0,
         };
         run(puzzle, &p, d, max, budget, unit)
     }
@@ -413,6 +454,46 @@ mod tests {
     fn an_exhausted_budget_decides_nothing() {
         let out = count(&Puzzle::sudoku(9).unwrap(), 2, 3);
         assert!(!out.decided && !out.exhausted && out.nodes <= 4);
+    }
+
+    /// Every Latin square of order 4 (576) with a budget of 100 nodes, stretched up to `stretch_to`.
+    fn stretched(stretch_to: u64) -> SearchOutcome {
+        let puzzle = Puzzle::latin(4).unwrap();
+        let budget = SearchBudget {
+            nodes: 100,
+            deadline: None,
+            prefer: None,
+            stretch_to,
+        };
+        let d = presolved(&puzzle);
+        run(&puzzle, &Engine::new(&puzzle), d, 1000, budget, LUBY_UNIT)
+    }
+
+    #[test]
+    fn a_run_predicted_to_end_within_the_stretch_goes_on_to_its_end() {
+        let all = count(&Puzzle::latin(4).unwrap(), 1000, u64::MAX);
+        assert!(
+            all.nodes > 100,
+            "the budget must run out: {} nodes",
+            all.nodes
+        );
+        let plain = stretched(0);
+        assert!(!plain.decided && plain.nodes <= 101);
+        // Room for any estimate: the run goes on to the end, unrestarted, and finds every square once.
+        let long = stretched(100 * all.nodes);
+        assert!(long.decided && long.exhausted && long.restarts == 0);
+        assert_eq!(long.solutions.len(), 576);
+    }
+
+    #[test]
+    fn a_stretch_never_passes_its_bound() {
+        // Not room enough for the run to end: it stops at the handover as before, never past the bound.
+        let short = stretched(150);
+        assert!(
+            !short.decided && short.nodes <= 151,
+            "{} nodes",
+            short.nodes
+        );
     }
 
     #[test]
@@ -450,6 +531,7 @@ mod tests {
             nodes: u64::MAX,
             deadline: None,
             prefer: None,
+            stretch_to: 0,
         };
         let all = |pivots: bool| {
             let mut s = Search {
@@ -468,6 +550,8 @@ mod tests {
                     true => puzzle.rules().iter().flat_map(|r| r.pivots()).collect(),
                     false => Vec::new(),
                 },
+                progress: 0.0,
+                run_began: 0,
             };
             let mut d = presolved(&puzzle);
             let mut pivoted = 0;
@@ -480,7 +564,9 @@ mod tests {
                     break;
                 }
             }
-            assert!(s.explore(&mut presolved(&puzzle), false).is_ok());
+            assert!(s.explore(&mut presolved(&puzzle), false, 1.0).is_ok());
+            // A whole tree seen is the whole of it, by the shares the progress estimate counts.
+            assert!((s.progress - 1.0).abs() < 1e-9, "{}", s.progress);
             let found: HashSet<Grid> = s.out.solutions.into_iter().collect();
             (found, pivoted)
         };
@@ -563,6 +649,7 @@ mod tests {
                     nodes: u64::MAX,
                     deadline: None,
                     prefer: None,
+                    stretch_to: 0,
                 };
                 let general = count_from(&p, d.clone(), 20);
                 let boards = search(&p, &engine, d, 20, budget);
@@ -600,6 +687,7 @@ mod tests {
             nodes: 3,
             deadline: None,
             prefer: None,
+            stretch_to: 0,
         };
         let out = search(&p, &engine, d, 2, budget);
         assert!(!out.decided && !out.exhausted && out.solutions.is_empty());
