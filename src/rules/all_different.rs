@@ -31,10 +31,12 @@ impl AllDifferent {
 /// triples, ... (Hall sets) find, in one pass.
 ///
 /// A maximum matching of cells to values is found by augmenting paths; if it does not cover every cell there is
-/// no assignment. Orient matched edges cell -> value and the others value -> cell. An unmatched edge lies in some
-/// maximum matching exactly when it lies on a cycle (both ends in one strongly connected component) or on an
-/// alternating path from a free value (its value end is reachable from a free value). Every other edge is
-/// removed. Returns the domains to keep, or `None` when the cells cannot all differ. Cells <= 64, values <= 64.
+/// no assignment. Cell k, matched to m(k), may take another candidate v exactly when the cells can make room
+/// for it: v is free (no cell matched to it), or the cell holding v can move to another of its candidates,
+/// whose holder moves on, and so on, until a move lands on m(k) (a cycle) or on a free value (a path). Those
+/// moves are the edges of a graph on the values (v -> each other candidate of v's holder), so the test is
+/// reachability from v to m(k) or a free value. Returns the domains to keep, or `None` when the cells cannot
+/// all differ. Cells <= 64, values <= 64.
 #[cfg(test)]
 fn matching_support(domains: &[u64]) -> Option<Vec<u64>> {
     let mut keep = vec![0; domains.len()];
@@ -42,8 +44,10 @@ fn matching_support(domains: &[u64]) -> Option<Vec<u64>> {
 }
 
 /// [`matching_support`] without allocating (it runs at every search node): writes the domains to keep into
-/// `keep` and returns false when the cells cannot all differ. The graph has at most 64 cells and 64 values, so
-/// adjacency is bit sets and every table lives on the stack.
+/// `keep` and returns false when the cells cannot all differ. With at most 64 values, what each value reaches
+/// is one word, and the whole reachability is Warshall's closure on those words: |values|^2 word operations
+/// with no recursion, which replaced Tarjan's components (8.0 + 6.5% of search on arrow Sudokus went to the
+/// matching and the components before).
 pub(crate) fn matching_support_into(domains: &[u64], keep: &mut [u64]) -> bool {
     let m = domains.len();
     assert!(m <= 64 && keep.len() == m);
@@ -51,36 +55,27 @@ pub(crate) fn matching_support_into(domains: &[u64], keep: &mut [u64]) -> bool {
     let Some(matched) = maximum_matching(domains, &mut value_of) else {
         return false;
     };
-    // Edges: a matched edge runs cell -> value, every other edge value -> cell. `cells_of[v]`: the cells value v
-    // points to (those with v as a candidate, other than the one matched to v).
-    let mut cells_of = [0u64; 64];
+    let free = domains.iter().fold(0u64, |a, &b| a | b) & !matched;
+    // reach[w], for a matched value w: the values reachable from w, w among them; at first its holder's
+    // candidates. A free value has no holder and reaches nothing further.
+    let mut reach = [0u64; 64];
     for (k, &dom) in domains.iter().enumerate() {
-        for v in bit_indices(dom & !(1 << value_of[k])) {
-            cells_of[v] |= 1 << k;
+        reach[value_of[k] as usize] = dom;
+    }
+    for w in bit_indices(matched) {
+        let through = reach[w];
+        for u in bit_indices(matched) {
+            if reach[u] >> w & 1 == 1 {
+                reach[u] |= through;
+            }
         }
     }
-    let reached = reached_from_free_values(domains, matched, &value_of, &cells_of);
-    let mut t = Tarjan {
-        value_of: &value_of,
-        cells_of: &cells_of,
-        index: [UNSEEN; 128],
-        low: [0; 128],
-        on: [false; 128],
-        stack: [0; 128],
-        depth: 0,
-        comp: [UNSEEN; 128],
-        next: 0,
-        comps: 0,
-    };
-    for x in 0..m {
-        if t.index[x] == UNSEEN {
-            t.visit(x);
-        }
-    }
-    for k in 0..m {
-        let mut kept = 1u64 << value_of[k];
-        for v in bit_indices(domains[k] & !kept) {
-            if reached >> v & 1 == 1 || t.comp[k] == t.comp[64 + v] {
+    for (k, &dom) in domains.iter().enumerate() {
+        let own = 1u64 << value_of[k];
+        let room = free | own;
+        let mut kept = own;
+        for v in bit_indices(dom & !own) {
+            if room >> v & 1 == 1 || reach[v] & room != 0 {
                 kept |= 1 << v;
             }
         }
@@ -187,86 +182,6 @@ fn augment(
         }
     }
     false
-}
-
-/// Values reachable from a free value along alternating paths (value -> cell -> its matched value).
-fn reached_from_free_values(
-    domains: &[u64],
-    matched: u64,
-    value_of: &[u8; 64],
-    cells_of: &[u64; 64],
-) -> u64 {
-    let all_values = domains.iter().fold(0u64, |a, &b| a | b);
-    let mut reached = all_values & !matched;
-    let mut frontier = reached;
-    while frontier != 0 {
-        let v = frontier.trailing_zeros() as usize;
-        frontier &= frontier - 1;
-        for k in bit_indices(cells_of[v]) {
-            let w = 1u64 << value_of[k];
-            if reached & w == 0 {
-                reached |= w;
-                frontier |= w;
-            }
-        }
-    }
-    reached
-}
-
-/// Not yet visited by Tarjan's algorithm.
-const UNSEEN: u8 = u8::MAX;
-
-/// Strongly connected components (Tarjan) over the oriented graph: cells 0..m, values 64..128; every table on
-/// the stack.
-struct Tarjan<'a> {
-    value_of: &'a [u8; 64],
-    cells_of: &'a [u64; 64],
-    index: [u8; 128],
-    low: [u8; 128],
-    on: [bool; 128],
-    stack: [u8; 128],
-    depth: usize,
-    comp: [u8; 128],
-    next: u8,
-    comps: u8,
-}
-
-impl Tarjan<'_> {
-    fn visit(&mut self, x: usize) {
-        self.index[x] = self.next;
-        self.low[x] = self.next;
-        self.next += 1;
-        self.stack[self.depth] = x as u8;
-        self.depth += 1;
-        self.on[x] = true;
-        let succ = if x < 64 {
-            // The cell's matched value: one successor, as a one-bit set over values.
-            1u64 << self.value_of[x]
-        } else {
-            self.cells_of[x - 64]
-        };
-        let base = if x < 64 { 64 } else { 0 };
-        for y in bit_indices(succ).map(|i| base + i) {
-            if self.index[y] == UNSEEN {
-                self.visit(y);
-                self.low[x] = self.low[x].min(self.low[y]);
-            } else if self.on[y] {
-                self.low[x] = self.low[x].min(self.index[y]);
-            }
-        }
-        if self.low[x] == self.index[x] {
-            loop {
-                self.depth -= 1;
-                let y = self.stack[self.depth] as usize;
-                self.on[y] = false;
-                self.comp[y] = self.comps;
-                if y == x {
-                    break;
-                }
-            }
-            self.comps += 1;
-        }
-    }
 }
 
 impl Rule for AllDifferent {
@@ -483,6 +398,29 @@ mod tests {
                 .collect();
             assert_eq!(matching_support(&domains), brute(&domains), "{domains:?}");
         }
+    }
+
+    #[test]
+    fn matching_support_equals_brute_force_on_larger_groups() {
+        // 5 to 8 cells over up to 9 values, sparse and dense, so that cycles, paths from free values and
+        // contradictions all come up.
+        let mut rng = fastrand::Rng::with_seed(94);
+        let (mut pruned, mut infeasible) = (0, 0);
+        for _ in 0..4000 {
+            let m = rng.usize(5..=8);
+            let values = rng.usize(m..=9);
+            let domains: Vec<u64> = (0..m)
+                .map(|_| (0..rng.usize(1..=values)).fold(0, |a, _| a | 1 << rng.usize(..values)))
+                .collect();
+            let expected = brute(&domains);
+            assert_eq!(matching_support(&domains), expected, "{domains:?}");
+            match expected {
+                None => infeasible += 1,
+                Some(keep) if keep != domains => pruned += 1,
+                Some(_) => {}
+            }
+        }
+        assert!(pruned > 1000 && infeasible > 300, "{pruned} {infeasible}");
     }
 
     #[test]
