@@ -274,8 +274,9 @@ impl Search<'_> {
             return false;
         }
         let spent = (self.out.nodes - self.run_began) as f64;
-        let left = spent * (1.0 - self.progress) / self.progress;
-        let until = self.out.nodes as f64 + 2.0 * left + 1.0;
+        // Rounding may carry the shares a hair past 1: never less than one more node.
+        let left = (spent * (1.0 - self.progress) / self.progress).max(0.0);
+        let until = (self.out.nodes as f64 + 2.0 * left).ceil() + 1.0;
         if until > self.budget.stretch_to as f64 {
             return false;
         }
