@@ -97,9 +97,8 @@ struct Search<'a> {
     out: SearchOutcome,
     /// The rules' pivots: values whose place search may branch on.
     pivots: Vec<Pivot>,
-    /// The share of this run's tree closed so far (see [`Self::stretch`]), and the nodes spent before the run.
+    /// The share of this run's tree closed so far (see [`Self::stretch`]).
     progress: f64,
-    run_began: u64,
 }
 
 /// Why a subtree stopped early.
@@ -159,13 +158,12 @@ fn run(
         out: SearchOutcome::default(),
         pivots: puzzle.rules().iter().flat_map(|r| r.pivots()).collect(),
         progress: 0.0,
-        run_began: 0,
     };
     for run in 1.. {
         s.failures = 0;
         s.failure_limit = luby(run) * unit;
         s.randomize = run > 1;
-        (s.progress, s.run_began) = (0.0, s.out.nodes);
+        s.progress = 0.0;
         match s.explore(&mut domains.clone(), false, 1.0) {
             Ok(()) => {
                 s.out.decided = true;
@@ -262,18 +260,21 @@ impl Search<'_> {
         }
     }
 
-    /// Out of nodes: whether this run may go on to its end, by its progress (the share of the tree it has
+    /// Out of nodes: whether the first run may go on to its end, by its progress (the share of the tree it has
     /// closed, each branch an equal share of its cell's candidates: Knuth's estimate of a tree's size, 1975).
-    /// When the nodes this run has spent, over its progress, predict its end within the budget's
+    /// When the nodes spent, over that progress, predict the end within the budget's
     /// [`SearchBudget::stretch_to`] with room to spare (twice the nodes left), the budget grows to that and the
     /// run is no longer restarted: a search that is nearly done finishes in a few milliseconds where handing
     /// over costs a backend's set-up and its own search. Arrow Sudokus end so, 5-90% done after the first 256
-    /// nodes; renban lines, whose search is hopeless, are mostly under 2% done there.
+    /// nodes; renban lines, whose search is hopeless, are mostly under 2% done there. A search that has
+    /// restarted hit its failure limit within the budget, which says it is not nearly done, and a later run's
+    /// few nodes predict little: two 25x25 Sudokus stretched from a run of 141 nodes went to 4,692 and 7,391
+    /// nodes and were handed over all the same.
     fn stretch(&mut self) -> bool {
-        if self.progress <= 0.0 {
+        if self.out.restarts > 0 || self.progress <= 0.0 {
             return false;
         }
-        let spent = (self.out.nodes - self.run_began) as f64;
+        let spent = self.out.nodes as f64;
         // Rounding may carry the shares a hair past 1: never less than one more node.
         let left = (spent * (1.0 - self.progress) / self.progress).max(0.0);
         let until = (self.out.nodes as f64 + 2.0 * left).ceil() + 1.0;
@@ -459,6 +460,10 @@ mod tests {
 
     /// Every Latin square of order 4 (576) with a budget of 100 nodes, stretched up to `stretch_to`.
     fn stretched(stretch_to: u64) -> SearchOutcome {
+        stretched_with_restarts(stretch_to, LUBY_UNIT)
+    }
+
+    fn stretched_with_restarts(stretch_to: u64, unit: u64) -> SearchOutcome {
         let puzzle = Puzzle::latin(4).unwrap();
         let budget = SearchBudget {
             nodes: 100,
@@ -467,7 +472,7 @@ mod tests {
             stretch_to,
         };
         let d = presolved(&puzzle);
-        run(&puzzle, &Engine::new(&puzzle), d, 1000, budget, LUBY_UNIT)
+        run(&puzzle, &Engine::new(&puzzle), d, 1000, budget, unit)
     }
 
     #[test]
@@ -498,9 +503,43 @@ mod tests {
     }
 
     #[test]
-    fn restarts_keep_the_count_exact() {
-        // A restart after every failure or two (Luby unit 1) on Arto Inkala's 2012 "hardest Sudoku": the runs
-        // repeat each other's work, and the search still ends with its one solution, proved unique.
+    fn a_search_that_restarted_is_not_stretched() {
+        // Nine tenths done after 100 nodes, with room for any estimate: the first run goes on, a later one
+        // (the search has restarted) does not.
+        let puzzle = Puzzle::latin(4).unwrap();
+        let engine = Engine::new(&puzzle);
+        let budget = SearchBudget {
+            nodes: 100,
+            deadline: None,
+            prefer: None,
+            stretch_to: 1_000_000,
+        };
+        let mut s = Search {
+            puzzle: &puzzle,
+            engine: &engine,
+            max_solutions: 2,
+            budget,
+            weights: vec![1; engine.count()],
+            failures: 0,
+            failure_limit: LUBY_UNIT,
+            rng: fastrand::Rng::with_seed(1),
+            randomize: false,
+            seen: HashSet::new(),
+            out: SearchOutcome {
+                nodes: 100,
+                ..SearchOutcome::default()
+            },
+            pivots: Vec::new(),
+            progress: 0.9,
+        };
+        assert!(s.stretch() && s.budget.nodes > 100 && s.failure_limit == u64::MAX);
+        s.budget.nodes = 100;
+        s.out.restarts = 1;
+        assert!(!s.stretch() && s.budget.nodes == 100);
+    }
+
+    /// Arto Inkala's 2012 "hardest Sudoku".
+    fn inkala() -> Puzzle {
         let line =
             "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
         let mut p = Puzzle::sudoku(9).unwrap();
@@ -509,7 +548,14 @@ mod tests {
                 p.give(crate::grid::Cell::new(i / 9, i % 9), v).unwrap();
             }
         }
-        let out = count_with_restarts(&p, 2, u64::MAX, 1);
+        p
+    }
+
+    #[test]
+    fn restarts_keep_the_count_exact() {
+        // A restart after every failure or two (Luby unit 1) on Arto Inkala's 2012 "hardest Sudoku": the runs
+        // repeat each other's work, and the search still ends with its one solution, proved unique.
+        let out = count_with_restarts(&inkala(), 2, u64::MAX, 1);
         assert!(out.restarts > 0, "no restarts happened");
         assert!(out.exhausted);
         assert_eq!(out.solutions.len(), 1);
@@ -552,7 +598,6 @@ mod tests {
                     false => Vec::new(),
                 },
                 progress: 0.0,
-                run_began: 0,
             };
             let mut d = presolved(&puzzle);
             let mut pivoted = 0;
