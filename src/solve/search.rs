@@ -41,8 +41,8 @@ pub(crate) struct SearchBudget<'a> {
     pub(crate) deadline: Option<Instant>,
     /// Per cell, values to try before the others ([`crate::solve::SolveOptions::prefer`]).
     pub(crate) prefer: Option<&'a [u64]>,
-    /// Past `nodes`, a run whose progress says it will end by this many nodes in all goes on to its end (see
-    /// [`Search::stretch`]); at most `nodes` (as 0 is) for none.
+    /// Past `nodes`, a first run whose progress says it will end by this many nodes in all goes on to its end
+    /// (see [`Search::stretch`]); at most `nodes` (as 0 is) for none.
     pub(crate) stretch_to: u64,
 }
 
@@ -143,22 +143,7 @@ fn run(
     unit: u64,
 ) -> SearchOutcome {
     engine.set_deadline(budget.deadline);
-    let mut s = Search {
-        puzzle,
-        engine,
-        max_solutions: max_solutions.max(1),
-        budget,
-        weights: vec![1; engine.count()],
-        failures: 0,
-        failure_limit: 0,
-        // Seeded: the same puzzle takes the same path every time.
-        rng: fastrand::Rng::with_seed(0x1a71_5a0e),
-        randomize: false,
-        seen: HashSet::new(),
-        out: SearchOutcome::default(),
-        pivots: puzzle.rules().iter().flat_map(|r| r.pivots()).collect(),
-        progress: 0.0,
-    };
+    let mut s = Search::new(puzzle, engine, max_solutions, budget);
     for run in 1.. {
         s.failures = 0;
         s.failure_limit = luby(run) * unit;
@@ -181,7 +166,32 @@ fn run(
     s.out
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// A search before its first run: every rule weighing 1, the rules' pivots to branch on.
+    fn new(
+        puzzle: &'a Puzzle,
+        engine: &'a Engine<'a>,
+        max_solutions: usize,
+        budget: SearchBudget<'a>,
+    ) -> Self {
+        Search {
+            puzzle,
+            engine,
+            max_solutions: max_solutions.max(1),
+            budget,
+            weights: vec![1; engine.count()],
+            failures: 0,
+            failure_limit: 0,
+            // Seeded: the same puzzle takes the same path every time.
+            rng: fastrand::Rng::with_seed(0x1a71_5a0e),
+            randomize: false,
+            seen: HashSet::new(),
+            out: SearchOutcome::default(),
+            pivots: puzzle.rules().iter().flat_map(|r| r.pivots()).collect(),
+            progress: 0.0,
+        }
+    }
+
     /// Explores every completion of `d`. Changes are recorded on `d`'s trail and each branch is undone when it
     /// is done, so memory grows with the changes along one path, not with a copy of the table per level; what
     /// this call leaves in `d` the caller undoes.
@@ -277,7 +287,7 @@ impl Search<'_> {
         let spent = self.out.nodes as f64;
         // Rounding may carry the shares a hair past 1: never less than one more node.
         let left = (spent * (1.0 - self.progress) / self.progress).max(0.0);
-        let until = (self.out.nodes as f64 + 2.0 * left).ceil() + 1.0;
+        let until = (spent + 2.0 * left).ceil() + 1.0;
         if until > self.budget.stretch_to as f64 {
             return false;
         }
@@ -402,18 +412,23 @@ mod tests {
     use super::*;
     use crate::solve::presolve::{presolve, presolved, PresolveReport, ProbeBudget};
 
+    /// A budget of `nodes`, stretched up to `stretch_to`, with no deadline and no preferred values.
+    fn budget(nodes: u64, stretch_to: u64) -> SearchBudget<'static> {
+        SearchBudget {
+            nodes,
+            deadline: None,
+            prefer: None,
+            stretch_to,
+        }
+    }
+
     fn count(puzzle: &Puzzle, max: usize, nodes: u64) -> SearchOutcome {
         count_with_restarts(puzzle, max, nodes, LUBY_UNIT)
     }
 
     /// The engine's search from `d`, with no budget.
     fn count_from(puzzle: &Puzzle, d: Domains, max: usize) -> SearchOutcome {
-        let budget = SearchBudget {
-            nodes: u64::MAX,
-            deadline: None,
-            prefer: None,
-            stretch_to: 0,
-        };
+        let budget = budget(u64::MAX, 0);
         run(
             puzzle,
             &Engine::with_intersections(puzzle),
@@ -427,13 +442,7 @@ mod tests {
     fn count_with_restarts(puzzle: &Puzzle, max: usize, nodes: u64, unit: u64) -> SearchOutcome {
         let d = presolved(puzzle);
         let p = Engine::new(puzzle);
-        let budget = SearchBudget {
-            nodes,
-            deadline: None,
-            prefer: None,
-            stretch_to: 0,
-        };
-        run(puzzle, &p, d, max, budget, unit)
+        run(puzzle, &p, d, max, budget(nodes, 0), unit)
     }
 
     #[test]
@@ -460,19 +469,10 @@ mod tests {
 
     /// Every Latin square of order 4 (576) with a budget of 100 nodes, stretched up to `stretch_to`.
     fn stretched(stretch_to: u64) -> SearchOutcome {
-        stretched_with_restarts(stretch_to, LUBY_UNIT)
-    }
-
-    fn stretched_with_restarts(stretch_to: u64, unit: u64) -> SearchOutcome {
         let puzzle = Puzzle::latin(4).unwrap();
-        let budget = SearchBudget {
-            nodes: 100,
-            deadline: None,
-            prefer: None,
-            stretch_to,
-        };
+        let budget = budget(100, stretch_to);
         let d = presolved(&puzzle);
-        run(&puzzle, &Engine::new(&puzzle), d, 1000, budget, unit)
+        run(&puzzle, &Engine::new(&puzzle), d, 1000, budget, LUBY_UNIT)
     }
 
     #[test]
@@ -508,38 +508,19 @@ mod tests {
         // (the search has restarted) does not.
         let puzzle = Puzzle::latin(4).unwrap();
         let engine = Engine::new(&puzzle);
-        let budget = SearchBudget {
-            nodes: 100,
-            deadline: None,
-            prefer: None,
-            stretch_to: 1_000_000,
-        };
-        let mut s = Search {
-            puzzle: &puzzle,
-            engine: &engine,
-            max_solutions: 2,
-            budget,
-            weights: vec![1; engine.count()],
-            failures: 0,
-            failure_limit: LUBY_UNIT,
-            rng: fastrand::Rng::with_seed(1),
-            randomize: false,
-            seen: HashSet::new(),
-            out: SearchOutcome {
-                nodes: 100,
-                ..SearchOutcome::default()
-            },
-            pivots: Vec::new(),
-            progress: 0.9,
-        };
+        let budget = budget(100, 1_000_000);
+        let mut s = Search::new(&puzzle, &engine, 2, budget);
+        (s.out.nodes, s.progress, s.failure_limit) = (100, 0.9, LUBY_UNIT);
         assert!(s.stretch() && s.budget.nodes > 100 && s.failure_limit == u64::MAX);
         s.budget.nodes = 100;
         s.out.restarts = 1;
         assert!(!s.stretch() && s.budget.nodes == 100);
     }
 
-    /// Arto Inkala's 2012 "hardest Sudoku".
-    fn inkala() -> Puzzle {
+    #[test]
+    fn restarts_keep_the_count_exact() {
+        // A restart after every failure or two (Luby unit 1) on Arto Inkala's 2012 "hardest Sudoku": the runs
+        // repeat each other's work, and the search still ends with its one solution, proved unique.
         let line =
             "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
         let mut p = Puzzle::sudoku(9).unwrap();
@@ -548,14 +529,7 @@ mod tests {
                 p.give(crate::grid::Cell::new(i / 9, i % 9), v).unwrap();
             }
         }
-        p
-    }
-
-    #[test]
-    fn restarts_keep_the_count_exact() {
-        // A restart after every failure or two (Luby unit 1) on Arto Inkala's 2012 "hardest Sudoku": the runs
-        // repeat each other's work, and the search still ends with its one solution, proved unique.
-        let out = count_with_restarts(&inkala(), 2, u64::MAX, 1);
+        let out = count_with_restarts(&p, 2, u64::MAX, 1);
         assert!(out.restarts > 0, "no restarts happened");
         assert!(out.exhausted);
         assert_eq!(out.solutions.len(), 1);
@@ -574,31 +548,13 @@ mod tests {
             "type: sandwich\nsize: 6\nbox: 2x3\ntop: \". . 4 . . 11\"\nleft: \". 0 . 7 . .\"\n";
         let puzzle = crate::model::load_str(text, &crate::grammar::Registry::built_in()).unwrap();
         let engine = Engine::with_intersections(&puzzle);
-        let budget = SearchBudget {
-            nodes: u64::MAX,
-            deadline: None,
-            prefer: None,
-            stretch_to: 0,
-        };
+        let budget = budget(u64::MAX, 0);
         let all = |pivots: bool| {
-            let mut s = Search {
-                puzzle: &puzzle,
-                engine: &engine,
-                max_solutions: usize::MAX,
-                budget,
-                weights: vec![1; engine.count()],
-                failures: 0,
-                failure_limit: u64::MAX,
-                rng: fastrand::Rng::with_seed(1),
-                randomize: false,
-                seen: HashSet::new(),
-                out: SearchOutcome::default(),
-                pivots: match pivots {
-                    true => puzzle.rules().iter().flat_map(|r| r.pivots()).collect(),
-                    false => Vec::new(),
-                },
-                progress: 0.0,
-            };
+            let mut s = Search::new(&puzzle, &engine, usize::MAX, budget);
+            s.failure_limit = u64::MAX;
+            if !pivots {
+                s.pivots.clear();
+            }
             let mut d = presolved(&puzzle);
             let mut pivoted = 0;
             // Count the branches a pivot chose: the cell search would have picked differs, or holds another value.
@@ -691,12 +647,7 @@ mod tests {
                 };
                 let engine = Engine::with_intersections(&p);
                 assert!(engine.boards().is_some_and(|b| b.cover(&p)), "{}", p.kind());
-                let budget = SearchBudget {
-                    nodes: u64::MAX,
-                    deadline: None,
-                    prefer: None,
-                    stretch_to: 0,
-                };
+                let budget = budget(u64::MAX, 0);
                 let general = count_from(&p, d.clone(), 20);
                 let boards = search(&p, &engine, d, 20, budget);
                 let lines = |o: &SearchOutcome| {
@@ -729,12 +680,7 @@ mod tests {
             .unwrap()
             .unwrap();
         let engine = Engine::with_intersections(&p);
-        let budget = SearchBudget {
-            nodes: 3,
-            deadline: None,
-            prefer: None,
-            stretch_to: 0,
-        };
+        let budget = budget(3, 0);
         let out = search(&p, &engine, d, 2, budget);
         assert!(!out.decided && !out.exhausted && out.solutions.is_empty());
         assert!(out.nodes <= 3 * BOARD_NODES_PER_NODE + 1, "{}", out.nodes);
