@@ -2,7 +2,8 @@
 """Two latin builds side by side on corpus records: each record solved by one build, then the other, REPEATS
 times, and each build's best time per record kept (this machine is noisy; the best of a few is steadier than one
 run). Prints both builds' total and median and their ratios. Times are latin's own `time_ms` (the solve, not the
-process start), one record at a time, each solved and proved unique (`--max 2`) as the corpus test does.
+process start), one record at a time, each solved and proved unique (`--max 2`) as the corpus test does, unless
+the extra arguments pass their own `--max`.
 
     python3 benches/ab-records.py BASE NEW FILE.jsonl TYPE [REPEATS] [-- latin solve args]
 
@@ -29,13 +30,15 @@ def main():
     records = [line for line in open(path) if kind == "all" or json.loads(line)["type"] == kind]
     if not records:
         sys.exit(f"no records of type {kind} in {path}")
+    # `--max 2` unless the extra arguments say otherwise (`-- --max 1`: the first solution only).
+    count = [] if "--max" in extra else ["--max", "2"]
     best = {base: [], new: []}
     for line in records:
         times = {base: [], new: []}
         for _ in range(repeats):
             for binary in (base, new):
                 out = subprocess.run(
-                    [binary, "solve", "-", "--from", "record", "--format", "json", "--max", "2"] + extra,
+                    [binary, "solve", "-", "--from", "record", "--format", "json"] + count + extra,
                     input=line, capture_output=True, text=True, check=True).stdout
                 times[binary].append(json.loads(out)["time_ms"])
         for binary in (base, new):

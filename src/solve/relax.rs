@@ -40,6 +40,22 @@ const SCOUTS: usize = 10;
 /// How far below 1 a column's maximum must be for its candidate to go.
 const MARGIN: f64 = 1e-4;
 
+/// The program's rows over cell columns only (auxiliary columns are left to the clauses).
+fn cell_rows(program: &BinaryProgram) -> impl Iterator<Item = &Row> {
+    let cells = program.size.pow(3);
+    program
+        .rows
+        .iter()
+        .filter(move |r| r.terms.iter().all(|&(i, _)| i < cells))
+}
+
+/// Per cell column, whether it is free (neither fixed to 0 nor to 1).
+fn open_cells(program: &BinaryProgram) -> Vec<bool> {
+    (0..program.size.pow(3))
+        .map(|i| program.lower[i] < 0.5 && program.upper[i] > 0.5)
+        .collect()
+}
+
 /// The relaxation of one program, probed a turn at a time ([`Self::probe_until`]).
 pub(crate) struct Relaxation {
     lp: Lp,
@@ -59,24 +75,15 @@ pub(crate) struct Relaxation {
 }
 
 impl Relaxation {
-    /// The relaxation of a program's rows over its cell columns; `None` when none of them does arithmetic or no
-    /// cell column is free.
+    /// The relaxation of a program's rows over its cell columns; `None` when there is nothing to probe
+    /// ([`Self::applies`]).
     pub(crate) fn new(program: &BinaryProgram) -> Option<Relaxation> {
-        let cells = program.size.pow(3);
-        let rows: Vec<&Row> = program
-            .rows
-            .iter()
-            .filter(|r| r.terms.iter().all(|&(i, _)| i < cells))
-            .collect();
-        let arithmetic = rows
-            .iter()
-            .any(|r| r.terms.iter().any(|&(_, a)| a.abs() != 1.0));
-        let open: Vec<bool> = (0..cells)
-            .map(|i| program.lower[i] < 0.5 && program.upper[i] > 0.5)
-            .collect();
-        if !arithmetic || !open.contains(&true) {
+        if !Self::applies(program) {
             return None;
         }
+        let cells = program.size.pow(3);
+        let rows: Vec<&Row> = cell_rows(program).collect();
+        let open = open_cells(program);
         Some(Relaxation {
             lp: Lp::new(&rows, &program.lower[..cells], &program.upper[..cells]),
             cells,
@@ -88,6 +95,15 @@ impl Relaxation {
             probes: 0,
             removals: 0,
         })
+    }
+
+    /// Whether the program has a relaxation to probe: a row over cell columns that does arithmetic (a
+    /// coefficient other than 1), which clause learning cannot see as a whole, and a free cell column. Without
+    /// one the LP holds only cardinality rows, which the clauses already say exactly. Cheap: the relaxation
+    /// itself is built only when the solver first runs out of its turn.
+    pub(crate) fn applies(program: &BinaryProgram) -> bool {
+        let arithmetic = cell_rows(program).any(|r| r.terms.iter().any(|&(_, a)| a.abs() != 1.0));
+        arithmetic && open_cells(program).contains(&true)
     }
 
     /// Nothing is left to probe.
