@@ -262,7 +262,8 @@ impl cadical::Callbacks for Deadline {
 /// One CaDiCaL instance over one program: a grid cut off is one more clause, and what the solver learned
 /// while finding the last grid helps find the next or prove there is none (the uniqueness question).
 pub(crate) struct CdclSession {
-    /// Always `Some` until the session is dropped (see the `Drop` impl).
+    /// `Some` until the session is dropped (see the `Drop` impl), or a turn left it behind to stop on its own
+    /// ([`solve_watched`]): the session then answers that its time ran out.
     solver: Option<cadical::Solver<Deadline>>,
     program: BinaryProgram,
     /// Variables in use (columns and counter auxiliaries).
@@ -428,18 +429,28 @@ impl CdclSession {
         self.turn = first_turn.max(Duration::from_millis(1));
     }
 
-    /// One turn of the solver, until `until`: `None` when it ran out.
+    /// One turn of the solver, until `until`: `None` when it ran out (or an earlier turn left it behind:
+    /// [`solve_watched`]).
     fn turn(&mut self, until: Option<Instant>) -> Option<BackendAnswer> {
-        let solver = self.solver.as_mut().expect("a live session has its solver");
+        let mut solver = self.solver.take()?;
         solver.set_callbacks(Some(Deadline(until)));
-        Some(match solver.solve()? {
+        let (solver, outcome) = match until.filter(|_| self.clauses > FREE_ON_THE_SIDE) {
+            Some(until) => solve_watched(solver, until)?,
+            None => {
+                let outcome = solver.solve();
+                (solver, outcome)
+            }
+        };
+        let answer = outcome.map(|sat| match sat {
             true => BackendAnswer::Solution(
                 (0..self.program.num_cols())
                     .map(|i| f64::from(u8::from(solver.value(var(i)) == Some(true))))
                     .collect(),
             ),
             false => BackendAnswer::Infeasible,
-        })
+        });
+        self.solver = Some(solver);
+        answer
     }
 
     /// The relaxation's turn, until `until` (built at its first turn: most sessions never get to one).
@@ -452,7 +463,9 @@ impl CdclSession {
             return;
         };
         let removed = relaxation.probe_until(until);
-        let solver = self.solver.as_mut().expect("a live session has its solver");
+        let Some(solver) = self.solver.as_mut() else {
+            return;
+        };
         self.clauses += removed.len();
         for i in removed {
             solver.add_clause([-var(i)]);
@@ -462,6 +475,30 @@ impl CdclSession {
     fn probing_left(&self) -> bool {
         self.relax || self.relaxation.as_ref().is_some_and(|r| !r.done())
     }
+}
+
+/// How long past its deadline a large solver is waited for before it is left to stop on its own.
+const STOP_GRACE: Duration = Duration::from_millis(100);
+
+/// Solves on a thread of its own, waiting until `until` and [`STOP_GRACE`] after: CaDiCaL asks its terminator
+/// between steps, and on millions of clauses one step of its inprocessing (subsumption, garbage collection)
+/// runs for seconds (an empty 81x81 Sudoku went 3 s past a 4 s limit so). A solver not back by then is left to
+/// stop at its next look and free itself, and the turn has run out (`None`), as it has when no thread starts.
+fn solve_watched(
+    mut solver: cadical::Solver<Deadline>,
+    until: Instant,
+) -> Option<(cadical::Solver<Deadline>, Option<bool>)> {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name("cadical".into())
+        .spawn(move || {
+            let outcome = solver.solve();
+            // The receiver is gone when the turn was given up: the solver is freed here.
+            let _ = sender.send((solver, outcome));
+        })
+        .ok()?;
+    let wait = until.saturating_duration_since(Instant::now()) + STOP_GRACE;
+    receiver.recv_timeout(wait).ok()
 }
 
 /// The end of a turn that starts now: `turn` from now, or the deadline when sooner.
@@ -513,7 +550,9 @@ impl Session for CdclSession {
         cnf.row(&self.program, &self.program.no_good(grid))
             .expect("a no-good row has coefficients 1");
         self.variables = cnf.variables;
-        let solver = self.solver.as_mut().expect("a live session has its solver");
+        let Some(solver) = self.solver.as_mut() else {
+            return;
+        };
         for clause in cnf.clauses.iter() {
             solver.add_clause(clause.iter().copied());
         }
@@ -783,5 +822,36 @@ pub(crate) mod tests {
         assert_eq!(room.variables, 5 * FIRST_ROOM);
         solver.add_clause([5 * FIRST_ROOM as i32]);
         assert_eq!(solver.solve(), Some(true));
+    }
+
+    /// A watched solve gives the solver back with its answer, or, stopped by its terminator at the deadline,
+    /// with none, soon after it: here on the pigeonhole formula of 12 pigeons and 11 holes, which no clause
+    /// learner refutes in a human lifetime.
+    #[test]
+    fn a_watched_solve_comes_back_with_its_solver() {
+        let mut solver: cadical::Solver<Deadline> = cadical::Solver::new();
+        solver.add_clause([1, 2]);
+        solver.add_clause([-1]);
+        let (solver, outcome) =
+            solve_watched(solver, Instant::now() + Duration::from_secs(60)).unwrap();
+        assert_eq!((outcome, solver.value(2)), (Some(true), Some(true)));
+        let (pigeons, holes) = (12, 11);
+        let x = |p: i32, h: i32| p * holes + h + 1;
+        let mut solver: cadical::Solver<Deadline> = cadical::Solver::new();
+        for p in 0..pigeons {
+            solver.add_clause((0..holes).map(|h| x(p, h)));
+        }
+        for h in 0..holes {
+            for p in 0..pigeons {
+                for q in p + 1..pigeons {
+                    solver.add_clause([-x(p, h), -x(q, h)]);
+                }
+            }
+        }
+        let until = Instant::now() + Duration::from_millis(50);
+        solver.set_callbacks(Some(Deadline(Some(until))));
+        let (_, outcome) = solve_watched(solver, until).expect("back within the grace");
+        assert_eq!(outcome, None);
+        assert!(Instant::now() < until + STOP_GRACE);
     }
 }
