@@ -523,7 +523,9 @@ impl Session for CdclSession {
             if let Some(answer) = self.turn(until) {
                 return Ok(answer);
             }
-            let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
+            // A solver left behind ([`solve_watched`]) ends the session's time as the deadline does.
+            let out_of_time =
+                deadline.is_some_and(|d| Instant::now() >= d) || self.solver.is_none();
             if !probing || out_of_time {
                 return Ok(BackendAnswer::TimedOut(None));
             }
