@@ -99,9 +99,6 @@ struct Search<'a> {
     pivots: Vec<Pivot>,
     /// The share of this run's tree closed so far (see [`Self::stretch`]).
     progress: f64,
-    /// The cell whose change last failed, branched on again until a value of it propagates
-    /// ([`Self::branch`]).
-    last_conflict: Option<Cell>,
 }
 
 /// Why a subtree stopped early.
@@ -192,7 +189,6 @@ impl<'a> Search<'a> {
             out: SearchOutcome::default(),
             pivots: puzzle.rules().iter().flat_map(|r| r.pivots()).collect(),
             progress: 0.0,
-            last_conflict: None,
         }
     }
 
@@ -215,14 +211,8 @@ impl<'a> Search<'a> {
             d.assign(cell, v)
                 .expect("v is a candidate of a cell with several");
             let branch = match self.propagate(d, cell, settled) {
-                Ok(()) => {
-                    if self.last_conflict == Some(cell) {
-                        self.last_conflict = None;
-                    }
-                    self.explore(d, true, one)
-                }
+                Ok(()) => self.explore(d, true, one),
                 Err(rule) => {
-                    self.last_conflict = Some(cell);
                     self.progress += one;
                     self.fail(rule)
                 }
@@ -234,7 +224,6 @@ impl<'a> Search<'a> {
             self.tick()?;
             d.remove(cell, v).expect("the cell had another candidate");
             if let Err(rule) = self.propagate(d, cell, settled) {
-                self.last_conflict = Some(cell);
                 self.progress += share;
                 return self.fail(rule);
             }
@@ -310,12 +299,6 @@ impl<'a> Search<'a> {
     /// The next branch, a cell and the value to try there: the open cell with the fewest candidates per unit of
     /// weight on its rules, or a rule's pivot ([`crate::rules::Pivot`]) with fewer places per unit of weight
     /// (the heaviest of its places' weights), tried at its first place. `None` when every cell is fixed.
-    ///
-    /// Where no pivot wins, the cell whose change last failed comes before that cell while it is open, until
-    /// one of its values propagates (last-conflict reasoning, Lecoutre et al. 2009): the culprit of a dead end
-    /// is tried again high in the tree, where dom/wdeg would go back to the cells it had chosen before. On the
-    /// variants' 20 records a type (`benches/ab-records.py`, best of 3) the medians went down: renban 0.68-0.71x,
-    /// thermo 0.91-0.96x, arrow and whispers 0.94-0.98x, sandwich 1.00x (its pivots go first).
     fn branch(&mut self, d: &Domains) -> Option<(Cell, u32)> {
         let (dom, wdeg, cell) = self.branching_cell(d)?;
         // Pivots are not tried when the caller orders the values: the order is what it asked for.
@@ -337,12 +320,6 @@ impl<'a> Search<'a> {
             if let Some((_, _, c, v)) = best {
                 return Some((c, v));
             }
-        }
-        if let Some(c) = self.last_conflict {
-            if d.get(c).count_ones() > 1 {
-                return Some((c, self.value(d, c)));
-            }
-            self.last_conflict = None;
         }
         Some((cell, self.value(d, cell)))
     }
@@ -538,32 +515,6 @@ mod tests {
         s.budget.nodes = 100;
         s.out.restarts = 1;
         assert!(!s.stretch() && s.budget.nodes == 100);
-    }
-
-    /// The cell of the last failure is branched on next while it is open, before the dom/wdeg choice; once it
-    /// is fixed, dom/wdeg chooses again. And a dead end records its cell.
-    #[test]
-    fn the_last_conflict_is_branched_on_first_while_it_is_open() {
-        let puzzle = Puzzle::latin(4).unwrap();
-        let engine = Engine::new(&puzzle);
-        let mut s = Search::new(&puzzle, &engine, 2, budget(u64::MAX, 0));
-        let mut d = Domains::full(4);
-        // dom/wdeg alone takes the first cell with the fewest candidates.
-        d.restrict(Cell::new(1, 1), 0b0011).unwrap();
-        assert_eq!(s.branch(&d), Some((Cell::new(1, 1), 1)));
-        s.last_conflict = Some(Cell::new(3, 2));
-        assert_eq!(s.branch(&d), Some((Cell::new(3, 2), 1)));
-        d.assign(Cell::new(3, 2), 4).unwrap();
-        assert_eq!(s.branch(&d), Some((Cell::new(1, 1), 1)));
-        assert_eq!(s.last_conflict, None);
-        // r0c0 is 1 or 2, which r0c1 and r0c2 hold: both branches on it fail, and the failure is its.
-        let mut d = Domains::full(4);
-        d.restrict(Cell::new(0, 1), 0b0001).unwrap();
-        d.restrict(Cell::new(0, 2), 0b0010).unwrap();
-        d.restrict(Cell::new(0, 0), 0b0011).unwrap();
-        s.failure_limit = u64::MAX;
-        assert!(s.explore(&mut d, false, 1.0).is_ok() && s.out.solutions.is_empty());
-        assert_eq!(s.last_conflict, Some(Cell::new(0, 0)));
     }
 
     #[test]
