@@ -51,9 +51,12 @@ fn cell_rows(program: &BinaryProgram) -> impl Iterator<Item = &Row> {
 
 /// Per cell column, whether it is free (neither fixed to 0 nor to 1).
 fn open_cells(program: &BinaryProgram) -> Vec<bool> {
-    (0..program.size.pow(3))
-        .map(|i| program.lower[i] < 0.5 && program.upper[i] > 0.5)
-        .collect()
+    (0..program.size.pow(3)).map(|i| open(program, i)).collect()
+}
+
+/// Whether column i is free (neither fixed to 0 nor to 1).
+fn open(program: &BinaryProgram, i: usize) -> bool {
+    program.lower[i] < 0.5 && program.upper[i] > 0.5
 }
 
 /// The relaxation of one program, probed a turn at a time ([`Self::probe_until`]).
@@ -103,7 +106,7 @@ impl Relaxation {
     /// itself is built only when the solver first runs out of its turn.
     pub(crate) fn applies(program: &BinaryProgram) -> bool {
         let arithmetic = cell_rows(program).any(|r| r.terms.iter().any(|&(_, a)| a.abs() != 1.0));
-        arithmetic && open_cells(program).contains(&true)
+        arithmetic && (0..program.size.pow(3)).any(|i| open(program, i))
     }
 
     /// Nothing is left to probe.
