@@ -268,7 +268,8 @@ pub(crate) struct CdclSession {
     program: BinaryProgram,
     /// Variables in use (columns and counter auxiliaries).
     variables: usize,
-    /// Clauses (or variables, when more) given to the solver, to judge how long freeing it takes.
+    /// Clauses (or variables, when more) given to the solver, to judge how long freeing it and a step of its
+    /// inprocessing take ([`LARGE`]).
     clauses: usize,
     /// Probing on the linear relaxation takes turns with the solver ([`Self::probing`]); `None` until the
     /// solver first runs out of its turn, and when the program has no relaxation.
@@ -292,9 +293,10 @@ pub(crate) struct CdclSession {
 /// median 0.98x and the total 0.83x; 1 s 1.04x and 0.80x, 0.5 s 1.25x and 0.82x (best of 1).
 const FIRST_TURN: Duration = Duration::from_millis(1500);
 
-/// Solvers holding more clauses than this are freed on a thread of their own: freeing the 9 million clauses
-/// of an empty 100x100 Latin square takes about a second, which a time limit has no room for.
-const FREE_ON_THE_SIDE: usize = 1 << 20;
+/// Solvers holding more clauses than this solve and are freed on a thread of their own: freeing the 9 million
+/// clauses of an empty 100x100 Latin square takes about a second, and one step of CaDiCaL's inprocessing on
+/// such a program seconds ([`solve_watched`]), which a time limit has no room for.
+const LARGE: usize = 1 << 20;
 
 /// How many clauses are added between two looks at the clock.
 const CLAUSES_PER_CLOCK: usize = 1 << 16;
@@ -347,7 +349,7 @@ impl Room {
 impl Drop for CdclSession {
     fn drop(&mut self) {
         if let Some(solver) = self.solver.take() {
-            if self.clauses > FREE_ON_THE_SIDE {
+            if self.clauses > LARGE {
                 // If the thread cannot start, the solver is freed here after all.
                 let _ = std::thread::Builder::new()
                     .name("cadical-free".into())
@@ -441,7 +443,7 @@ impl CdclSession {
     fn turn(&mut self, until: Option<Instant>) -> Option<BackendAnswer> {
         let mut solver = self.solver.take()?;
         solver.set_callbacks(Some(Deadline(until)));
-        let (solver, outcome) = match until.filter(|_| self.clauses > FREE_ON_THE_SIDE) {
+        let (solver, outcome) = match until.filter(|_| self.clauses > LARGE) {
             Some(until) => solve_watched(solver, until)?,
             None => {
                 let outcome = solver.solve();
