@@ -27,7 +27,7 @@ use crate::error::Error;
 use crate::grammar::Registry;
 use crate::model::load::{Reader, DEFAULT_MAX_INPUT};
 use crate::report;
-use crate::solve::{BackendChoice, Cbc, SolveOptions, Status, DEFAULT_SEARCH_NODES};
+use crate::solve::{BackendChoice, SolveOptions, Status, DEFAULT_SEARCH_NODES};
 
 const EXIT_CODES: &str = "Exit codes:
   0  success
@@ -127,51 +127,7 @@ impl TextLook {
 pub(crate) enum Command {
     /// Solve a puzzle file and print the grid; or, with --lines, a file of one-line puzzles
     #[command(after_help = EXIT_CODES)]
-    Solve {
-        #[arg(required_unless_present = "lines")]
-        file: Option<PathBuf>,
-        /// Solve a file of one puzzle a line (`-` for stdin): 81 characters for 9x9, `.` or `0` empty, `1`-`9`
-        /// then `A`-`Z`; writes one answer a line and a summary on stderr
-        #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "write_lp", "write_mps", "max"])]
-        lines: Option<PathBuf>,
-        /// The puzzle type of every line (with --lines; default sudoku)
-        #[arg(long = "type", value_name = "TYPE")]
-        kind: Option<String>,
-        /// Box shape of every line, e.g. 3x3 (with --lines; default: the square root of the size)
-        #[arg(long = "box", value_name = "HxW")]
-        boxes: Option<String>,
-        /// Extra rules for every line, e.g. diagonals,anti-knight (with --lines)
-        #[arg(long, value_name = "RULE,...", value_delimiter = ',')]
-        rules: Vec<String>,
-        #[arg(long, value_enum, default_value = "text")]
-        format: SolveFormat,
-        #[command(flatten)]
-        look: TextLook,
-        /// List up to N solutions (no-good cuts)
-        #[arg(long, default_value_t = 1)]
-        max: usize,
-        /// Give up after this many seconds (with --lines: for the whole run)
-        #[arg(long, value_name = "SECS")]
-        time_limit: Option<f64>,
-        /// With --lines: give up on one line after this many seconds
-        #[arg(long, value_name = "SECS")]
-        line_time_limit: Option<f64>,
-        /// Write the whole binary program (the pure path's) in CPLEX LP format to FILE; with `-`, write it to
-        /// stdout and solve nothing
-        #[arg(long, value_name = "FILE")]
-        write_lp: Option<PathBuf>,
-        /// Write the whole binary program in free MPS format to FILE; with `-`, to stdout and solve nothing
-        #[arg(long, value_name = "FILE")]
-        write_mps: Option<PathBuf>,
-        #[command(flatten)]
-        stages: Stages,
-        /// Keep CBC's default cuts, heuristics and strong branching (for measurements)
-        #[arg(long, hide = true)]
-        cbc_defaults: bool,
-        /// Set a CBC parameter, over latin's own choices (repeatable): `--cbc cuts=on --cbc heur=on`
-        #[arg(long, value_name = "KEY=VALUE", value_parser = key_value)]
-        cbc: Vec<(String, String)>,
-    },
+    Solve(solve::SolveRun),
     /// Count solutions, up to N (default 2: is the solution unique?)
     #[command(after_help = EXIT_CODES)]
     Count {
@@ -336,7 +292,7 @@ impl Command {
     /// The output format the command was asked for, if it has one.
     fn format(&self) -> Option<Format> {
         match self {
-            Command::Solve { format, .. } => (*format == SolveFormat::Json).then_some(Format::Json),
+            Command::Solve(run) => (run.format == SolveFormat::Json).then_some(Format::Json),
             Command::Count { format, .. }
             | Command::Check { format, .. }
             | Command::Candidates { format, .. }
@@ -373,74 +329,9 @@ fn run(cli: Cli) -> Result<Exit, Error> {
         Command::Convert { input, to, output } => {
             convert::run(&input, to, output.as_deref(), &reader)
         }
-        Command::Solve {
-            file,
-            format,
-            look,
-            max,
-            time_limit,
-            line_time_limit,
-            write_lp,
-            write_mps,
-            stages,
-            cbc_defaults,
-            cbc,
-            lines,
-            kind,
-            boxes,
-            rules,
-        } => {
-            let options = SolveOptions {
-                cbc: Cbc {
-                    defaults: cbc_defaults,
-                    params: cbc,
-                },
-                ..options(max, time_limit, stages)?
-            };
-            match (lines, file) {
-                (Some(path), _) => {
-                    let spec = lines::LinesSpec {
-                        kind: kind.unwrap_or_else(|| "sudoku".into()),
-                        boxes,
-                        rules,
-                    };
-                    let line_limit = seconds("--line-time-limit", line_time_limit)?;
-                    let format = match format {
-                        SolveFormat::Text => Format::Text,
-                        SolveFormat::Json => Format::Json,
-                        _ => {
-                            return Err(Error::section(
-                                "--format",
-                                "--lines writes text or json (one answer a line)",
-                            ))
-                        }
-                    };
-                    lines::run(&path, &spec, format, &options, line_limit, &reader)
-                }
-                (None, Some(file)) => {
-                    // A puzzle file says its own type, box and rules: these flags would do nothing.
-                    let unused = [
-                        ("--line-time-limit", line_time_limit.is_some()),
-                        ("--type", kind.is_some()),
-                        ("--box", boxes.is_some()),
-                        ("--rules", !rules.is_empty()),
-                    ];
-                    if let Some((flag, _)) = unused.iter().find(|(_, given)| *given) {
-                        return Err(Error::section(
-                            *flag,
-                            "goes with --lines; a puzzle file names its own type, box and rules",
-                        ));
-                    }
-                    let output = solve::Output {
-                        format,
-                        style: look.style(),
-                        write_lp: write_lp.as_deref(),
-                        write_mps: write_mps.as_deref(),
-                    };
-                    solve::run(&file, &output, &options, &reader)
-                }
-                (None, None) => Err(Error::section("solve", "give a puzzle FILE or --lines")),
-            }
+        Command::Solve(run) => {
+            let options = options(run.max, run.time_limit, run.stages)?;
+            solve::dispatch(run, options, &reader)
         }
         Command::Count {
             file,

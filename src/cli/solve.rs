@@ -1,9 +1,11 @@
 //! `latin solve FILE`: the solution(s) as a picture, plain digits, JSON or SVG; optionally the program as LP or
 //! MPS, to a file beside the solve or, with `-`, to stdout instead of it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use super::{exit_for, print, Exit, SolveFormat};
+use super::{
+    exit_for, key_value, lines, print, seconds, Exit, Format, SolveFormat, Stages, TextLook,
+};
 use crate::compile::compile;
 use crate::error::Error;
 use crate::model::load::Reader;
@@ -11,7 +13,122 @@ use crate::program::BinaryProgram;
 use crate::report;
 use crate::report::outcome::GridForm;
 use crate::report::picture::{svg, text::TextStyle, Values};
-use crate::solve::SolveOptions;
+use crate::solve::{Cbc, SolveOptions};
+
+/// `latin solve`'s arguments.
+#[derive(clap::Args)]
+pub(crate) struct SolveRun {
+    #[arg(required_unless_present = "lines")]
+    pub(crate) file: Option<PathBuf>,
+    /// Solve a file of one puzzle a line (`-` for stdin): 81 characters for 9x9, `.` or `0` empty, `1`-`9`
+    /// then `A`-`Z`; writes one answer a line and a summary on stderr
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "write_lp", "write_mps", "max"])]
+    pub(crate) lines: Option<PathBuf>,
+    /// The puzzle type of every line (with --lines; default sudoku)
+    #[arg(long = "type", value_name = "TYPE")]
+    pub(crate) kind: Option<String>,
+    /// Box shape of every line, e.g. 3x3 (with --lines; default: the square root of the size)
+    #[arg(long = "box", value_name = "HxW")]
+    pub(crate) boxes: Option<String>,
+    /// Extra rules for every line, e.g. diagonals,anti-knight (with --lines)
+    #[arg(long, value_name = "RULE,...", value_delimiter = ',')]
+    pub(crate) rules: Vec<String>,
+    #[arg(long, value_enum, default_value = "text")]
+    pub(crate) format: SolveFormat,
+    #[command(flatten)]
+    pub(crate) look: TextLook,
+    /// List up to N solutions (no-good cuts)
+    #[arg(long, default_value_t = 1)]
+    pub(crate) max: usize,
+    /// Give up after this many seconds (with --lines: for the whole run)
+    #[arg(long, value_name = "SECS")]
+    pub(crate) time_limit: Option<f64>,
+    /// With --lines: give up on one line after this many seconds
+    #[arg(long, value_name = "SECS")]
+    pub(crate) line_time_limit: Option<f64>,
+    /// Write the whole binary program (the pure path's) in CPLEX LP format to FILE; with `-`, write it to
+    /// stdout and solve nothing
+    #[arg(long, value_name = "FILE")]
+    pub(crate) write_lp: Option<PathBuf>,
+    /// Write the whole binary program in free MPS format to FILE; with `-`, to stdout and solve nothing
+    #[arg(long, value_name = "FILE")]
+    pub(crate) write_mps: Option<PathBuf>,
+    #[command(flatten)]
+    pub(crate) stages: Stages,
+    /// Keep CBC's default cuts, heuristics and strong branching (for measurements)
+    #[arg(long, hide = true)]
+    pub(crate) cbc_defaults: bool,
+    /// Set a CBC parameter, over latin's own choices (repeatable): `--cbc cuts=on --cbc heur=on`
+    #[arg(long, value_name = "KEY=VALUE", value_parser = key_value)]
+    pub(crate) cbc: Vec<(String, String)>,
+}
+
+/// `latin solve` with `options` built from its flags: a puzzle file, or with `--lines` a file of one-line puzzles.
+pub(crate) fn dispatch(
+    run: SolveRun,
+    options: SolveOptions,
+    reader: &Reader,
+) -> Result<Exit, Error> {
+    let options = SolveOptions {
+        cbc: Cbc {
+            defaults: run.cbc_defaults,
+            params: run.cbc.clone(),
+        },
+        ..options
+    };
+    match (&run.lines, &run.file) {
+        (Some(path), _) => solve_lines(path, &run, &options, reader),
+        (None, Some(file)) => {
+            // A puzzle file says its own type, box and rules: these flags would do nothing.
+            let unused = [
+                ("--line-time-limit", run.line_time_limit.is_some()),
+                ("--type", run.kind.is_some()),
+                ("--box", run.boxes.is_some()),
+                ("--rules", !run.rules.is_empty()),
+            ];
+            if let Some((flag, _)) = unused.iter().find(|(_, given)| *given) {
+                return Err(Error::section(
+                    *flag,
+                    "goes with --lines; a puzzle file names its own type, box and rules",
+                ));
+            }
+            let output = Output {
+                format: run.format,
+                style: run.look.style(),
+                write_lp: run.write_lp.as_deref(),
+                write_mps: run.write_mps.as_deref(),
+            };
+            self::run(file, &output, &options, reader)
+        }
+        (None, None) => Err(Error::section("solve", "give a puzzle FILE or --lines")),
+    }
+}
+
+/// `latin solve --lines PATH`: every line of the file solved as the template its flags describe.
+fn solve_lines(
+    path: &Path,
+    run: &SolveRun,
+    options: &SolveOptions,
+    reader: &Reader,
+) -> Result<Exit, Error> {
+    let spec = lines::LinesSpec {
+        kind: run.kind.clone().unwrap_or_else(|| "sudoku".into()),
+        boxes: run.boxes.clone(),
+        rules: run.rules.clone(),
+    };
+    let line_limit = seconds("--line-time-limit", run.line_time_limit)?;
+    let format = match run.format {
+        SolveFormat::Text => Format::Text,
+        SolveFormat::Json => Format::Json,
+        _ => {
+            return Err(Error::section(
+                "--format",
+                "--lines writes text or json (one answer a line)",
+            ))
+        }
+    };
+    lines::run(path, &spec, format, options, line_limit, reader)
+}
 
 /// What the solve writes, and where the program goes.
 pub(crate) struct Output<'a> {
