@@ -32,6 +32,7 @@ use crate::domains::{Contradiction, Domains};
 use crate::error::Error;
 use crate::grid::Grid;
 use crate::model::Puzzle;
+use crate::program::BinaryProgram;
 use backend::{BackendAnswer, Session, WholeProgram};
 use engine::Engine;
 use presolve::{PresolveReport, ProbeBudget};
@@ -113,15 +114,7 @@ pub(crate) fn run_with(
         start,
         engines.map(|e| &e.search),
     );
-    let first_budget = match options.backend {
-        BackendChoice::Auto => {
-            let open = pruned.map_or(0, |d| d.size() * d.size() - d.fixed_count()) as u64;
-            options
-                .search_nodes
-                .min((SAT_HANDOVER_PER_OPEN_CELL * open).max(SAT_HANDOVER_MIN_NODES))
-        }
-        BackendChoice::Cbc => options.search_nodes,
-    };
+    let first_budget = handover_budget(options, pruned);
     // A search that is nearly done when the handover comes may finish, within the user's budget too.
     let stretch_to = options
         .search_nodes
@@ -133,31 +126,11 @@ pub(crate) fn run_with(
         }
         found = outcome.solutions;
     }
-    let memory = memory::Budget {
-        limit: options.memory_limit,
+    let Some((program, cnf)) =
+        compile_stage(puzzle, options, pruned, searcher.deadline, &mut stats)?
+    else {
+        return Ok(timed_out(found, stats, start));
     };
-    memory.check_size(puzzle.size())?;
-    let t = Instant::now();
-    let program = match compile_until(puzzle, pruned, searcher.deadline, memory.limit) {
-        Ok(program) => program,
-        Err(Unfinished::TimeUp) => return Ok(timed_out(found, stats, start)),
-        Err(Unfinished::TooLarge { bytes }) => return Err(memory.refusal(bytes)),
-    };
-    let cnf = match options.backend {
-        BackendChoice::Auto => {
-            match cdcl::Cnf::encode_until(&program, searcher.deadline, memory.limit) {
-                Ok(cnf) => cnf,
-                Err(cdcl::Unwritten::TimeUp) => return Ok(timed_out(found, stats, start)),
-                Err(cdcl::Unwritten::TooLarge(needed)) => return Err(memory.refusal(needed)),
-            }
-        }
-        BackendChoice::Cbc => None,
-    };
-    if cnf.is_none() {
-        memory.check(memory::with_cbc(program.terms(), program.num_cols() as u64))?;
-    }
-    stats.clausal = cnf.is_some();
-    stats.compile_ms = ms(t.elapsed());
     if !stats.clausal && first_budget < options.search_nodes {
         // Not for CaDiCaL: search again with the whole budget before CBC (a fresh run; the first was short).
         if let Some(outcome) = searcher.run(options.search_nodes, 0, &mut stats) {
@@ -172,26 +145,86 @@ pub(crate) fn run_with(
     stats.fixed_columns = (0..program.num_cols())
         .filter(|&i| program.fixed(i).is_some())
         .count();
-    // CaDiCaL keeps its learned clauses from one solution to the next; CBC starts afresh each time.
-    let mut session: Box<dyn Session> = match cnf {
-        Some(cnf) => match cdcl::CdclSession::with_clauses(program, cnf, searcher.deadline)? {
-            Some(mut session) => {
-                if options.relaxation {
-                    session.probing();
-                }
-                Box::new(session)
-            }
-            None => return Ok(timed_out(found, stats, start)),
-        },
-        None => Box::new(WholeProgram {
-            backend: &options.cbc,
-            program,
-        }),
+    let Some(mut session) = open_session(options, program, cnf, searcher.deadline)? else {
+        return Ok(timed_out(found, stats, start));
     };
     for grid in &found {
         session.exclude(grid);
     }
     enumerate(puzzle, options, session.as_mut(), found, stats, start)
+}
+
+/// The search nodes before a backend takes over: for CaDiCaL 2 per open cell (at least 256), for CBC the whole
+/// budget.
+fn handover_budget(options: &SolveOptions, pruned: Option<&Domains>) -> u64 {
+    match options.backend {
+        BackendChoice::Auto => {
+            let open = pruned.map_or(0, |d| d.size() * d.size() - d.fixed_count()) as u64;
+            options
+                .search_nodes
+                .min((SAT_HANDOVER_PER_OPEN_CELL * open).max(SAT_HANDOVER_MIN_NODES))
+        }
+        BackendChoice::Cbc => options.search_nodes,
+    }
+}
+
+/// The program for the backends, with its clauses when every row is one and the backend may be CaDiCaL, within
+/// the memory limit; `None` when the deadline passed first. Sets the stats' `clausal` and `compile_ms`.
+fn compile_stage(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    pruned: Option<&Domains>,
+    deadline: Option<Instant>,
+    stats: &mut Stats,
+) -> Result<Option<(BinaryProgram, Option<cdcl::Cnf>)>, Error> {
+    let memory = memory::Budget {
+        limit: options.memory_limit,
+    };
+    memory.check_size(puzzle.size())?;
+    let t = Instant::now();
+    let program = match compile_until(puzzle, pruned, deadline, memory.limit) {
+        Ok(program) => program,
+        Err(Unfinished::TimeUp) => return Ok(None),
+        Err(Unfinished::TooLarge { bytes }) => return Err(memory.refusal(bytes)),
+    };
+    let cnf = match options.backend {
+        BackendChoice::Auto => match cdcl::Cnf::encode_until(&program, deadline, memory.limit) {
+            Ok(cnf) => cnf,
+            Err(cdcl::Unwritten::TimeUp) => return Ok(None),
+            Err(cdcl::Unwritten::TooLarge(needed)) => return Err(memory.refusal(needed)),
+        },
+        BackendChoice::Cbc => None,
+    };
+    if cnf.is_none() {
+        memory.check(memory::with_cbc(program.terms(), program.num_cols() as u64))?;
+    }
+    stats.clausal = cnf.is_some();
+    stats.compile_ms = ms(t.elapsed());
+    Ok(Some((program, cnf)))
+}
+
+/// The backend's session: CaDiCaL on the clauses when there are some (it keeps its learned clauses from one
+/// solution to the next), CBC on the whole program otherwise (afresh each time); `None` when the deadline
+/// passed while CaDiCaL took the clauses.
+fn open_session(
+    options: &SolveOptions,
+    program: BinaryProgram,
+    cnf: Option<cdcl::Cnf>,
+    deadline: Option<Instant>,
+) -> Result<Option<Box<dyn Session + '_>>, Error> {
+    let Some(cnf) = cnf else {
+        return Ok(Some(Box::new(WholeProgram {
+            backend: &options.cbc,
+            program,
+        })));
+    };
+    let Some(mut session) = cdcl::CdclSession::with_clauses(program, cnf, deadline)? else {
+        return Ok(None);
+    };
+    if options.relaxation {
+        session.probing();
+    }
+    Ok(Some(Box::new(session)))
 }
 
 /// Presolve (when on), with probing only when no search follows, and what it did as the first stats. `None`
