@@ -5,9 +5,11 @@
 
 use std::collections::BTreeMap;
 
-use super::plan::{How, Plan};
+use super::plan::{Args, How, Plan};
 use crate::error::Error;
+use crate::grammar::sections::MarkMeaning;
 use crate::grid::{Cell, Grid};
+use crate::model::clue::LineMaker;
 use crate::yaml::{Mapping, Value};
 
 /// How a section's entries are written.
@@ -161,110 +163,40 @@ pub(crate) fn draw(
     // Cells on a drawn line already: walked lines do not cross each other.
     let mut used = vec![false; n * n];
     for drawn in &plan.drawn {
-        let mut put = |name: &str, form: Form, entries: Vec<Option<String>>| {
-            let section = draft.sections.entry(name.to_owned()).or_insert(Section {
-                form,
-                entries: Vec::new(),
-                required: required(name),
-                droppable: true,
-            });
-            section.entries.extend(entries);
-        };
-        match &drawn.how {
+        let args = &drawn.args;
+        let drawn_here = match &drawn.how {
             How::Edge {
                 section,
                 side,
                 maker,
-            } => {
-                let entries = (0..n)
-                    .map(|i| {
-                        let values: Vec<u32> = seen_from(side, i, n)
-                            .into_iter()
-                            .map(|c| solution.get(c))
-                            .collect();
-                        Some(maker(&drawn.args, &values).to_string())
-                    })
-                    .collect();
-                put(section, Form::Edge, entries);
-            }
-            How::Marks { section, meanings } => {
-                let entries = solution
-                    .cells()
-                    .map(|c| {
-                        let v = solution.get(c);
-                        let fits: Vec<&String> = meanings
-                            .iter()
-                            .filter(|(_, m)| m.allowed(n).is_ok_and(|(vs, _)| vs.contains(&v)))
-                            .map(|(token, _)| token)
-                            .collect();
-                        (!fits.is_empty()).then(|| fits[rng.usize(..fits.len())].clone())
-                    })
-                    .collect();
-                put(section, Form::Grid, entries);
-            }
+            } => vec![edge(section, side, |values| maker(args, values), solution)],
+            How::Marks { section, meanings } => vec![marks(section, meanings, solution, rng)],
             How::Pairs {
                 sections,
                 relations,
                 maker,
-            } => {
-                for section in sections {
-                    put(section, Form::Lines, Vec::new());
-                }
-                for (a, b) in neighbour_pairs(n) {
-                    let (va, vb) = (solution.get(a), solution.get(b));
-                    let fits: Vec<(&String, bool)> = sections
-                        .iter()
-                        .filter_map(|s| {
-                            if maker(&drawn.args, s, va, vb) {
-                                Some((s, true))
-                            } else {
-                                maker(&drawn.args, s, vb, va).then_some((s, false))
-                            }
-                        })
-                        .collect();
-                    if fits.is_empty() {
-                        continue;
-                    }
-                    let (section, forward) = fits[rng.usize(..fits.len())];
-                    let (x, y) = if forward { (a, b) } else { (b, a) };
-                    let entry = if *relations {
-                        format!("{x} < {y}")
-                    } else {
-                        format!("{x}-{y}")
-                    };
-                    put(section, Form::Lines, vec![Some(entry)]);
-                }
-            }
+            } => pairs(
+                sections,
+                *relations,
+                |s, a, b| maker(args, s, a, b),
+                solution,
+                rng,
+            ),
             How::Lines {
                 section,
                 makers,
                 straight,
-            } => {
-                let holds = |cells: &[Cell]| -> Option<Option<u64>> {
-                    let values: Vec<u32> = cells.iter().map(|&c| solution.get(c)).collect();
-                    let mut clue = None;
-                    for (args, maker) in makers {
-                        clue = clue.or(maker(args, &values)?);
-                    }
-                    Some(clue)
-                };
-                let lines = if *straight {
-                    diagonals(n, rng)
-                        .into_iter()
-                        .filter_map(|line| Some((holds(&line)?, line)))
-                        .collect()
-                } else {
-                    walks(n, &mut used, rng, &|cells| holds(cells).is_some())
-                        .into_iter()
-                        .filter_map(|line| Some((holds(&line)?, line)))
-                        .collect::<Vec<_>>()
-                };
-                let entries = lines
-                    .into_iter()
-                    .map(|(clue, line)| Some(write_line(&line, clue)))
-                    .collect();
-                put(section, Form::Lines, entries);
-            }
+            } => vec![lines(section, makers, *straight, solution, &mut used, rng)],
+        };
+        for (name, form, entries) in drawn_here {
+            let required = required(&name);
+            let section = draft.sections.entry(name).or_insert(Section {
+                form,
+                entries: Vec::new(),
+                required,
+                droppable: true,
+            });
+            section.entries.extend(entries);
         }
     }
     if let Some((name, _)) = draft
@@ -278,6 +210,119 @@ pub(crate) fn draw(
         ));
     }
     Ok(())
+}
+
+/// Entries drawn for one section: its name, how it is written, and the entries to add.
+type Drawn = (String, Form, Vec<Option<String>>);
+
+/// An edge section: the clue of each row or column as seen from `side`.
+fn edge(section: &str, side: &str, clue: impl Fn(&[u32]) -> u64, solution: &Grid) -> Drawn {
+    let n = solution.size();
+    let entries = (0..n)
+        .map(|i| {
+            let values: Vec<u32> = seen_from(side, i, n)
+                .into_iter()
+                .map(|c| solution.get(c))
+                .collect();
+            Some(clue(&values).to_string())
+        })
+        .collect();
+    (section.to_owned(), Form::Edge, entries)
+}
+
+/// A marks grid: each cell a mark, at random among those that allow its value (none where none does).
+fn marks(
+    section: &str,
+    meanings: &BTreeMap<String, MarkMeaning>,
+    solution: &Grid,
+    rng: &mut fastrand::Rng,
+) -> Drawn {
+    let n = solution.size();
+    let entries = solution
+        .cells()
+        .map(|c| {
+            let v = solution.get(c);
+            let fits: Vec<&String> = meanings
+                .iter()
+                .filter(|(_, m)| m.allowed(n).is_ok_and(|(vs, _)| vs.contains(&v)))
+                .map(|(token, _)| token)
+                .collect();
+            (!fits.is_empty()).then(|| fits[rng.usize(..fits.len())].clone())
+        })
+        .collect();
+    (section.to_owned(), Form::Grid, entries)
+}
+
+/// Pairs or relations sections of one binding: every section (so that each exists, empty or not), then each
+/// pair of neighbours in one section, at random, whose relation it satisfies (`holds(section, a, b)`), written
+/// `a < b` for relations and `a-b` for pairs.
+fn pairs(
+    sections: &[String],
+    relations: bool,
+    holds: impl Fn(&str, u32, u32) -> bool,
+    solution: &Grid,
+    rng: &mut fastrand::Rng,
+) -> Vec<Drawn> {
+    let mut out: Vec<Drawn> = sections
+        .iter()
+        .map(|s| (s.clone(), Form::Lines, Vec::new()))
+        .collect();
+    for (a, b) in neighbour_pairs(solution.size()) {
+        let (va, vb) = (solution.get(a), solution.get(b));
+        let fits: Vec<(&String, bool)> = sections
+            .iter()
+            .filter_map(|s| {
+                if holds(s, va, vb) {
+                    Some((s, true))
+                } else {
+                    holds(s, vb, va).then_some((s, false))
+                }
+            })
+            .collect();
+        if fits.is_empty() {
+            continue;
+        }
+        let (section, forward) = fits[rng.usize(..fits.len())];
+        let (x, y) = if forward { (a, b) } else { (b, a) };
+        let entry = if relations {
+            format!("{x} < {y}")
+        } else {
+            format!("{x}-{y}")
+        };
+        out.push((section.clone(), Form::Lines, vec![Some(entry)]));
+    }
+    out
+}
+
+/// A lines section: straight diagonals, or lines walked through cells not `used` yet, each kept when every
+/// maker accepts it, with the clue the first maker that has one gives.
+fn lines(
+    section: &str,
+    makers: &[(Args, LineMaker)],
+    straight: bool,
+    solution: &Grid,
+    used: &mut [bool],
+    rng: &mut fastrand::Rng,
+) -> Drawn {
+    let n = solution.size();
+    let holds = |cells: &[Cell]| -> Option<Option<u64>> {
+        let values: Vec<u32> = cells.iter().map(|&c| solution.get(c)).collect();
+        let mut clue = None;
+        for (args, maker) in makers {
+            clue = clue.or(maker(args, &values)?);
+        }
+        Some(clue)
+    };
+    let lines = if straight {
+        diagonals(n, rng)
+    } else {
+        walks(n, used, rng, &|cells| holds(cells).is_some())
+    };
+    let entries = lines
+        .into_iter()
+        .filter_map(|line| Some(Some(write_line(&line, holds(&line)?))))
+        .collect();
+    (section.to_owned(), Form::Lines, entries)
 }
 
 /// A line as a puzzle file writes it: `r1c1 r2c2 r2c3 = 12`.

@@ -12,7 +12,8 @@ use crate::grammar::{Grammar, RuleUse};
 use crate::model::clue::{maker, LineMaker, Maker};
 use crate::yaml::Value;
 
-type Args = BTreeMap<String, Value>;
+/// A rule use's arguments, as its grammar file gives them.
+pub(crate) type Args = BTreeMap<String, Value>;
 
 /// Every section of a type, and how it is drawn from a solution.
 #[derive(Clone, Default)]
