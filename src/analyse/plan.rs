@@ -94,15 +94,19 @@ fn sections_read<'a>(primitive: &str, args: &'a Args) -> Vec<(&'static str, &'a 
     out
 }
 
-/// The plan for a grammar, or an error naming a section that `generate` cannot fill.
-pub(crate) fn plan(grammar: &Grammar) -> Result<Plan, Error> {
-    let mut plan = Plan::default();
-    let mut filled: Vec<String> = Vec::new();
-    let mut lines: BTreeMap<String, How> = BTreeMap::new();
-    for rule in &grammar.rules {
-        let RuleUse::Primitive { primitive, args } = rule else {
-            continue;
-        };
+/// What [`plan`] gathers, rule by rule.
+#[derive(Default)]
+struct Planning {
+    plan: Plan,
+    /// The sections some maker fills.
+    filled: Vec<String>,
+    /// Lines sections, each with every maker that reads it (a line must satisfy them all).
+    lines: BTreeMap<String, How>,
+}
+
+impl Planning {
+    /// What one use of a primitive draws, by the kind of its clue maker.
+    fn add(&mut self, grammar: &Grammar, primitive: &str, args: &Args) {
         let read = sections_read(primitive, args);
         let section = |key: &str| {
             read.iter()
@@ -112,8 +116,8 @@ pub(crate) fn plan(grammar: &Grammar) -> Result<Plan, Error> {
         match maker(primitive) {
             Some(Maker::Region(maker)) => {
                 if let (Some(regions), Some(clues)) = (section("regions"), section("clues")) {
-                    filled.extend([regions.clone(), clues.clone()]);
-                    plan.cages.get_or_insert(Cages {
+                    self.filled.extend([regions.clone(), clues.clone()]);
+                    self.plan.cages.get_or_insert(Cages {
                         regions,
                         clues,
                         maker,
@@ -123,7 +127,7 @@ pub(crate) fn plan(grammar: &Grammar) -> Result<Plan, Error> {
             Some(Maker::Line(maker)) => {
                 for (_, name) in &read {
                     let straight = grammar.sections.get(*name).is_some_and(|s| s.straight);
-                    let entry = lines.entry(name.to_string()).or_insert(How::Lines {
+                    let entry = self.lines.entry(name.to_string()).or_insert(How::Lines {
                         section: name.to_string(),
                         makers: Vec::new(),
                         straight,
@@ -131,13 +135,13 @@ pub(crate) fn plan(grammar: &Grammar) -> Result<Plan, Error> {
                     if let How::Lines { makers, .. } = entry {
                         makers.push((args.clone(), maker));
                     }
-                    filled.push(name.to_string());
+                    self.filled.push(name.to_string());
                 }
             }
             Some(Maker::Edge(maker)) => {
                 for (side, name) in &read {
-                    filled.push(name.to_string());
-                    plan.drawn.push(Drawn {
+                    self.filled.push(name.to_string());
+                    self.plan.drawn.push(Drawn {
                         args: args.clone(),
                         how: How::Edge {
                             section: name.to_string(),
@@ -155,8 +159,8 @@ pub(crate) fn plan(grammar: &Grammar) -> Result<Plan, Error> {
                         .get(s)
                         .is_some_and(|spec| spec.kind == SectionKind::Relations)
                 });
-                filled.extend(sections.iter().cloned());
-                plan.drawn.push(Drawn {
+                self.filled.extend(sections.iter().cloned());
+                self.plan.drawn.push(Drawn {
                     args: args.clone(),
                     how: How::Pairs {
                         sections,
@@ -168,8 +172,8 @@ pub(crate) fn plan(grammar: &Grammar) -> Result<Plan, Error> {
             Some(Maker::Marks) => {
                 for (_, name) in &read {
                     if let Some(spec) = grammar.sections.get(*name) {
-                        filled.push(name.to_string());
-                        plan.drawn.push(Drawn {
+                        self.filled.push(name.to_string());
+                        self.plan.drawn.push(Drawn {
                             args: args.clone(),
                             how: How::Marks {
                                 section: name.to_string(),
@@ -182,12 +186,27 @@ pub(crate) fn plan(grammar: &Grammar) -> Result<Plan, Error> {
             // Regions whose cells differ and nothing more: a layout, cut first.
             None => {
                 if let Some(regions) = section("regions") {
-                    filled.push(regions.clone());
-                    plan.layout.get_or_insert(regions);
+                    self.filled.push(regions.clone());
+                    self.plan.layout.get_or_insert(regions);
                 }
             }
         }
     }
+}
+
+/// The plan for a grammar, or an error naming a section that `generate` cannot fill.
+pub(crate) fn plan(grammar: &Grammar) -> Result<Plan, Error> {
+    let mut planning = Planning::default();
+    for rule in &grammar.rules {
+        if let RuleUse::Primitive { primitive, args } = rule {
+            planning.add(grammar, primitive, args);
+        }
+    }
+    let Planning {
+        mut plan,
+        filled,
+        lines,
+    } = planning;
     plan.drawn.extend(lines.into_values().map(|how| Drawn {
         args: Args::new(),
         how,
