@@ -668,6 +668,15 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
             json!({"cells": [cells.first()], "lines": [cells]}),
         );
     }
+    write_diagonals(record, out)?;
+    write_cages(record, out, n)?;
+    write_pairs(record, out)?;
+    write_sandwich_edges(record, out, n);
+    write_parity(record, out)
+}
+
+/// Little-killer diagonals, each with its sum and the cell outside the grid where f-puzzles draws it.
+fn write_diagonals(record: &Json, out: &mut Json) -> Result<(), Error> {
     let clues = record["line_clues"]["diagonals"].as_array();
     for (k, l) in record["lines"]["diagonals"]
         .as_array()
@@ -703,6 +712,11 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
             json!({"cell": clue_cell, "cells": cell_list(l)?, "direction": direction, "value": sum.to_string()}),
         );
     }
+    Ok(())
+}
+
+/// A killer record's cages, each with its sum.
+fn write_cages(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
     if let Some(ids) = record["regions"]
         .as_array()
         .filter(|_| record["type"] == "killer")
@@ -722,7 +736,11 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
             push(out, "killercage", json!({"cells": cells, "value": sum}));
         }
     }
-    write_pairs(record, out)?;
+    Ok(())
+}
+
+/// Sandwich clues, in the cells just outside the grid.
+fn write_sandwich_edges(record: &Json, out: &mut Json, n: usize) {
     for (side, (r, c)) in [
         ("top", (0, 1)),
         ("bottom", (n + 1, 1)),
@@ -745,6 +763,10 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
             }
         }
     }
+}
+
+/// Odd and even marks.
+fn write_parity(record: &Json, out: &mut Json) -> Result<(), Error> {
     for (r, row) in record["parity"]
         .as_array()
         .into_iter()
