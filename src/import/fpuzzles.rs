@@ -649,6 +649,8 @@ fn cell_list(cells: &Json) -> Result<Vec<String>, Error> {
         .collect()
 }
 
+/// The constraints of a record beside its grid and givens, under f-puzzles' names: lines, arrows, diagonals,
+/// cages, pairs, edge clues and marks.
 fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
     for (section, key) in [
         ("thermos", "thermometer"),
