@@ -186,12 +186,54 @@ fn ratio_text(c: &Compared) -> String {
 
 /// The text table: one row per puzzle, then one per type, then what a comparison found.
 pub(crate) fn table(report: &Report) -> String {
+    let mut out = columns(&puzzle_rows(report), 3);
+    for p in report.puzzles.iter().filter(|p| p.message.is_some()) {
+        let _ = writeln!(
+            out,
+            "{}: {}",
+            p.id,
+            p.message.as_deref().unwrap_or_default()
+        );
+    }
+    out.push('\n');
+    out.push_str(&columns(&type_rows(report), 1));
+    for s in &report.skipped {
+        let _ = writeln!(out, "skipped {}: {}", s.id, s.why);
+    }
+    let _ = writeln!(
+        out,
+        "({}-{} runs a puzzle, median with its 95% interval; {} cores)",
+        report.min_runs, report.max_runs, report.cores
+    );
+    if let Some(c) = &report.comparison {
+        let _ = writeln!(
+            out,
+            "ratio: this run's time over {}'s, geometric mean per type; SLOWER: the whole interval is above 1 + tolerance",
+            c.against
+        );
+    }
+    out
+}
+
+/// A header row of `names`, with the ratio's column when the run was compared.
+fn header(names: &[&str], compared: bool) -> Vec<String> {
+    let mut row: Vec<String> = names.iter().map(|&s| s.to_owned()).collect();
+    if compared {
+        row.push("ratio [95%]".into());
+    }
+    row
+}
+
+/// The ratio of the puzzle or type `name` in a comparison's list, `-` where it has none.
+fn ratio_of(list: Option<&Vec<Compared>>, name: &str) -> String {
+    list.and_then(|l| l.iter().find(|c| c.name == name))
+        .map_or_else(|| "-".to_owned(), ratio_text)
+}
+
+/// The table of puzzles: a header, then a row a puzzle.
+fn puzzle_rows(report: &Report) -> Vec<Vec<String>> {
     let compared = report.comparison.as_ref();
-    let ratio_of = |list: Option<&Vec<Compared>>, name: &str| {
-        list.and_then(|l| l.iter().find(|c| c.name == name))
-            .map_or_else(|| "-".to_owned(), ratio_text)
-    };
-    let mut rows = vec![vec![
+    let names = [
         "puzzle",
         "type",
         "status",
@@ -200,13 +242,8 @@ pub(crate) fn table(report: &Report) -> String {
         "median ms",
         "95% interval",
         "runs",
-    ]
-    .into_iter()
-    .map(String::from)
-    .collect::<Vec<_>>()];
-    if compared.is_some() {
-        rows[0].push("ratio [95%]".into());
-    }
+    ];
+    let mut rows = vec![header(&names, compared.is_some())];
     for p in &report.puzzles {
         let ok = match p.matches {
             Some(true) => "yes",
@@ -228,34 +265,26 @@ pub(crate) fn table(report: &Report) -> String {
             format!("{}-{}", ms(p.low_ms), ms(p.high_ms)),
             p.times_ms.len().to_string(),
         ];
-        if compared.is_some() {
-            row.push(ratio_of(compared.map(|c| &c.puzzles), &p.id));
+        if let Some(c) = compared {
+            row.push(ratio_of(Some(&c.puzzles), &p.id));
         }
         rows.push(row);
     }
-    let mut out = columns(&rows, 3);
-    for p in report.puzzles.iter().filter(|p| p.message.is_some()) {
-        let _ = writeln!(
-            out,
-            "{}: {}",
-            p.id,
-            p.message.as_deref().unwrap_or_default()
-        );
-    }
-    let mut rows = vec![vec![
+    rows
+}
+
+/// The table of types: a header, then a row a type.
+fn type_rows(report: &Report) -> Vec<Vec<String>> {
+    let compared = report.comparison.as_ref();
+    let names = [
         "type",
         "puzzles",
         "median ms",
         "slowest ms",
         "total ms",
         "mismatch",
-    ]
-    .into_iter()
-    .map(String::from)
-    .collect::<Vec<_>>()];
-    if compared.is_some() {
-        rows[0].push("ratio [95%]".into());
-    }
+    ];
+    let mut rows = vec![header(&names, compared.is_some())];
     for t in &report.types {
         let mut row = vec![
             t.kind.clone(),
@@ -265,29 +294,12 @@ pub(crate) fn table(report: &Report) -> String {
             format!("{:.1}", t.total_ms),
             t.mismatches.to_string(),
         ];
-        if compared.is_some() {
-            row.push(ratio_of(compared.map(|c| &c.types), &t.kind));
+        if let Some(c) = compared {
+            row.push(ratio_of(Some(&c.types), &t.kind));
         }
         rows.push(row);
     }
-    out.push('\n');
-    out.push_str(&columns(&rows, 1));
-    for s in &report.skipped {
-        let _ = writeln!(out, "skipped {}: {}", s.id, s.why);
-    }
-    let _ = writeln!(
-        out,
-        "({}-{} runs a puzzle, median with its 95% interval; {} cores)",
-        report.min_runs, report.max_runs, report.cores
-    );
-    if let Some(c) = compared {
-        let _ = writeln!(
-            out,
-            "ratio: this run's time over {}'s, geometric mean per type; SLOWER: the whole interval is above 1 + tolerance",
-            c.against
-        );
-    }
-    out
+    rows
 }
 
 /// A puzzle's answer in a message: status, count and grid line.
