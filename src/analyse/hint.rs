@@ -106,7 +106,18 @@ fn next(
     d: &Domains,
     deadline: Option<Instant>,
 ) -> Option<Hint> {
-    let n = puzzle.size();
+    // A rule's propagation can take long on a large grid (a 64x64 sandwich line: a tenth of a second): past the
+    // deadline nothing more is looked at, and the caller says the time ran out.
+    let late = || deadline.is_some_and(|t| Instant::now() >= t);
+    hidden_single(puzzle.size(), groups, d)
+        .or_else(|| rule_step(puzzle, d, &late))
+        .or_else(|| intersection_step(puzzle, d, &late))
+        .or_else(|| (!late()).then(|| subset_step(puzzle, groups, d)).flatten())
+        .or_else(|| contradiction_step(puzzle, d, deadline, &late))
+}
+
+/// A value with one place left in a group.
+fn hidden_single(n: usize, groups: &[(String, Vec<Cell>)], d: &Domains) -> Option<Hint> {
     for (label, cells) in groups {
         for v in 1..=n as u32 {
             let mut places = cells.iter().filter(|&&c| d.contains(c, v));
@@ -123,9 +134,12 @@ fn next(
             }
         }
     }
-    // A rule's propagation can take long on a large grid (a 64x64 sandwich line: a tenth of a second): past the
-    // deadline nothing more is looked at, and the caller says the time ran out.
-    let late = || deadline.is_some_and(|t| Instant::now() >= t);
+    None
+}
+
+/// What one rule other than the full groups removes or places on its own.
+fn rule_step(puzzle: &Puzzle, d: &Domains, late: &dyn Fn() -> bool) -> Option<Hint> {
+    let n = puzzle.size();
     for rule in puzzle.rules() {
         if late() {
             return None;
@@ -146,7 +160,12 @@ fn next(
             }
         }
     }
-    for i in Intersection::derive(n, puzzle.rules()) {
+    None
+}
+
+/// Pointing and claiming: two groups' overlap.
+fn intersection_step(puzzle: &Puzzle, d: &Domains, late: &dyn Fn() -> bool) -> Option<Hint> {
+    for i in Intersection::derive(puzzle.size(), puzzle.rules()) {
         if late() {
             return None;
         }
@@ -157,6 +176,12 @@ fn next(
             }
         }
     }
+    None
+}
+
+/// A naked or hidden subset in a full group (its matching), named when it can be.
+fn subset_step(puzzle: &Puzzle, groups: &[(String, Vec<Cell>)], d: &Domains) -> Option<Hint> {
+    let n = puzzle.size();
     for (rule, (label, _)) in puzzle
         .rules()
         .iter()
@@ -179,6 +204,17 @@ fn next(
             }
         }
     }
+    None
+}
+
+/// A candidate that, placed, leads propagation to a contradiction.
+fn contradiction_step(
+    puzzle: &Puzzle,
+    d: &Domains,
+    deadline: Option<Instant>,
+    late: &dyn Fn() -> bool,
+) -> Option<Hint> {
+    let n = puzzle.size();
     let engine = Engine::with_intersections(puzzle);
     engine.set_deadline(deadline);
     for i in 0..n * n {
