@@ -90,15 +90,22 @@ impl Sum {
         } else {
             c.equal(terms, self.total as f64);
         }
-        let Some(sets) = sets else {
-            if self.distinct {
+        match sets {
+            Some(sets) => self.encode_sets(c, &sets),
+            None if self.distinct => {
                 for v in 1..=n {
                     let used = self.cells.iter().map(|&cell| (c.x(cell, v), 1.0)).collect();
                     c.at_most(used, 1.0);
                 }
             }
-            return;
-        };
+            None => {}
+        }
+    }
+
+    /// A distinct cage through its value sets: one variable a set, exactly one chosen, and each value used in
+    /// the cage exactly when the chosen set holds it (a value in no set is forbidden).
+    fn encode_sets(&self, c: &mut Compiler, sets: &[u64]) {
+        let n = c.size() as u32;
         let z: Vec<usize> = sets.iter().map(|_| c.aux()).collect();
         c.equal(z.iter().map(|&k| (k, 1.0)).collect(), 1.0);
         for v in 1..=n {
