@@ -319,6 +319,8 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             ..options(max, time_limit, stages)?
         })
     };
+    // The analysis commands look for one solution with the default stages.
+    let once = |time_limit| options(1, time_limit, Stages::default());
     let reader = Reader {
         registry: &registry,
         max_bytes: cli.max_input,
@@ -345,38 +347,18 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             all,
             time_limit,
             format,
-        } => check::hint(
-            &file,
-            all,
-            format,
-            options(1, time_limit, Stages::default())?.time_limit,
-            &reader,
-        ),
-        Command::Generate(run) => generate::run(
-            &run,
-            &registry,
-            &options(1, run.time_limit, Stages::default())?,
-        ),
+        } => check::hint(&file, all, format, once(time_limit)?.time_limit, &reader),
+        Command::Generate(run) => generate::run(&run, &registry, &once(run.time_limit)?),
         Command::Rate {
             file,
             time_limit,
             format,
-        } => check::rate(
-            &file,
-            format,
-            &options(1, time_limit, Stages::default())?,
-            &reader,
-        ),
+        } => check::rate(&file, format, &once(time_limit)?, &reader),
         Command::Candidates {
             file,
             time_limit,
             format,
-        } => check::candidates(
-            &file,
-            format,
-            &options(1, time_limit, Stages::default())?,
-            &reader,
-        ),
+        } => check::candidates(&file, format, &once(time_limit)?, &reader),
         Command::Check {
             file,
             time_limit,
@@ -395,13 +377,11 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             time_limit,
             look,
         } => {
-            let options = solution
-                .then(|| options(1, time_limit, Stages::default()))
-                .transpose()?;
+            let options = solution.then(|| once(time_limit)).transpose()?;
             show::run(&file, options.as_ref(), look.style(), &reader)
         }
         Command::Draw(run) => {
-            let options = options(1, run.time_limit, Stages::default())?;
+            let options = once(run.time_limit)?;
             draw::run(&run, &options, &reader)
         }
         Command::Bench(run) => {
