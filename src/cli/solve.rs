@@ -1,5 +1,6 @@
 //! `latin solve FILE`: the solution(s) as a picture, plain digits, JSON or SVG; optionally the program as LP or
-//! MPS, to a file beside the solve or, with `-`, to stdout instead of it.
+//! MPS, to a file beside the solve or, with `-`, to stdout instead of it. With `--lines` the command hands a file
+//! of one-line puzzles to [`super::lines`].
 
 use std::path::{Path, PathBuf};
 
