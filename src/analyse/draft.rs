@@ -5,9 +5,10 @@
 
 use std::collections::BTreeMap;
 
-use super::plan::{Args, How, Plan};
+use super::plan::{How, Plan};
 use crate::error::Error;
 use crate::grammar::sections::MarkMeaning;
+use crate::grammar::Args;
 use crate::grid::{Cell, Grid};
 use crate::model::clue::LineMaker;
 use crate::yaml::{Mapping, Value};

@@ -8,12 +8,9 @@ use std::collections::BTreeMap;
 use crate::error::Error;
 use crate::grammar::sections::{MarkMeaning, SectionKind};
 use crate::grammar::vocabulary::{self, Param};
-use crate::grammar::{Grammar, RuleUse};
+use crate::grammar::{Args, Grammar, RuleUse};
 use crate::model::clue::{maker, LineMaker, Maker};
 use crate::yaml::Value;
-
-/// A rule use's arguments, as its grammar file gives them.
-pub(crate) type Args = BTreeMap<String, Value>;
 
 /// Every section of a type, and how it is drawn from a solution.
 #[derive(Clone, Default)]

@@ -22,6 +22,9 @@ use crate::error::Error;
 use crate::yaml;
 use sections::{ClueKind, SectionKind, SectionSpec};
 
+/// A primitive use's arguments as its grammar file gives them: the sections it reads and its parameters.
+pub(crate) type Args = BTreeMap<String, yaml::Value>;
+
 /// A rule of the type: a named whole-grid rule, or a primitive bound to sections.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(untagged)]
@@ -30,7 +33,7 @@ pub(crate) enum RuleUse {
     Primitive {
         primitive: String,
         #[serde(flatten)]
-        args: BTreeMap<String, yaml::Value>,
+        args: Args,
     },
 }
 

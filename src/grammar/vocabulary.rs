@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 
 use super::sections::{ClueKind, SectionKind, SectionSpec};
+use super::Args;
 use crate::yaml::Value;
 
 /// What a parameter of a primitive use must be.
@@ -29,8 +30,6 @@ pub(crate) enum Need {
     Required,
     Optional,
 }
-
-type Args = BTreeMap<String, Value>;
 
 /// A primitive as grammars see it: its name, what it means, the parameters a use of it takes, and how the
 /// sections it reads are drawn.

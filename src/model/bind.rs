@@ -4,11 +4,11 @@
 //! `grammar::vocabulary`. One function per primitive, one line per primitive in [`build`]; a test keeps the
 //! two tables equal.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::error::Error;
 use crate::grammar::sections::{Clue, SectionValue, Sections};
+use crate::grammar::Args;
 use crate::grid::Cell;
 use crate::parse::cells::CellLine;
 use crate::parse::clues::Op;
@@ -19,7 +19,6 @@ use crate::rules::{
 };
 use crate::yaml::Value;
 
-type Args = BTreeMap<String, Value>;
 type Rules = Vec<Arc<dyn Rule>>;
 
 /// Builds the rules of one primitive use from the parsed sections of a puzzle.

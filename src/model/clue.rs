@@ -3,12 +3,9 @@
 //! whether a pair of neighbours carries a section's mark. One arm per primitive, beside [`super::bind`]'s
 //! builder of the same name; a test checks every maker against the rule that the builder makes from its clue.
 
-use std::collections::BTreeMap;
-
+use crate::grammar::Args;
 use crate::rules::{product, sandwich, sum, visibility, Score};
 use crate::yaml::Value;
-
-type Args = BTreeMap<String, Value>;
 
 /// A line's maker: `None` when the rule forbids the values along the line, else the clue it reads, if any.
 pub(crate) type LineMaker = fn(&Args, &[u32]) -> Option<Option<u64>>;
