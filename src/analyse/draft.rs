@@ -214,10 +214,10 @@ pub(crate) fn draw(
 }
 
 /// Entries drawn for one section: its name, how it is written, and the entries to add.
-type Drawn = (String, Form, Vec<Option<String>>);
+type SectionDraw = (String, Form, Vec<Option<String>>);
 
 /// An edge section: the clue of each row or column as seen from `side`.
-fn edge(section: &str, side: &str, clue: impl Fn(&[u32]) -> u64, solution: &Grid) -> Drawn {
+fn edge(section: &str, side: &str, clue: impl Fn(&[u32]) -> u64, solution: &Grid) -> SectionDraw {
     let n = solution.size();
     let entries = (0..n)
         .map(|i| {
@@ -237,7 +237,7 @@ fn marks(
     meanings: &BTreeMap<String, MarkMeaning>,
     solution: &Grid,
     rng: &mut fastrand::Rng,
-) -> Drawn {
+) -> SectionDraw {
     let n = solution.size();
     let entries = solution
         .cells()
@@ -263,8 +263,8 @@ fn pairs(
     holds: impl Fn(&str, u32, u32) -> bool,
     solution: &Grid,
     rng: &mut fastrand::Rng,
-) -> Vec<Drawn> {
-    let mut out: Vec<Drawn> = sections
+) -> Vec<SectionDraw> {
+    let mut out: Vec<SectionDraw> = sections
         .iter()
         .map(|s| (s.clone(), Form::Lines, Vec::new()))
         .collect();
@@ -304,7 +304,7 @@ fn lines(
     solution: &Grid,
     used: &mut [bool],
     rng: &mut fastrand::Rng,
-) -> Drawn {
+) -> SectionDraw {
     let n = solution.size();
     let holds = |cells: &[Cell]| -> Option<Option<u64>> {
         let values: Vec<u32> = cells.iter().map(|&c| solution.get(c)).collect();

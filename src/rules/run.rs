@@ -64,20 +64,22 @@ impl Run {
         let mut inside: Masks = SmallVec::from_elem(0, k);
         let mut keep: Masks = SmallVec::from_elem(0, k);
         for run in self.open_runs(&domains, d.size()) {
-            if holding & !run != 0 {
+            // The matching takes at most 64 cells: a longer line keeps no run.
+            if holding & !run != 0 || k > 64 {
                 continue;
             }
             for (r, &b) in inside.iter_mut().zip(&domains) {
                 *r = b & run;
             }
-            if k <= 64 && without_hall_sets(&inside) {
-                for (s, &kept) in support.iter_mut().zip(&inside) {
-                    *s |= kept;
-                }
-            } else if k <= 64 && matching_support_into(&inside, &mut keep) {
-                for (s, &kept) in support.iter_mut().zip(&keep) {
-                    *s |= kept;
-                }
+            let kept: &[u64] = if without_hall_sets(&inside) {
+                &inside
+            } else if matching_support_into(&inside, &mut keep) {
+                &keep
+            } else {
+                continue;
+            };
+            for (s, &b) in support.iter_mut().zip(kept) {
+                *s |= b;
             }
         }
         d.restrict_each(&self.cells, &support)
