@@ -25,6 +25,11 @@ def solve(binary, line, most):
     return answer["time_ms"]
 
 
+def ms(t):
+    """Milliseconds to three significant figures at most, so that a 9x9's 0.68 ms is not printed as 1."""
+    return f"{t:.0f} ms" if t >= 100 else f"{t:.3g} ms"
+
+
 def main():
     args = sys.argv[1:]
     if len(args) < 2:
@@ -43,12 +48,11 @@ def main():
     for line in records:
         first.append(solve(binary, line, 1))
         proved.append(solve(binary, line, 2))
-        print(f"{json.loads(line)['id']}: first {first[-1]:.0f} ms, proved unique {proved[-1]:.0f} ms",
-              flush=True)
-    print(f"{len(records)} records: first solution total {sum(first) / 1000:.1f} s, "
-          f"median {statistics.median(first):.0f} ms, slowest {max(first):.0f} ms | "
-          f"proved unique total {sum(proved) / 1000:.1f} s, median {statistics.median(proved):.0f} ms, "
-          f"slowest {max(proved):.0f} ms | the proof's share {1 - sum(first) / sum(proved):.2f}")
+        print(f"{json.loads(line)['id']}: first {ms(first[-1])}, proved unique {ms(proved[-1])}", flush=True)
+    print(f"{len(records)} records: first solution total {sum(first) / 1000:.2f} s, "
+          f"median {ms(statistics.median(first))}, slowest {ms(max(first))} | "
+          f"proved unique total {sum(proved) / 1000:.2f} s, median {ms(statistics.median(proved))}, "
+          f"slowest {ms(max(proved))} | the proof's share {1 - sum(first) / sum(proved):.2f}")
 
 
 main()
