@@ -297,6 +297,32 @@ mod tests {
         assert_eq!(again.solution(), p.solution());
     }
 
+    /// A record says the diagonals of any puzzle that has them, so one of killer-x (whose grammar names them)
+    /// says them too: read back, the puzzle holds them once, as `rules: [diagonals, diagonals]` does. Found by
+    /// the `pasted` fuzz target: a record whose `diagonals` key was garbled loaded with 101 rules and read back,
+    /// written with the key, with 103.
+    #[test]
+    fn a_rule_said_twice_is_one_rule() {
+        let registry = Registry::built_in();
+        let reader = crate::model::load::Reader {
+            registry: &registry,
+            max_bytes: crate::model::load::DEFAULT_MAX_INPUT,
+            from: None,
+        };
+        let file = "type: killer-x\nsize: 4\ncages: |\n  AABB\n  AABB\n  CCDD\n  CCDD\n\
+                    hints: {A: 10, B: 10, C: 10, D: 10}\n";
+        let base = reader.load_text(file).unwrap();
+        let twice = reader
+            .load_text(&format!("{file}rules: [diagonals, boxes, diagonals]\n"))
+            .unwrap();
+        assert_eq!(twice.rules().len(), base.rules().len());
+        let map = reader.mapping(file).unwrap();
+        let record = crate::model::record::record_of(&map, &registry).unwrap();
+        assert_eq!(record["diagonals"], true);
+        let back = load(&record.to_string()).unwrap();
+        assert_eq!(back.rules().len(), base.rules().len());
+    }
+
     #[test]
     fn hostile_records_are_errors() {
         for line in [

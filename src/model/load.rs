@@ -351,15 +351,29 @@ fn add_rules(
     let Some(v) = extra else {
         return Ok(());
     };
-    for (i, name) in rule_names(v)?.iter().enumerate() {
+    // A rule named again, or one the type has already (`rules: [diagonals]` on killer-x, which a record of it
+    // says as `"diagonals": true`), is the same rule: the puzzle holds it once.
+    let mut named: Vec<String> = grammar
+        .rules
+        .iter()
+        .filter_map(|r| match r {
+            RuleUse::Named(name) => Some(name.clone()),
+            RuleUse::Primitive { .. } => None,
+        })
+        .collect();
+    for (i, name) in rule_names(v)?.into_iter().enumerate() {
+        if named.contains(&name) {
+            continue;
+        }
         let position = Position {
             line: i + 1,
             column: 1,
         };
-        puzzle.add_named_rule(name).map_err(|e| match e {
+        puzzle.add_named_rule(&name).map_err(|e| match e {
             Error::Model(m) => Error::at("rules", position, m.to_string()),
             e => e,
         })?;
+        named.push(name);
     }
     Ok(())
 }
