@@ -246,6 +246,42 @@ mod tests {
         }
     }
 
+    /// Longer sums than the test above (three to five cells of a 3x3 grid; past three cells, 3 forbidden so
+    /// that the brute force stays small), by brute force over every value and every setting of the auxiliary
+    /// columns: exactly the assignments adding up to the clue are accepted, for every clue from below the
+    /// smallest sum to above the largest.
+    #[test]
+    fn longer_sums_accept_exactly_their_totals() {
+        for m in 3..=5usize {
+            let cells: Vec<Cell> = (0..m).map(|i| Cell::new(i / 3, i % 3)).collect();
+            let values: u32 = if m == 3 { 3 } else { 2 };
+            for t in m as u64 - 1..=u64::from(values) * m as u64 + 1 {
+                let mut c = Compiler::new(3);
+                if values == 2 {
+                    cells.iter().for_each(|&cell| c.forbid(cell, 3));
+                }
+                assert!(encode(&mut c, &cells, Total::Fixed(t)));
+                let program = c.finish();
+                let aux: Vec<usize> = (27..program.num_cols()).collect();
+                for k in 0..values.pow(m as u32) {
+                    let digits: Vec<u32> = (0..m as u32)
+                        .map(|i| k / values.pow(i) % values + 1)
+                        .collect();
+                    let mut cols = vec![0.0; program.num_cols()];
+                    for (&cell, &v) in cells.iter().zip(&digits) {
+                        cols[program.x(cell, v)] = 1.0;
+                    }
+                    let want = u64::from(digits.iter().sum::<u32>()) == t;
+                    assert_eq!(
+                        satisfiable(&program, &aux, &mut cols),
+                        want,
+                        "{m} cells, clue {t}: {digits:?}"
+                    );
+                }
+            }
+        }
+    }
+
     /// A clue beyond what the cells reach (up to 2^64 - 1, as the clue parser allows) is a contradiction,
     /// written as the empty row, with no column made for it: it once overflowed the bounds and asked for a
     /// ladder of 2^63 columns.
