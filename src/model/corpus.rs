@@ -137,8 +137,42 @@ fn put(map: &mut Mapping, key: &str, value: impl Into<Value>) {
     map.insert(Value::String(key.to_owned()), value.into());
 }
 
+/// The keys a record may have: the corpus schema's, `feasible` (the QCP files say whether an instance has a
+/// solution) and `rules` (named rules an importer adds). Any other is refused, as a puzzle file refuses an
+/// unknown section: a misspelt `"diagonal": true` would otherwise drop a rule without a word.
+const KEYS: [&str; 21] = [
+    "id",
+    "type",
+    "size",
+    "givens",
+    "boxes",
+    "diagonals",
+    "regions",
+    "clues",
+    "less",
+    "sky",
+    "consecutive",
+    "parity",
+    "lines",
+    "line_clues",
+    "pairs",
+    "edges",
+    "solution",
+    "count",
+    "source",
+    "feasible",
+    "rules",
+];
+
 /// The record as the map of sections a puzzle file would have.
 pub(crate) fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error> {
+    let mut keys = record.as_object().into_iter().flat_map(|o| o.keys());
+    if let Some(key) = keys.find(|k| !KEYS.contains(&k.as_str())) {
+        return Err(bad(format!(
+            "unknown key {key:?} (a record's keys are {})",
+            KEYS.join(", ")
+        )));
+    }
     let mut map = Mapping::new();
     put(&mut map, "type", grammar.name.as_str());
     if let Some(n) = record["size"].as_u64() {
@@ -337,5 +371,11 @@ mod tests {
         ] {
             assert!(load(line).is_err(), "{line}");
         }
+        // A misspelt key is refused by name, not dropped (the grid would lose its diagonals).
+        let typo = load(r#"{"type":"sudoku","size":4,"diagonal":true}"#).unwrap_err();
+        assert!(
+            typo.to_string().contains("unknown key \"diagonal\""),
+            "{typo}"
+        );
     }
 }
