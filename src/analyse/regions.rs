@@ -5,7 +5,7 @@
 use super::draft::{Draft, Form, Section};
 use super::plan::Cages;
 use crate::error::Error;
-use crate::grammar::{Grammar, Registry, RuleUse};
+use crate::grammar::{Grammar, Registry};
 use crate::grid::Grid;
 use crate::import::region_id;
 use crate::model::load::load_mapping;
@@ -22,12 +22,9 @@ pub(crate) fn base(
     registry: &Registry,
 ) -> Result<Puzzle, Error> {
     let mut named: Vec<String> = grammar
-        .rules
-        .iter()
-        .filter_map(|r| match r {
-            RuleUse::Named(name) if name != "latin" => Some(name.clone()),
-            _ => None,
-        })
+        .named_rules()
+        .filter(|&name| name != "latin")
+        .map(str::to_owned)
         .collect();
     named.extend(rules.iter().cloned());
     crate::model::load::template("latin", n, boxes, &named, registry, "--size")

@@ -67,6 +67,14 @@ pub(crate) const COMMON_SECTIONS: &[&str] = &[
 ];
 
 impl Grammar {
+    /// The rules the grammar names (`latin`, `boxes`, `diagonals`, ...), in its order.
+    pub(crate) fn named_rules(&self) -> impl Iterator<Item = &str> {
+        self.rules.iter().filter_map(|r| match r {
+            RuleUse::Named(name) => Some(name.as_str()),
+            RuleUse::Primitive { .. } => None,
+        })
+    }
+
     /// Parses and checks a grammar file's text.
     pub(crate) fn parse(origin: &str, text: &str) -> Result<Grammar, Error> {
         let bad = |message: String| Error::Grammar {
@@ -135,10 +143,8 @@ impl Grammar {
                 }
             }
         }
-        g.uses_boxes = g
-            .rules
-            .iter()
-            .any(|r| matches!(r, RuleUse::Named(n) if n == "boxes"));
+        let boxes = g.named_rules().any(|n| n == "boxes");
+        g.uses_boxes = boxes;
         Ok(g)
     }
 }

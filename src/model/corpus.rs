@@ -140,7 +140,7 @@ fn put(map: &mut Mapping, key: &str, value: impl Into<Value>) {
 /// The keys a record may have: the corpus schema's, `feasible` (the QCP files say whether an instance has a
 /// solution) and `rules` (named rules an importer adds). Any other is refused, as a puzzle file refuses an
 /// unknown section: a misspelt `"diagonal": true` would otherwise drop a rule without a word.
-const KEYS: [&str; 21] = [
+const KEYS: &[&str] = &[
     "id",
     "type",
     "size",

@@ -353,14 +353,7 @@ fn add_rules(
     };
     // A rule named again, or one the type has already (`rules: [diagonals]` on killer-x, which a record of it
     // says as `"diagonals": true`), is the same rule: the puzzle holds it once.
-    let mut named: Vec<String> = grammar
-        .rules
-        .iter()
-        .filter_map(|r| match r {
-            RuleUse::Named(name) => Some(name.clone()),
-            RuleUse::Primitive { .. } => None,
-        })
-        .collect();
+    let mut named: Vec<String> = grammar.named_rules().map(str::to_owned).collect();
     for (i, name) in rule_names(v)?.into_iter().enumerate() {
         if named.contains(&name) {
             continue;

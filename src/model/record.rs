@@ -47,13 +47,8 @@ pub(crate) fn record_of(map: &Mapping, registry: &Registry) -> Result<Json, Erro
         Some(v) => rule_names(v)?,
         None => Vec::new(),
     };
-    let named = |name: &str| {
-        extra.iter().any(|r| r == name)
-            || grammar
-                .rules
-                .iter()
-                .any(|r| matches!(r, RuleUse::Named(x) if x == name))
-    };
+    let named =
+        |name: &str| extra.iter().any(|r| r == name) || grammar.named_rules().any(|x| x == name);
     if named("boxes") {
         let (h, w) = puzzle.geometry().boxes;
         record["boxes"] = json!([h, w]);
