@@ -362,3 +362,78 @@ fn presolve_search_and_whole_program_agree() {
         "no corpus puzzles compared"
     );
 }
+
+/// `latin convert --to record` writes a corpus line: a record from every file of the corpus, read and written
+/// again, says what it said, in the schema's own words (`24*` for a product, not a puzzle file's `24x`; sums on
+/// the edges under `edges`, counts under `sky`). Up to three records of each type and set of keys a file has.
+#[test]
+fn records_are_written_as_the_corpus_writes_them() {
+    // What only the corpus keeps (where a record came from, what is known of it) is not the puzzle's.
+    const NOT_THE_PUZZLE: [&str; 4] = ["id", "source", "count", "feasible"];
+    let mut checked = 0;
+    for file in [
+        "sudoku.jsonl",
+        "sudoku16.jsonl",
+        "sudoku-counts.jsonl",
+        "sudoku-gecode.jsonl",
+        "latin-qcp.jsonl",
+        "inshi.jsonl",
+        "jigsaw.jsonl",
+        "killer.jsonl",
+        "kenken.jsonl",
+        "futoshiki.jsonl",
+        "skyscrapers.jsonl",
+        "consecutive.jsonl",
+        "evenodd.jsonl",
+        "variants.jsonl",
+    ] {
+        let Some(records) = common::records(file) else {
+            continue;
+        };
+        let mut seen: std::collections::HashMap<(String, Vec<String>), usize> = Default::default();
+        for rec in &records {
+            let shape = (
+                rec["type"].as_str().unwrap_or("?").to_owned(),
+                rec.as_object().unwrap().keys().cloned().collect(),
+            );
+            let n = seen.entry(shape).or_default();
+            *n += 1;
+            if *n > 3 {
+                continue;
+            }
+            let id = rec["id"].as_str().unwrap_or("?");
+            let out = assert_cmd::Command::cargo_bin("latin")
+                .unwrap()
+                .args(["convert", "-", "--from", "record", "--to", "record"])
+                .write_stdin(rec.to_string())
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{id}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let written: Value = serde_json::from_slice(&out.stdout).unwrap();
+            let size = rec["size"].as_u64().unwrap() as usize;
+            let empty = serde_json::json!(vec![vec![0; size]; size]);
+            let keys = rec
+                .as_object()
+                .unwrap()
+                .keys()
+                .chain(written.as_object().unwrap().keys());
+            for key in keys.filter(|k| !NOT_THE_PUZZLE.contains(&k.as_str())) {
+                // A record may leave out givens it has none of.
+                let said = |r: &Value| match (key.as_str(), r.get(key)) {
+                    ("givens", None) => empty.clone(),
+                    (_, v) => v.cloned().unwrap_or(Value::Null),
+                };
+                assert_eq!(said(&written), said(rec), "{id}: key {key}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        checked > 0 || std::env::var("CI").is_err(),
+        "no records checked"
+    );
+}

@@ -3,17 +3,18 @@
 //!
 //! Sections go to record keys by kind and by the primitive they are bound to, never by type name: the first
 //! regions section to `regions` with its clues to `clues`, relations to `less`, a pairs section bound to
-//! `consecutive` to `consecutive` and any other to `pairs.NAME`, edge sections to `sky` (bound to `visibility`)
-//! or `edges` by the side they are bound to, marks to `parity`, lines to `lines.NAME` with `line_clues`. Named
+//! `consecutive` to `consecutive` and any other to `pairs.NAME`, edge sections to `sky` (counts) or `edges`
+//! (sums, `clue: sum`) by the side they are bound to, marks to `parity`, lines to `lines.NAME` with `line_clues`. Named
 //! rules other than the grammar's own go to `rules`, where an encoder that cannot say them refuses.
 
 use serde_json::{json, Map, Value as Json};
 
 use super::load::{load_mapping, parse_sections, rule_names};
 use crate::error::Error;
-use crate::grammar::sections::{Clue, SectionValue};
+use crate::grammar::sections::{Clue, ClueKind, SectionValue};
 use crate::grammar::{Grammar, Registry, RuleUse};
 use crate::grid::Cell;
+use crate::parse::clues::Op;
 use crate::yaml::{Mapping, Value};
 
 fn pair(a: Cell, b: Cell) -> Json {
@@ -101,6 +102,8 @@ fn section(
                     let text = match clue {
                         Clue::Integer(k) => k.to_string(),
                         Clue::Arithmetic(a) => match a.op {
+                            // The schema writes a product `24*`, where a puzzle file says `24x`.
+                            Some(Op::Mul) => format!("{}*", a.target),
                             Some(op) => format!("{}{}", a.target, op.symbol()),
                             None => a.target.to_string(),
                         },
@@ -128,15 +131,18 @@ fn section(
                     "an edge section bound to no side",
                 ));
             };
-            let (key, list) = if primitive == "visibility" {
-                (
-                    "sky",
-                    json!(clues.iter().map(|c| c.unwrap_or(0)).collect::<Vec<_>>()),
-                )
+            // The schema keeps counts under `sky` and sums under `edges`; a visibility clue is at least 1 (a
+            // count) or n (a sum), so there 0 says "no clue", where elsewhere 0 is a clue and none is null.
+            let sums = grammar
+                .sections
+                .get(name)
+                .is_some_and(|spec| spec.clue == ClueKind::Sum);
+            let key = if sums { "edges" } else { "sky" };
+            record[key][side] = if primitive == "visibility" {
+                json!(clues.iter().map(|c| c.unwrap_or(0)).collect::<Vec<_>>())
             } else {
-                ("edges", json!(clues))
+                json!(clues)
             };
-            record[key][side] = list;
         }
         SectionValue::Marks(marks) => {
             let mut grid = vec![vec![String::new(); n]; n];
