@@ -157,6 +157,11 @@ pub enum Error {
     #[error("solver failure: {0}")]
     Solver(String),
 
+    /// `--time-limit` passed before a command that needs a whole answer (a grade, a new puzzle) had one: not the
+    /// input's fault, and not an answer, so exit 3 as a solve that times out.
+    #[error("--time-limit: reached before {0}")]
+    TimeLimit(&'static str),
+
     /// A picture could not be drawn (rasterising the SVG failed); not the input's fault.
     #[error("could not draw the picture: {0}")]
     Picture(String),
@@ -224,20 +229,31 @@ impl Error {
         }
     }
 
+    /// Whether the time limit, not the input or the solver, ended the work.
+    fn timed_out(&self) -> bool {
+        match self {
+            Error::TimeLimit(_) => true,
+            Error::InFile { error, .. } => error.timed_out(),
+            _ => false,
+        }
+    }
+
     /// Whether the user's input (a file, an argument) is at fault, rather than the solver.
     pub fn is_bad_input(&self) -> bool {
         match self {
-            Error::Solver(_) | Error::Picture(_) => false,
+            Error::Solver(_) | Error::Picture(_) | Error::TimeLimit(_) => false,
             Error::InFile { error, .. } => error.is_bad_input(),
             _ => true,
         }
     }
 
-    /// The exit code of the command line for this error: 2 for bad input, 1 for a solver failure, and 141 for a
-    /// closed output, as a command killed by SIGPIPE would end.
+    /// The exit code of the command line for this error: 2 for bad input, 1 for a solver failure, 3 for the time
+    /// limit (as a solve that reaches it), and 141 for a closed output, as a command killed by SIGPIPE would end.
     pub fn exit_code(&self) -> u8 {
         if matches!(self, Error::OutputClosed) {
             141
+        } else if self.timed_out() {
+            3
         } else if self.is_bad_input() {
             2
         } else {
@@ -291,6 +307,12 @@ mod tests {
         let bad = Error::Model(ModelError::NoBoxShape(7)).in_file("a.yaml");
         assert_eq!(bad.exit_code(), 2);
         assert_eq!(Error::Solver("x".into()).in_file("a.yaml").exit_code(), 1);
+        let late = Error::TimeLimit("a grade was found").in_file("a.yaml");
+        assert_eq!(late.exit_code(), 3);
+        assert_eq!(
+            late.to_string(),
+            "a.yaml: --time-limit: reached before a grade was found"
+        );
     }
 
     #[test]

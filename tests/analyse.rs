@@ -387,3 +387,49 @@ fn the_new_commands_stop_at_the_time_limit() {
     }
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// A command stopped by `--time-limit` says so and exits 3: it does not call the puzzle unsolvable (`rate` once
+/// graded a puzzle whose search the clock cut off as having no solution, exit 1; `candidates` printed "no
+/// solution, so no cell has a candidate"), nor a bad input (exit 2, as `generate` and `rate` once did).
+#[test]
+fn a_time_limit_is_not_an_answer() {
+    // A little killer with no givens that takes seconds, about 13 times the limit here.
+    let Some(records) = common::records("variants.jsonl") else {
+        return;
+    };
+    let record = records
+        .iter()
+        .find(|r| r["id"] == "variant-little-killer-003")
+        .expect("variant-little-killer-003 in variants.jsonl");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("lk.yaml");
+    std::fs::write(&file, common::to_yaml(record)).unwrap();
+    for command in ["rate", "candidates"] {
+        let out = latin()
+            .arg(command)
+            .arg(&file)
+            .args(["--time-limit", "0.3"])
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{command}: {said}");
+        assert!(
+            !said.contains("no solution,") && !said.contains("has no solution"),
+            "{command}: {said}"
+        );
+        assert!(
+            said.contains("time limit") || said.contains("--time-limit"),
+            "{command}: {said}"
+        );
+    }
+    let made = latin()
+        .args(["generate", "little-killer", "--time-limit", "0.3"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        made.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+}

@@ -70,8 +70,7 @@ pub fn candidates(puzzle: &Puzzle, options: &SolveOptions) -> Result<Candidates,
         solves: 1,
     };
     let Some(first) = before(options, deadline, 2) else {
-        out.complete = false;
-        return Ok(out);
+        return Ok(unfinished(out, None, 0));
     };
     let outcome = crate::solve(puzzle, &first)?;
     for grid in &outcome.solutions {
@@ -79,7 +78,11 @@ pub fn candidates(puzzle: &Puzzle, options: &SolveOptions) -> Result<Candidates,
     }
     out.several = outcome.solutions.len() > 1;
     if !out.several {
-        out.complete = outcome.complete;
+        if !outcome.complete {
+            // Stopped before a second solution or the proof that there is none: only propagation has ruled
+            // values out, not "no solution" or "one solution".
+            return Ok(unfinished(out, propagated(puzzle, deadline), 0));
+        }
         return Ok(out);
     }
     let open = propagated(puzzle, deadline);

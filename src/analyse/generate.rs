@@ -299,7 +299,7 @@ impl Clock<'_> {
 }
 
 fn out_of_time() -> Error {
-    Error::section("--time-limit", "reached before a puzzle was made")
+    Error::TimeLimit("a puzzle was made")
 }
 
 fn no_solution() -> Error {
@@ -336,7 +336,16 @@ fn random_solution(
         }
     }
     let outcome = crate::solve(&puzzle, &options.left(1)?)?;
-    outcome.solutions.into_iter().next().ok_or_else(no_solution)
+    let complete = outcome.complete;
+    // No solution in time is not "no solution".
+    let missing = || {
+        if complete {
+            no_solution()
+        } else {
+            out_of_time()
+        }
+    };
+    outcome.solutions.into_iter().next().ok_or_else(missing)
 }
 
 /// The cells removed with `cell`.

@@ -200,13 +200,13 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
         }
         Err(Contradiction) => (0, 0, false),
         Ok(false) => {
-            let Some(rest) = super::before(options, deadline, 1) else {
-                return Err(Error::section(
-                    "--time-limit",
-                    "reached before the grade was found",
-                ));
-            };
+            let late = || Error::TimeLimit("the grade was found");
+            let rest = super::before(options, deadline, 1).ok_or_else(late)?;
             let outcome = crate::solve(puzzle, &rest)?;
+            // Cut off by the clock, search has neither found a solution nor shown there is none.
+            if outcome.solutions.is_empty() && !outcome.complete {
+                return Err(late());
+            }
             uses[3] = outcome.stats.search_nodes;
             let log = (64 - (uses[3] + 1).leading_zeros()) * 10;
             (4, 400 + log.min(99), !outcome.solutions.is_empty())

@@ -36,7 +36,16 @@ pub(crate) fn candidates_text(file: &str, c: &Candidates) -> String {
         out.push('\n');
     }
     let fixed = c.fixed().len();
-    out += &if c.masks.iter().all(|&m| m == 0) {
+    out += &if !c.complete && !c.several {
+        let found = match c.examples.len() {
+            0 => "no solution found",
+            _ => "one solution found, not proved the only one",
+        };
+        format!(
+            "{file}: {found}; {fixed} of {} cells have one candidate left\n",
+            n * n
+        )
+    } else if c.masks.iter().all(|&m| m == 0) {
         format!("{file}: no solution, so no cell has a candidate\n")
     } else if !c.several {
         format!("{file}: one solution; every cell is fixed\n")
