@@ -433,3 +433,46 @@ fn a_time_limit_is_not_an_answer() {
         String::from_utf8_lossy(&made.stderr)
     );
 }
+
+/// `hint` on a grid that has no solution says so and exits 1, as every command does (it once called it bad input,
+/// exit 2, "the givens and filled cells already break a rule", though none did): from the givens alone, and
+/// from a person's filled cell that leaves another cell no value.
+#[test]
+fn a_hint_on_a_grid_without_solution_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    // r1c1 can only be 4 by its row, and r2c1 holds 4.
+    let stuck = dir.path().join("stuck.yaml");
+    std::fs::write(
+        &stuck,
+        "type: sudoku\nsize: 4\ngivens: |\n  . 2 3 1\n  4 . . .\n  . . . .\n  . . . .\n",
+    )
+    .unwrap();
+    // Solvable, but the person's 2 at r1c1 leaves r1c3 nothing: row 1 then holds 1, 2 and 3 elsewhere, and
+    // column 3 already has 4.
+    let wrong = dir.path().join("wrong.yaml");
+    std::fs::write(
+        &wrong,
+        "type: sudoku\nsize: 4\ngivens: |\n  . 1 . 3\n  . . . .\n  . . 4 .\n  . . . .\nprogress: |\n  2 . . .\n  . . . .\n  . . . .\n  . . . .\n",
+    )
+    .unwrap();
+    for file in [&stuck, &wrong] {
+        let out = latin().arg("hint").arg(file).output().unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{}: {said}{}",
+            file.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(said.contains("no solution"), "{}: {said}", file.display());
+        let out = latin()
+            .arg("hint")
+            .arg(file)
+            .args(["--all", "--format", "json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(json(&out)["no_solution"], true, "{}", file.display());
+    }
+}

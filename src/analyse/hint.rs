@@ -340,11 +340,14 @@ fn subsets(n: usize, k: usize) -> impl Iterator<Item = Vec<usize>> {
     })
 }
 
-/// The steps found, and whether the deadline stopped the work.
+/// The steps found, whether the deadline stopped the work, and whether they ended in a contradiction.
 #[derive(Clone, Debug)]
 pub struct Hints {
     pub steps: Vec<Hint>,
     pub timed_out: bool,
+    /// The givens and filled cells, with the steps before it, leave a cell or a group no value: the grid as
+    /// filled has no solution (a person's wrong value, or a puzzle without one).
+    pub no_solution: bool,
 }
 
 /// The steps from the givens plus `progress` (0 = empty): just the first, or (`all`) every one until the grid is
@@ -362,48 +365,47 @@ pub fn hints(
             format!("explains grids up to {0}x{0}", Domains::MAX_SIZE),
         ));
     }
-    let contradiction =
-        || Error::section("hint", "the givens and filled cells already break a rule");
     let groups = super::full_groups(puzzle);
     let mut d = Domains::full(n);
     let mut known = puzzle.givens().clone();
-    for (cell, v) in puzzle
+    let mut out = Vec::new();
+    let late = || deadline.is_some_and(|t| Instant::now() >= t);
+    let ended = |steps: Vec<Hint>, no_solution: bool| Hints {
+        steps,
+        timed_out: !no_solution && late(),
+        no_solution,
+    };
+    let start = puzzle
         .givens()
         .filled()
         .chain(progress.into_iter().flat_map(|p| p.filled()))
-    {
-        d.assign(cell, v).map_err(|_| contradiction())?;
-        known.set(cell, v);
+        .try_for_each(|(cell, v)| {
+            known.set(cell, v);
+            d.assign(cell, v).map(|_| ())
+        });
+    if start.and_then(|()| marks(&groups, &mut d)).is_err() {
+        return Ok(ended(out, true));
     }
-    marks(&groups, &mut d).map_err(|_| contradiction())?;
-    let mut out = Vec::new();
-    let late = || deadline.is_some_and(|t| Instant::now() >= t);
-    loop {
-        if late() {
-            return Ok(Hints {
-                steps: out,
-                timed_out: true,
-            });
-        }
+    while !late() {
         // Naked singles count only where the person has not written the value yet.
         let hint = naked(&d, &known).or_else(|| next(puzzle, &groups, &d, deadline));
         let Some(hint) = hint else {
             break;
         };
-        hint.apply(&mut d).map_err(|_| contradiction())?;
+        // Every step is sound, so one that empties a cell or a group shows there is no solution.
+        let applied = hint.apply(&mut d).and_then(|()| marks(&groups, &mut d));
         if hint.place {
             known.set(hint.cell, hint.value);
         }
-        marks(&groups, &mut d).map_err(|_| contradiction())?;
         out.push(hint);
+        if applied.is_err() {
+            return Ok(ended(out, true));
+        }
         if !all || known.cells().all(|c| known.get(c) != 0) {
             break;
         }
     }
-    Ok(Hints {
-        steps: out,
-        timed_out: late(),
-    })
+    Ok(ended(out, false))
 }
 
 /// A cell the person has not filled, left with one value.

@@ -87,7 +87,8 @@ pub(crate) fn rate(
     Ok(Exit(if rating.solvable { 0 } else { 1 }))
 }
 
-/// `hint`: exit 0 when a step was found (or the grid is full), 1 when only search is left, 3 on the time limit.
+/// `hint`: exit 0 when a step was found (or the grid is full), 1 when only search is left or the grid as filled
+/// has no solution, 3 on the time limit.
 pub(crate) fn hint(
     file: &Path,
     all: bool,
@@ -98,7 +99,7 @@ pub(crate) fn hint(
     let puzzle = reader.load(file)?;
     let deadline = time_limit.map(|t| std::time::Instant::now() + t);
     let found = crate::analyse::hint::hints(&puzzle, puzzle.progress(), all, deadline)?;
-    let steps = found.steps;
+    let steps = &found.steps;
     let mut filled = puzzle.givens().clone();
     for (cell, v) in puzzle.progress().into_iter().flat_map(|p| p.filled()) {
         filled.set(cell, v);
@@ -109,12 +110,15 @@ pub(crate) fn hint(
     let finished = filled.cells().all(|c| filled.get(c) != 0);
     let name = file.display().to_string();
     print(&match format {
-        Format::Text => report::analyse::hints_text(&name, &steps, all, finished, found.timed_out),
-        Format::Json => report::analyse::hints_json(&name, &steps, finished),
+        Format::Text => {
+            let own = puzzle.progress().is_some();
+            report::analyse::hints_text(&name, &found, all, finished, own)
+        }
+        Format::Json => report::analyse::hints_json(&name, &found, finished),
     })?;
     Ok(Exit(if found.timed_out {
         3
-    } else if steps.is_empty() && !finished {
+    } else if found.no_solution || (steps.is_empty() && !finished) {
         1
     } else {
         0

@@ -5,7 +5,7 @@ use serde_json::json;
 use crate::analyse::candidates::Candidates;
 use crate::analyse::draft::SectionText;
 use crate::analyse::generate::Generated;
-use crate::analyse::hint::Hint;
+use crate::analyse::hint::{Hint, Hints};
 use crate::analyse::progress::{Fault, Judged, Progress};
 use crate::analyse::rate::Rating;
 use crate::grid::{Cell, Grid};
@@ -195,15 +195,17 @@ fn step(h: &Hint) -> String {
 }
 
 /// `hint`: one step, or every step numbered (`--all`), then why it stopped.
+/// `filled`: whether the person has filled cells of their own (a `progress:` grid).
 pub(crate) fn hints_text(
     file: &str,
-    steps: &[Hint],
+    found: &Hints,
     all: bool,
     finished: bool,
-    timed_out: bool,
+    filled: bool,
 ) -> String {
     let mut out = String::new();
-    match (steps, all) {
+    let steps = found.steps.as_slice();
+    match (steps, all || found.no_solution) {
         ([], _) => {}
         ([one], false) => out += &format!("{}\n", step(one)),
         (many, _) => {
@@ -212,7 +214,19 @@ pub(crate) fn hints_text(
             }
         }
     }
-    if timed_out {
+    if found.no_solution {
+        let after = if steps.is_empty() {
+            ""
+        } else {
+            "after these steps, "
+        };
+        let what = if filled {
+            "the givens and the filled cells leave a cell or a group no value (`latin check` shows which filled cells no solution agrees with)"
+        } else {
+            "the givens leave a cell or a group no value"
+        };
+        out += &format!("{file}: no solution: {after}{what}\n");
+    } else if found.timed_out {
         out += &format!("{file}: time limit reached\n");
     } else if finished && (all || steps.is_empty()) {
         out += &format!("{file}: every cell is filled\n");
@@ -224,15 +238,18 @@ pub(crate) fn hints_text(
     out
 }
 
-pub(crate) fn hints_json(file: &str, steps: &[Hint], finished: bool) -> String {
-    let list: Vec<_> = steps
+pub(crate) fn hints_json(file: &str, found: &Hints, finished: bool) -> String {
+    let list: Vec<_> = found
+        .steps
         .iter()
         .map(|h| {
             json!({"cell": h.cell.to_string(), "value": h.value, "place": h.place,
                 "technique": h.technique, "reason": h.reason, "text": step(h)})
         })
         .collect();
-    json!({"file": file, "steps": list, "finished": finished}).to_string() + "\n"
+    json!({"file": file, "steps": list, "finished": finished, "no_solution": found.no_solution})
+        .to_string()
+        + "\n"
 }
 
 /// A generated puzzle as a puzzle file: its type, size, boxes and rules as asked, a title saying how it was made,
