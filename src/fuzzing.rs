@@ -12,7 +12,7 @@ use crate::grammar::{Grammar, Registry};
 use crate::grid::Grid;
 use crate::import::{self, Format};
 use crate::model::load::{load_mapping, Reader, DEFAULT_MAX_INPUT};
-use crate::model::record::record_of;
+use crate::model::record::{record_for, record_of};
 use crate::model::{load_str, Puzzle};
 use crate::parse::lines::LineReader;
 use crate::solve::SolveOptions;
@@ -70,7 +70,9 @@ pub fn pasted(data: &[u8]) {
         return;
     };
     for form in FOREIGN {
-        loaded(import::encode(&record, form));
+        if let Some(written) = loaded(record_for(&map, &registry, form)) {
+            loaded(import::encode(&written, form));
+        }
     }
     let again = Reader {
         from: Some(Format::Record),
@@ -189,12 +191,12 @@ pub fn seeds(root: &Path) -> Vec<(&'static str, Vec<u8>)> {
             if grammar.is_file() {
                 out.push(("grammar", [read(&grammar), vec![0], text.clone()].concat()));
             }
-            let map = reader.mapping(&String::from_utf8_lossy(&text));
-            let Ok(record) = map.and_then(|m| record_of(&m, &registry)) else {
+            let Ok(map) = reader.mapping(&String::from_utf8_lossy(&text)) else {
                 continue;
             };
             for (i, form) in FOREIGN.into_iter().enumerate() {
-                if let Ok(written) = import::encode(&record, form) {
+                let record = record_for(&map, &registry, form);
+                if let Ok(written) = record.and_then(|r| import::encode(&r, form)) {
                     out.push(("pasted", [vec![i as u8], written.into_bytes()].concat()));
                 }
             }

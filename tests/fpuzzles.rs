@@ -180,3 +180,106 @@ fn types_f_puzzles_lacks_are_refused_by_name() {
         assert!(err.contains(says), "{file}: {err}");
     }
 }
+
+/// A link that mixes constraint families takes the type of whichever loaded grammar has them all: killer cages
+/// with a thermometer is refused with only the built-in types (the error names both), and read as the type a
+/// grammar file in `--grammars` declares, its thermometer under that grammar's own section name.
+#[test]
+fn a_link_mixing_families_reads_as_a_grammar_that_has_them() {
+    let cage =
+        |cells: [&str; 2], sum: u32| serde_json::json!({"cells": cells, "value": sum.to_string()});
+    let grid: Vec<Vec<Value>> = vec![vec![serde_json::json!({}); 4]; 4];
+    let link = serde_json::json!({
+        "size": 4,
+        "grid": grid,
+        "killercage": [
+            cage(["R1C1", "R1C2"], 3), cage(["R1C3", "R1C4"], 7), cage(["R2C1", "R2C2"], 7),
+            cage(["R2C3", "R2C4"], 3), cage(["R3C1", "R3C2"], 3), cage(["R3C3", "R3C4"], 7),
+            cage(["R4C1", "R4C2"], 7), cage(["R4C3", "R4C4"], 3),
+        ],
+        "thermometer": [{"lines": [["R1C1", "R2C1"]]}],
+    })
+    .to_string();
+    let alone = latin().args(["solve", &link]).output().unwrap();
+    assert_eq!(alone.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&alone.stderr);
+    assert!(said.contains("thermometers and killer cages"), "{said}");
+
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("thermo-killer.yaml"),
+        "name: thermo-killer\ndescription: killer cages and thermometers\nsections:\n  cages: {kind: regions}\n  \
+         sums: {kind: clues, of: cages}\n  bulbs: {kind: lines, optional: true}\nrules:\n  - latin\n  - boxes\n  \
+         - primitive: distinct\n    regions: cages\n  - primitive: sum\n    regions: cages\n    clues: sums\n    \
+         distinct: true\n  - primitive: increasing\n    lines: bulbs\n",
+    )
+    .unwrap();
+    let grammars = dir.path().to_str().unwrap();
+    let yaml = latin()
+        .args(["convert", &link, "--grammars", grammars])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&yaml.stdout);
+    assert!(
+        yaml.status.success(),
+        "{}",
+        String::from_utf8_lossy(&yaml.stderr)
+    );
+    assert!(
+        text.contains("type: thermo-killer") && text.contains("bulbs:"),
+        "{text}"
+    );
+    let solved = latin()
+        .args([
+            "solve",
+            &link,
+            "--grammars",
+            grammars,
+            "--max",
+            "9",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&solved.stdout).unwrap();
+    let solutions = v["solutions"].as_array().unwrap();
+    assert!(!solutions.is_empty(), "{v}");
+    for s in solutions {
+        // The thermometer holds: its bulb r1c1 below r2c1.
+        assert!(s[0][0].as_u64() < s[1][0].as_u64(), "{s}");
+    }
+    // Written back as a link (the grammar's sections in f-puzzles' terms), it reads as the same puzzle file.
+    let again = latin()
+        .args(["convert", &link, "--grammars", grammars, "--to", "fpuzzles"])
+        .output()
+        .unwrap();
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    let written = String::from_utf8_lossy(&again.stdout).trim().to_owned();
+    let back = latin()
+        .args(["convert", &written, "--grammars", grammars])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&back.stdout), text);
+    // A grammar whose whispers differ by 4 has no f-puzzles form: f-puzzles' whispers differ by 5.
+    std::fs::write(
+        dir.path().join("dutch.yaml"),
+        "name: dutch\ndescription: Dutch whispers\nsections:\n  whispers: {kind: lines}\nrules:\n  - latin\n  \
+         - boxes\n  - primitive: apart\n    lines: whispers\n    by: 4\n",
+    )
+    .unwrap();
+    let dutch = dir.path().join("dutch-puzzle.yaml");
+    std::fs::write(&dutch, "type: dutch\nsize: 4\nwhispers:\n  - r1c1 r1c2\n").unwrap();
+    let out = latin()
+        .arg("convert")
+        .arg(&dutch)
+        .args(["--grammars", grammars, "--to", "fpuzzles"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("type dutch"));
+}

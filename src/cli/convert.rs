@@ -7,7 +7,7 @@ use super::{print, Exit};
 use crate::error::Error;
 use crate::import::{self, Format};
 use crate::model::load::{load_mapping, Reader};
-use crate::model::record::record_of;
+use crate::model::record::record_for;
 use crate::yaml::{self, Value};
 
 pub(crate) fn run(
@@ -28,7 +28,7 @@ pub(crate) fn run(
             yaml::to_string(&Value::Mapping(map)).map_err(|e| Error::section("--to yaml", e))?
         }
         form => {
-            let record = record_of(&map, reader.registry).map_err(in_file)?;
+            let record = record_for(&map, reader.registry, form).map_err(in_file)?;
             import::encode(&record, form)? + "\n"
         }
     };

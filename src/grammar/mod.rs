@@ -231,6 +231,11 @@ impl Registry {
         Ok(())
     }
 
+    /// Whether the type's grammar is the one built in (not loaded from a directory, nor overridden by one).
+    pub(crate) fn is_built_in(&self, name: &str) -> bool {
+        self.origins.get(name).is_some_and(|o| o == BUILT_IN_ORIGIN)
+    }
+
     /// Adds (or overrides) one grammar, loaded from `origin`.
     pub(crate) fn add(&mut self, g: Grammar, origin: String) {
         if let Some(before) = self.origins.insert(g.name.clone(), origin.clone()) {

@@ -5,9 +5,10 @@
 //! `size`, `grid` (per cell `value` + `given`, and `region` where it differs from the default boxes),
 //! `diagonal+`/`diagonal-`, `antiknight`, `antiking`, `nonconsecutive`, `killercage`, `thermometer`, `arrow`,
 //! `whispers`, `renban`, `palindrome`, `littlekillersum`, `difference` (white kropki), `ratio` (black), `xv`,
-//! `negative` (which marks are all given), `sandwichsum`, `odd`, `even`, `solution`. Each constraint family maps
-//! to the type whose grammar has it; a link with a constraint no grammar covers, two families no one type has,
-//! or cosmetics (`line`, `cage`, `text`, ...) that may carry rules only the ruleset text explains, is an error
+//! `negative` (which marks are all given), `sandwichsum`, `odd`, `even`, `solution`. Each constraint family goes
+//! to its corpus record key; the record has no type, and `model::fit` gives it the type of the grammar that has
+//! every family it holds (any grammar loaded, a user's too). A constraint the record schema has no key for, or
+//! cosmetics (`line`, `cage`, `text`, ...) that may carry rules only the ruleset text explains, is an error
 //! naming it, never silently dropped.
 
 use std::collections::BTreeMap;
@@ -154,23 +155,6 @@ const READ: [&str; 28] = [
     "disjointgroups",
 ];
 
-/// Constraint key -> the type whose grammar has it.
-const FAMILIES: [(&str, &str); 13] = [
-    ("killercage", "killer"),
-    ("thermometer", "thermo"),
-    ("arrow", "arrow"),
-    ("whispers", "whispers"),
-    ("renban", "renban"),
-    ("palindrome", "palindrome"),
-    ("littlekillersum", "little-killer"),
-    ("difference", "kropki"),
-    ("ratio", "kropki"),
-    ("xv", "xv"),
-    ("sandwichsum", "sandwich"),
-    ("odd", "evenodd"),
-    ("even", "evenodd"),
-];
-
 fn present(puzzle: &Json, key: &str) -> bool {
     match &puzzle[key] {
         Json::Null | Json::Bool(false) => false,
@@ -198,36 +182,21 @@ fn to_record(puzzle: &Json) -> Result<Json, Error> {
     if present(puzzle, "disjointgroups") {
         return Err(err("`disjointgroups`: no latin rule has disjoint groups"));
     }
-    let mut kinds: Vec<&str> = FAMILIES
-        .iter()
-        .filter(|(k, _)| present(puzzle, k))
-        .map(|(_, t)| *t)
-        .collect();
-    kinds.dedup();
-    if kinds.len() > 1 {
-        return Err(err(format!(
-            "no latin type has both {} and {}",
-            kinds[0], kinds[1]
-        )));
-    }
     let (givens, region_of) = cells(puzzle, n)?;
+    // No type: the link says which constraints it has, and `model::fit` finds the grammar that has them all.
     let mut record = json!({"size": n, "givens": grid(&givens, n)});
     let boxes = default_boxes(n)
         .filter(|&b| (0..n * n).all(|i| region_of[i] == box_of(i / n, i % n, b, n)));
-    match (boxes, kinds.first()) {
-        (Some((h, w)), kind) => {
-            record["type"] = json!(kind.copied().unwrap_or("sudoku"));
-            record["boxes"] = json!([h, w]);
+    match boxes {
+        Some((h, w)) => record["boxes"] = json!([h, w]),
+        None if present(puzzle, "killercage") => {
+            return Err(err(
+                "irregular regions with killer cages: a record holds one map of regions",
+            ))
         }
-        (None, None) => {
+        None => {
             let ids: Vec<String> = region_of.iter().map(|r| super::region_id(*r)).collect();
-            record["type"] = json!("jigsaw");
             record["regions"] = regions(&ids, n);
-        }
-        (None, Some(kind)) => {
-            return Err(err(format!(
-                "irregular regions with {kind}: no latin grammar has both"
-            )))
         }
     }
     rules(puzzle, &mut record)?;
@@ -534,32 +503,42 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
     ))
 }
 
+/// The record keys f-puzzles can say (and those that say nothing about the puzzle).
+const SAYABLE: [&str; 17] = [
+    "type",
+    "id",
+    "source",
+    "count",
+    "size",
+    "givens",
+    "solution",
+    "boxes",
+    "regions",
+    "clues",
+    "diagonals",
+    "rules",
+    "lines",
+    "line_clues",
+    "pairs",
+    "edges",
+    "parity",
+];
+
 /// A record as f-puzzles JSON.
 pub(crate) fn to_fpuzzles(record: &Json) -> Result<Json, Error> {
     let n = record["size"]
         .as_u64()
         .ok_or_else(|| err("the record has no size"))? as usize;
-    let kind = record["type"].as_str().unwrap_or_default();
-    let written = [
-        "sudoku",
-        "jigsaw",
-        "killer",
-        "thermo",
-        "arrow",
-        "whispers",
-        "renban",
-        "palindrome",
-        "little-killer",
-        "kropki",
-        "xv",
-        "sandwich",
-        "evenodd",
-    ];
-    if !written.contains(&kind) {
-        return Err(err(format!(
-            "type {kind}: f-puzzles has no such puzzle (it writes {})",
-            written.join(", ")
-        )));
+    // The record is in the schema's keys (`model::fit::in_schema_terms` puts a grammar's puzzle so); a key
+    // f-puzzles has no constraint for is refused by name, never dropped.
+    if let Some(key) = record
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(k, _)| k.as_str())
+        .find(|k| !SAYABLE.contains(k))
+    {
+        return Err(err(format!("`{key}`: f-puzzles has no such constraint")));
     }
     let givens = match &record["givens"] {
         Json::Null => vec![0; n * n],
@@ -609,7 +588,7 @@ pub(crate) fn to_fpuzzles(record: &Json) -> Result<Json, Error> {
 
 /// Every cell's region number: the jigsaw regions in order of first cell, or the boxes.
 fn regions_of(record: &Json, n: usize) -> Result<Vec<usize>, Error> {
-    if record["type"] == "jigsaw" {
+    if record["regions"].is_array() && !record["clues"].is_object() {
         let ids = region_ids(&record["regions"], n).map_err(err)?;
         let mut order: Vec<&String> = Vec::new();
         return Ok(ids
@@ -717,11 +696,11 @@ fn write_diagonals(record: &Json, out: &mut Json) -> Result<(), Error> {
     Ok(())
 }
 
-/// A killer record's cages, each with its sum.
+/// A record's cages (its regions with clues), each with its sum.
 fn write_cages(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
     if let Some(ids) = record["regions"]
         .as_array()
-        .filter(|_| record["type"] == "killer")
+        .filter(|_| record["clues"].is_object())
     {
         let ids = region_ids(&json!(ids), n).map_err(err)?;
         let mut cages: Vec<(String, Vec<String>)> = Vec::new();
@@ -812,10 +791,13 @@ fn write_pairs(record: &Json, out: &mut Json) -> Result<(), Error> {
             push(out, key, entry);
         }
     }
-    match record["type"].as_str() {
-        Some("kropki") => negative.extend(["ratio", "difference"]),
-        Some("xv") => negative.push("xv"),
-        _ => {}
+    // The schema's pairs are all the marks there are (every unmarked pair has neither relation).
+    let has = |key: &str| !record["pairs"][key].is_null();
+    if has("white") || has("black") {
+        negative.extend(["ratio", "difference"]);
+    }
+    if has("x") || has("v") {
+        negative.push("xv");
     }
     if !negative.is_empty() {
         out["negative"] = json!(negative);
@@ -843,7 +825,8 @@ mod tests {
         );
         let from_link = decode(&link).unwrap();
         assert_eq!(from_link, decode(json).unwrap());
-        assert_eq!(from_link["type"], "sudoku");
+        // The type is the grammar's that has what the link holds: `model::fit` finds it.
+        assert!(from_link.get("type").is_none());
         assert_eq!(from_link["boxes"], json!([2, 2]));
         assert_eq!(from_link["diagonals"], true);
         let pad = format!(
@@ -863,10 +846,6 @@ mod tests {
             (
                 r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"line":[{"lines":[["R1C1","R1C2"]]}]}"#,
                 "line",
-            ),
-            (
-                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"thermometer":[{"lines":[["R1C1","R1C2"]]}],"arrow":[{"cells":["R3C3"],"lines":[["R3C3","R4C4"]]}]}"#,
-                "both",
             ),
             (
                 r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"ratio":[{"cells":["R1C1","R1C2"]}]}"#,

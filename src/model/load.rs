@@ -93,7 +93,8 @@ impl Reader<'_> {
         match self.from.or_else(|| import::detect(text)) {
             None | Some(Format::Yaml) => yaml_mapping(text),
             Some(format) => {
-                let record = import::decode(text, format)?;
+                let mut record = import::decode(text, format)?;
+                super::fit::fit(&mut record, self.registry)?;
                 let kind = record["type"].as_str().unwrap_or_default();
                 super::corpus::to_map(&record, self.registry.get(kind)?)
             }

@@ -23,6 +23,7 @@ pub(crate) mod clue;
 pub(crate) mod corpus;
 mod exact;
 pub(crate) mod figure;
+mod fit;
 pub(crate) mod load;
 pub(crate) mod record;
 

@@ -14,6 +14,7 @@ use crate::error::Error;
 use crate::grammar::sections::{Clue, ClueKind, SectionValue};
 use crate::grammar::{Grammar, Registry, RuleUse};
 use crate::grid::Cell;
+use crate::import::Format;
 use crate::parse::clues::Op;
 use crate::yaml::{Mapping, Value};
 
@@ -29,6 +30,17 @@ fn binding<'a>(grammar: &'a Grammar, section: &str) -> Option<(&'a str, &'a str)
         }),
         RuleUse::Named(_) => None,
     })
+}
+
+/// The record a foreign form is written from: for f-puzzles, which says constraints rather than types, in the
+/// schema's own keys (see [`super::fit::in_schema_terms`]).
+pub(crate) fn record_for(map: &Mapping, registry: &Registry, form: Format) -> Result<Json, Error> {
+    let mut record = record_of(map, registry)?;
+    if form == Format::Fpuzzles {
+        let kind = record["type"].as_str().unwrap_or_default().to_owned();
+        super::fit::in_schema_terms(&mut record, registry.get(&kind)?)?;
+    }
+    Ok(record)
 }
 
 /// The checked puzzle of a map of sections, as a record.

@@ -1,0 +1,507 @@
+//! The type of a record whose form does not say it: an f-puzzles link is a grid with any mix of constraint
+//! families, where a Tatham ID or a puzz.link URL names its game. Such a record takes the type of the grammar
+//! that says exactly its constraints, among every grammar loaded, so a type a user declares (thermometers and
+//! killer cages in one grammar file) takes the links that mix them.
+//!
+//! The corpus schema fixes what each record key means (`lines.thermos` increase from the bulb, `pairs.white`
+//! differ by 1, `regions` with `clues` are cages whose distinct digits add up to the clue, ...); a grammar says
+//! the same with a primitive bound to one of its sections. A grammar fits when every key the record has is one
+//! of its primitives, and every section it requires is one the record fills; of those that fit, the one with
+//! the fewest rules is taken (a thermo link is `thermo`, not a grammar that adds optional cages to it; on a tie
+//! the built-in one), and the record's line and pair keys are renamed to that grammar's section names.
+
+use serde_json::{Map, Value as Json};
+
+use super::bind::relation_kind;
+use crate::error::Error;
+use crate::grammar::{Grammar, Registry, RuleUse};
+use crate::yaml::Value;
+
+/// What a line or pair key of the schema says, as a grammar says it.
+struct Meaning {
+    /// `lines` or `pairs`.
+    group: &'static str,
+    key: &'static str,
+    primitive: &'static str,
+    /// For `apart`, its `by`; for `tagged-pairs`, the tag of the key's section.
+    param: Param,
+    /// How an error names it.
+    name: &'static str,
+}
+
+#[derive(Clone, Copy)]
+enum Param {
+    None,
+    By(u64),
+    Tag(&'static str),
+}
+
+const MEANINGS: [Meaning; 10] = [
+    line("thermos", "increasing", Param::None, "thermometers"),
+    line("arrows", "arrow-sum", Param::None, "arrows"),
+    line(
+        "whispers",
+        "apart",
+        Param::By(5),
+        "German whispers (apart by 5)",
+    ),
+    line("renban", "consecutive-set", Param::None, "renban lines"),
+    line("palindromes", "mirror", Param::None, "palindromes"),
+    line("diagonals", "line-sum", Param::None, "little-killer sums"),
+    pair("white", Param::Tag("difference 1"), "white kropki dots"),
+    pair("black", Param::Tag("ratio 2"), "black kropki dots"),
+    pair("x", Param::Tag("sum 10"), "X marks"),
+    pair("v", Param::Tag("sum 5"), "V marks"),
+];
+
+const fn line(
+    key: &'static str,
+    primitive: &'static str,
+    param: Param,
+    name: &'static str,
+) -> Meaning {
+    Meaning {
+        group: "lines",
+        key,
+        primitive,
+        param,
+        name,
+    }
+}
+
+const fn pair(key: &'static str, param: Param, name: &'static str) -> Meaning {
+    Meaning {
+        group: "pairs",
+        key,
+        primitive: "tagged-pairs",
+        param,
+        name,
+    }
+}
+
+/// Gives an untyped record the type of the grammar that fits it, renaming its line and pair keys to that
+/// grammar's sections. A record with a type is left as it is.
+pub(crate) fn fit(record: &mut Json, registry: &Registry) -> Result<(), Error> {
+    if record.get("type").is_some() {
+        return Ok(());
+    }
+    let needs = needs(record)?;
+    let mut fits: Vec<(&Grammar, Vec<(usize, String)>)> = registry
+        .iter()
+        .filter_map(|g| fits(g, record, &needs).map(|names| (g, names)))
+        .collect();
+    // Fewest rules first; on a tie, the built-in type, then by name, so that the choice never depends on the
+    // order grammars were loaded in.
+    fits.sort_by_key(|(g, _)| {
+        (
+            g.rules.len(),
+            !registry.is_built_in(&g.name),
+            g.name.clone(),
+        )
+    });
+    let Some((grammar, names)) = fits.into_iter().next() else {
+        return Err(Error::section(
+            "fpuzzles",
+            format!(
+                "no puzzle type has {}: a grammar file with them all would read it (`latin grammars` lists the types)",
+                describe(record, &needs)
+            ),
+        ));
+    };
+    for (i, section) in names {
+        let m = &MEANINGS[i];
+        let list = record[m.group]
+            .as_object_mut()
+            .and_then(|o| o.remove(m.key))
+            .unwrap_or(Json::Null);
+        record[m.group][section.as_str()] = list;
+        if let Some(clues) = record["line_clues"]
+            .as_object_mut()
+            .and_then(|o| o.remove(m.key))
+        {
+            record["line_clues"][section.as_str()] = clues;
+        }
+    }
+    record["type"] = Json::String(grammar.name.clone());
+    Ok(())
+}
+
+/// The inverse of [`fit`], for a form that says constraints rather than types (f-puzzles): the record of a
+/// puzzle of `grammar` with its line and pair sections under the schema's keys and the grammar's own named rules
+/// asked for, or an error when the grammar says something the schema's keys cannot (a product on its cages,
+/// whispers apart by 4, a primitive the schema has no key for).
+pub(crate) fn in_schema_terms(record: &mut Json, grammar: &Grammar) -> Result<(), Error> {
+    for m in &MEANINGS {
+        let Some(section) = section_for(grammar, m) else {
+            continue;
+        };
+        if let Some(list) = record[m.group]
+            .as_object_mut()
+            .and_then(|o| o.remove(&section))
+        {
+            record[m.group][m.key] = list;
+        }
+        if let Some(clues) = record["line_clues"]
+            .as_object_mut()
+            .and_then(|o| o.remove(&section))
+        {
+            record["line_clues"][m.key] = clues;
+        }
+    }
+    // An exclusive family's marks are all given, none included: its keys are there, if empty.
+    for m in MEANINGS.iter().filter(|m| m.group == "pairs") {
+        if section_for(grammar, m).is_some() && record["pairs"][m.key].is_null() {
+            record["pairs"][m.key] = Json::Array(Vec::new());
+        }
+    }
+    for rule in grammar.named_rules() {
+        match rule {
+            "latin" | "boxes" => {}
+            "diagonals" => record["diagonals"] = Json::Bool(true),
+            other
+                if !record["rules"]
+                    .as_array()
+                    .is_some_and(|r| r.iter().any(|x| x == other)) =>
+            {
+                if !record["rules"].is_array() {
+                    record["rules"] = Json::Array(Vec::new());
+                }
+                record["rules"]
+                    .as_array_mut()
+                    .expect("a list")
+                    .push(Json::from(other));
+            }
+            _ => {}
+        }
+    }
+    let refuse = |why: String| Error::section("fpuzzles", format!("type {}: {why}", grammar.name));
+    let jigsaw = record["regions"].is_array() && !record["clues"].is_object();
+    if !record["boxes"].is_array() && !jigsaw {
+        return Err(refuse(
+            "f-puzzles gives every grid boxes or regions, and this type has neither".into(),
+        ));
+    }
+    let needs =
+        needs(record).map_err(|e| refuse(format!("f-puzzles has no way to say it ({e})")))?;
+    let mut untyped = record.clone();
+    untyped.as_object_mut().map(|o| o.remove("type"));
+    fits(grammar, &untyped, &needs)
+        .map(|_| ())
+        .ok_or_else(|| refuse("f-puzzles has no way to say all its rules".into()))
+}
+
+/// The meanings of the record's line and pair keys, by index; an unknown one is an error.
+fn needs(record: &Json) -> Result<Vec<usize>, Error> {
+    let mut out = Vec::new();
+    for group in ["lines", "pairs"] {
+        for key in record[group]
+            .as_object()
+            .map(Map::keys)
+            .into_iter()
+            .flatten()
+        {
+            let i = MEANINGS
+                .iter()
+                .position(|m| m.group == group && m.key == key)
+                .ok_or_else(|| Error::section("record", format!("{group}.{key} has no meaning")))?;
+            out.push(i);
+        }
+    }
+    Ok(out)
+}
+
+fn describe(record: &Json, needs: &[usize]) -> String {
+    let mut parts: Vec<&str> = needs.iter().map(|&i| MEANINGS[i].name).collect();
+    if record["regions"].is_array() {
+        parts.push(if record["clues"].is_object() {
+            "killer cages"
+        } else {
+            "irregular regions"
+        });
+    }
+    if record["edges"].is_object() {
+        parts.push("sandwich sums");
+    }
+    if record["parity"].is_array() {
+        parts.push("odd and even cells");
+    }
+    let jigsaw = record["regions"].is_array() && !record["clues"].is_object();
+    if !record["boxes"].is_array() && !jigsaw {
+        parts.push("no boxes");
+    }
+    match parts.as_slice() {
+        [] => "a plain grid".into(),
+        [one] => (*one).into(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The section each need binds to in `grammar`, if the grammar says exactly what the record holds.
+fn fits(grammar: &Grammar, record: &Json, needs: &[usize]) -> Option<Vec<(usize, String)>> {
+    if !rules_agree(grammar, record) {
+        return None;
+    }
+    let cages = record["clues"].is_object();
+    let jigsaw = record["regions"].is_array() && !cages;
+    // Sections the record fills: each need's, and those the kind-keyed record keys go to.
+    let mut filled: Vec<String> = Vec::new();
+    let mut names = Vec::new();
+    for &i in needs {
+        let section = section_for(grammar, &MEANINGS[i])?;
+        if filled.contains(&section) {
+            return None;
+        }
+        filled.push(section.clone());
+        names.push((i, section));
+    }
+    let (mut said_cages, mut said_regions, mut said_edges, mut said_marks) =
+        (false, false, false, false);
+    for rule in &grammar.rules {
+        let RuleUse::Primitive { primitive, args } = rule else {
+            continue;
+        };
+        let bound = |arg: &str| args.get(arg).and_then(Value::as_str).map(str::to_owned);
+        let distinct = args.get("distinct").and_then(Value::as_bool) == Some(true);
+        match primitive.as_str() {
+            "sum" if cages && distinct => {
+                said_cages = true;
+                filled.extend(bound("regions"));
+                filled.extend(bound("clues"));
+            }
+            "distinct" if cages || jigsaw => {
+                said_regions = true;
+                filled.extend(bound("regions"));
+            }
+            "sandwich" if record["edges"].is_object() => {
+                said_edges = true;
+                filled.extend(
+                    ["top", "bottom", "left", "right"]
+                        .into_iter()
+                        .filter_map(bound),
+                );
+            }
+            "marks" if record["parity"].is_array() => {
+                said_marks = true;
+                filled.extend(bound("marks"));
+            }
+            "tagged-pairs" if !tags_agree(args, &names) => return None,
+            _ => {}
+        }
+    }
+    let held = (!cages || said_cages)
+        && (!jigsaw || said_regions)
+        && (!record["edges"].is_object() || said_edges)
+        && (!record["parity"].is_array() || said_marks);
+    let required_filled = grammar
+        .sections
+        .iter()
+        .all(|(name, spec)| spec.optional || filled.contains(name));
+    (held && required_filled).then_some(names)
+}
+
+/// Rows and columns always; boxes exactly when the record has them; any other named rule of the grammar only
+/// when the record asks for it (a link without diagonals is not a killer-x).
+fn rules_agree(grammar: &Grammar, record: &Json) -> bool {
+    let asked = |name: &str| {
+        (name == "diagonals" && record["diagonals"].as_bool() == Some(true))
+            || record["rules"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|r| r == name)
+    };
+    let named = |name: &str| grammar.named_rules().any(|r| r == name);
+    named("latin")
+        && named("boxes") == record["boxes"].is_array()
+        && grammar
+            .named_rules()
+            .all(|r| r == "latin" || r == "boxes" || asked(r))
+}
+
+/// A tagged-pairs rule that takes some of the record's pairs must say "no other pair" of exactly their families:
+/// the schema's kropki gives every dot of both colours, XV every X and V, and nothing else.
+fn tags_agree(args: &crate::grammar::Args, names: &[(usize, String)]) -> bool {
+    let Some(Value::Mapping(tags)) = args.get("tags") else {
+        return true;
+    };
+    let sections: Vec<&str> = tags.keys().filter_map(Value::as_str).collect();
+    let taken: Vec<&Meaning> = names
+        .iter()
+        .filter(|(_, s)| sections.contains(&s.as_str()))
+        .map(|&(i, _)| &MEANINGS[i])
+        .collect();
+    if taken.is_empty() {
+        return true;
+    }
+    let family = |m: &Meaning| {
+        if matches!(m.key, "white" | "black") {
+            ["difference 1", "ratio 2"]
+        } else {
+            ["sum 10", "sum 5"]
+        }
+    };
+    let mut want: Vec<_> = taken
+        .iter()
+        .flat_map(|m| family(m))
+        .filter_map(relation_kind)
+        .collect();
+    let mut have: Vec<_> = tags
+        .values()
+        .filter_map(Value::as_str)
+        .filter_map(relation_kind)
+        .collect();
+    let key = |k: &crate::rules::relation::RelationKind| format!("{k:?}");
+    want.sort_by_key(key);
+    want.dedup();
+    have.sort_by_key(key);
+    have.dedup();
+    want == have
+}
+
+/// The section of `grammar` bound to the primitive that says `m`.
+fn section_for(grammar: &Grammar, m: &Meaning) -> Option<String> {
+    grammar.rules.iter().find_map(|rule| {
+        let RuleUse::Primitive { primitive, args } = rule else {
+            return None;
+        };
+        if primitive != m.primitive {
+            return None;
+        }
+        match m.param {
+            Param::None => args.get("lines")?.as_str().map(str::to_owned),
+            Param::By(k) => (args.get("by")?.as_u64()? == k)
+                .then(|| args.get("lines")?.as_str().map(str::to_owned))?,
+            // Every mark is given in a record (the schema's kropki and XV), so the pairs must be exclusive.
+            Param::Tag(tag) => {
+                let Some(Value::Mapping(tags)) = args.get("tags") else {
+                    return None;
+                };
+                let exclusive = args.get("exclusive").and_then(Value::as_bool) == Some(true);
+                let want = relation_kind(tag);
+                tags.iter()
+                    .find(|(_, v)| v.as_str().and_then(relation_kind) == want)
+                    .filter(|_| exclusive)
+                    .and_then(|(k, _)| k.as_str().map(str::to_owned))
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::Grammar;
+
+    fn fitted(mut record: Json, registry: &Registry) -> Result<Json, Error> {
+        fit(&mut record, registry).map(|()| record)
+    }
+
+    /// Each type whose keys an f-puzzles link can hold, as the corpus gives it: without its type, the record
+    /// fits that type again.
+    #[test]
+    fn a_record_of_each_type_fits_its_own_grammar() {
+        let registry = Registry::built_in();
+        let lines = |section: &str, cells: Json| serde_json::json!({ section: [cells] });
+        let grid4 = serde_json::json!([[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]);
+        let base = serde_json::json!({"size": 4, "boxes": [2, 2], "givens": grid4});
+        let with = |key: &str, value: Json| {
+            let mut r = base.clone();
+            r[key] = value;
+            r
+        };
+        let two = serde_json::json!([[0, 0], [0, 1]]);
+        for (record, kind) in [
+            (base.clone(), "sudoku"),
+            (with("lines", lines("thermos", two.clone())), "thermo"),
+            (with("lines", lines("arrows", two.clone())), "arrow"),
+            (with("lines", lines("whispers", two.clone())), "whispers"),
+            (with("lines", lines("renban", two.clone())), "renban"),
+            (
+                with("lines", lines("palindromes", two.clone())),
+                "palindrome",
+            ),
+            (
+                with("pairs", serde_json::json!({"black": [[0, 0, 0, 1]]})),
+                "kropki",
+            ),
+            (
+                with("pairs", serde_json::json!({"v": [[0, 0, 0, 1]]})),
+                "xv",
+            ),
+            (
+                with("edges", serde_json::json!({"top": [1, null, null, null]})),
+                "sandwich",
+            ),
+            (
+                with(
+                    "parity",
+                    serde_json::json!([
+                        ["E", "", "", ""],
+                        ["", "", "", ""],
+                        ["", "", "", ""],
+                        ["", "", "", ""]
+                    ]),
+                ),
+                "evenodd",
+            ),
+        ] {
+            let got = fitted(record, &registry).unwrap();
+            assert_eq!(got["type"], kind);
+        }
+        let mut cages = with(
+            "regions",
+            serde_json::json!([
+                ["a", "a", "b", "b"],
+                ["c", "c", "d", "d"],
+                ["e", "e", "f", "f"],
+                ["g", "g", "h", "h"]
+            ]),
+        );
+        cages["clues"] = serde_json::json!({"a": "3", "b": "7", "c": "7", "d": "3", "e": "3", "f": "7", "g": "7", "h": "3"});
+        assert_eq!(fitted(cages.clone(), &registry).unwrap()["type"], "killer");
+        // Diagonals asked for: still the smallest grammar, the diagonals a rule of the puzzle's own.
+        cages["diagonals"] = Json::Bool(true);
+        assert_eq!(fitted(cages, &registry).unwrap()["type"], "killer");
+        let mut jigsaw = base.clone();
+        jigsaw.as_object_mut().unwrap().remove("boxes");
+        jigsaw["regions"] = serde_json::json!([
+            ["a", "a", "a", "b"],
+            ["a", "c", "b", "b"],
+            ["c", "c", "d", "b"],
+            ["c", "d", "d", "d"]
+        ]);
+        assert_eq!(fitted(jigsaw, &registry).unwrap()["type"], "jigsaw");
+    }
+
+    /// Thermometers with killer cages: no built-in type has both, so the error names both; a grammar file that
+    /// has them takes the record, its thermometers renamed to its own section.
+    #[test]
+    fn a_mix_fits_the_grammar_that_declares_it() {
+        let mut registry = Registry::built_in();
+        let mut record = serde_json::json!({"size": 4, "boxes": [2, 2],
+            "regions": [["a","a","b","b"],["c","c","d","d"],["e","e","f","f"],["g","g","h","h"]],
+            "clues": {"a": "3", "b": "7", "c": "7", "d": "3", "e": "3", "f": "7", "g": "7", "h": "3"},
+            "lines": {"thermos": [[[0, 0], [1, 0]]]}});
+        let e = fitted(record.clone(), &registry).unwrap_err().to_string();
+        assert!(e.contains("thermometers and killer cages"), "{e}");
+        let text = "name: thermo-killer\ndescription: both\nsections:\n  cages: {kind: regions}\n  \
+                    sums: {kind: clues, of: cages}\n  bulbs: {kind: lines, optional: true}\nrules:\n  - latin\n  \
+                    - boxes\n  - primitive: distinct\n    regions: cages\n  - primitive: sum\n    regions: cages\n    \
+                    clues: sums\n    distinct: true\n  - primitive: increasing\n    lines: bulbs\n";
+        registry.add(Grammar::parse("test", text).unwrap(), "test".into());
+        fit(&mut record, &registry).unwrap();
+        assert_eq!(record["type"], "thermo-killer");
+        assert_eq!(
+            record["lines"]["bulbs"],
+            serde_json::json!([[[0, 0], [1, 0]]])
+        );
+        assert!(record["lines"].get("thermos").is_none());
+        // A whisper grammar apart by 4 is not the schema's German whispers.
+        let dutch = "name: dutch\ndescription: d\nsections:\n  whispers: {kind: lines}\nrules:\n  - latin\n  - boxes\n  \
+                     - primitive: apart\n    lines: whispers\n    by: 4\n";
+        let mut only = Registry::built_in();
+        only.add(Grammar::parse("test", dutch).unwrap(), "test".into());
+        let whispers = serde_json::json!({"size": 4, "boxes": [2, 2], "lines": {"whispers": [[[0, 0], [0, 1]]]}});
+        assert_eq!(fitted(whispers, &only).unwrap()["type"], "whispers");
+    }
+}
