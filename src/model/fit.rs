@@ -108,20 +108,11 @@ pub(crate) fn fit(record: &mut Json, registry: &Registry) -> Result<(), Error> {
             ),
         ));
     };
-    for (i, section) in names {
-        let m = &MEANINGS[i];
-        let list = record[m.group]
-            .as_object_mut()
-            .and_then(|o| o.remove(m.key))
-            .unwrap_or(Json::Null);
-        record[m.group][section.as_str()] = list;
-        if let Some(clues) = record["line_clues"]
-            .as_object_mut()
-            .and_then(|o| o.remove(m.key))
-        {
-            record["line_clues"][section.as_str()] = clues;
-        }
-    }
+    let moves: Vec<(&str, &str, &str)> = names
+        .iter()
+        .map(|(i, section)| (MEANINGS[*i].group, MEANINGS[*i].key, section.as_str()))
+        .collect();
+    rename(record, &moves);
     record["type"] = Json::String(grammar.name.clone());
     Ok(())
 }
@@ -131,23 +122,15 @@ pub(crate) fn fit(record: &mut Json, registry: &Registry) -> Result<(), Error> {
 /// asked for, or an error when the grammar says something the schema's keys cannot (a product on its cages,
 /// whispers apart by 4, a primitive the schema has no key for).
 pub(crate) fn in_schema_terms(record: &mut Json, grammar: &Grammar) -> Result<(), Error> {
-    for m in &MEANINGS {
-        let Some(section) = section_for(grammar, m) else {
-            continue;
-        };
-        if let Some(list) = record[m.group]
-            .as_object_mut()
-            .and_then(|o| o.remove(&section))
-        {
-            record[m.group][m.key] = list;
-        }
-        if let Some(clues) = record["line_clues"]
-            .as_object_mut()
-            .and_then(|o| o.remove(&section))
-        {
-            record["line_clues"][m.key] = clues;
-        }
-    }
+    let sections: Vec<(&Meaning, String)> = MEANINGS
+        .iter()
+        .filter_map(|m| Some((m, section_for(grammar, m)?)))
+        .collect();
+    let moves: Vec<(&str, &str, &str)> = sections
+        .iter()
+        .map(|(m, section)| (m.group, section.as_str(), m.key))
+        .collect();
+    rename(record, &moves);
     // An exclusive family's marks are all given, none included: its keys are there, if empty.
     for m in MEANINGS.iter().filter(|m| m.group == "pairs") {
         if section_for(grammar, m).is_some() && record["pairs"][m.key].is_null() {
@@ -188,6 +171,26 @@ pub(crate) fn in_schema_terms(record: &mut Json, grammar: &Grammar) -> Result<()
     fits(grammar, &untyped, &needs)
         .map(|_| ())
         .ok_or_else(|| refuse("f-puzzles has no way to say all its rules".into()))
+}
+
+/// Moves each `(group, from, to)`: the lists under `group.from` (and their clues under `line_clues.from`) to
+/// `to`, all taken out before any is put back, so that two sections trading names lose nothing.
+fn rename(record: &mut Json, moves: &[(&str, &str, &str)]) {
+    let mut taken = Vec::new();
+    for &(group, from, to) in moves {
+        for g in [group, "line_clues"] {
+            let list = record
+                .get_mut(g)
+                .and_then(Json::as_object_mut)
+                .and_then(|o| o.remove(from));
+            if let Some(list) = list {
+                taken.push((g, to, list));
+            }
+        }
+    }
+    for (g, to, list) in taken {
+        record[g][to] = list;
+    }
 }
 
 /// The meanings of the record's line and pair keys, by index; an unknown one is an error.
@@ -503,5 +506,31 @@ mod tests {
         only.add(Grammar::parse("test", dutch).unwrap(), "test".into());
         let whispers = serde_json::json!({"size": 4, "boxes": [2, 2], "lines": {"whispers": [[[0, 0], [0, 1]]]}});
         assert_eq!(fitted(whispers, &only).unwrap()["type"], "whispers");
+    }
+
+    /// A grammar whose thermometers are a section named `arrows` and its arrows one named `thermos`: each list
+    /// goes to the section that means it, both ways, and neither is lost.
+    #[test]
+    fn sections_that_trade_names_lose_nothing() {
+        let text = "name: swapped\ndescription: s\nsections:\n  arrows: {kind: lines}\n  thermos: {kind: lines}\n\
+                    rules:\n  - latin\n  - boxes\n  - primitive: increasing\n    lines: arrows\n  \
+                    - primitive: arrow-sum\n    lines: thermos\n";
+        let mut registry = Registry::built_in();
+        registry.add(Grammar::parse("test", text).unwrap(), "test".into());
+        let (thermo, arrow) = (
+            serde_json::json!([[[0, 0], [0, 1]]]),
+            serde_json::json!([[[3, 3], [2, 2]]]),
+        );
+        let record = serde_json::json!({"size": 4, "boxes": [2, 2],
+            "lines": {"thermos": thermo.clone(), "arrows": arrow.clone()}});
+        let mut typed = fitted(record.clone(), &registry).unwrap();
+        assert_eq!(typed["type"], "swapped");
+        assert_eq!(
+            typed["lines"],
+            serde_json::json!({"arrows": thermo, "thermos": arrow})
+        );
+        in_schema_terms(&mut typed, registry.get("swapped").unwrap()).unwrap();
+        typed.as_object_mut().unwrap().remove("type");
+        assert_eq!(typed, record);
     }
 }
