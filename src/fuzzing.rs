@@ -16,6 +16,7 @@ use crate::model::record::{record_for, record_of};
 use crate::model::{load_str, Puzzle};
 use crate::parse::lines::LineReader;
 use crate::solve::SolveOptions;
+use crate::yaml::Mapping;
 
 /// Options small enough that a fuzz input costs milliseconds, whatever size it asks for.
 fn options() -> SolveOptions {
@@ -74,6 +75,7 @@ pub fn pasted(data: &[u8]) {
             loaded(import::encode(&written, form));
         }
     }
+    same_as_fpuzzles(&map, &registry, &puzzle, &answers);
     let again = Reader {
         from: Some(Format::Record),
         ..reader
@@ -106,8 +108,48 @@ pub fn grammar(data: &[u8]) {
     let mut registry = Registry::built_in();
     registry.add(grammar, "fuzz".into());
     let puzzle_text = String::from_utf8_lossy(data.get(split + 1..).unwrap_or_default());
-    if let Some(puzzle) = loaded(load_str(&puzzle_text, &registry)) {
-        solve_and_verify(&puzzle);
+    let reader = Reader {
+        registry: &registry,
+        max_bytes: DEFAULT_MAX_INPUT,
+        from: None,
+    };
+    let Some(map) = loaded(reader.mapping(&puzzle_text)) else {
+        return;
+    };
+    if let Some(puzzle) = loaded(load_mapping(&map, &registry)) {
+        let answers = solve_and_verify(&puzzle);
+        same_as_fpuzzles(&map, &registry, &puzzle, &answers);
+    }
+}
+
+/// A puzzle that f-puzzles can say, written as a link and read back through the same grammars (which may give
+/// it another type that says the same: killer-x as killer with diagonals), has the same givens and takes every
+/// answer of the puzzle.
+fn same_as_fpuzzles(map: &Mapping, registry: &Registry, puzzle: &Puzzle, answers: &[Grid]) {
+    let Some(link) = record_for(map, registry, Format::Fpuzzles)
+        .and_then(|r| import::encode(&r, Format::Fpuzzles))
+        .ok()
+    else {
+        return;
+    };
+    let reader = Reader {
+        registry,
+        max_bytes: DEFAULT_MAX_INPUT,
+        from: Some(Format::Fpuzzles),
+    };
+    let back = reader
+        .load_text(&link)
+        .unwrap_or_else(|e| panic!("the f-puzzles link written does not read back: {e}\n{link}"));
+    assert_eq!(
+        back.givens(),
+        puzzle.givens(),
+        "the link read back has other givens: {link}"
+    );
+    for grid in answers {
+        assert!(
+            back.check_grid(grid).is_ok(),
+            "the link read back refuses an answer: {link}"
+        );
     }
 }
 
