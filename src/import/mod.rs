@@ -5,7 +5,9 @@
 //! The record is the one neutral form between a foreign format and a grammar: an importer knows its format and
 //! which record keys mean what, never a grammar's section names; `model::corpus` puts each record key into the
 //! section of the named grammar that takes it, by kind. So a format is one file here with both directions
-//! (`decode`: text -> record, `encode`: record -> text), testable on records alone.
+//! (`decode`: text -> record, `encode`: record -> text), testable on records alone. A form that names
+//! constraints rather than a type (f-puzzles) reads and writes the schema's own keys, and `model::fit` maps
+//! them to and from whichever grammar has those constraints.
 
 pub(crate) mod fpuzzles;
 pub(crate) mod puzzlink;
@@ -87,7 +89,8 @@ fn is_record(t: &str) -> bool {
             .is_ok_and(|r| r["type"].is_string() && (r["size"].is_u64() || r["givens"].is_array()))
 }
 
-/// A text in a foreign format as a record.
+/// A text in a foreign format as a record. An f-puzzles record has no `type` (the link names constraints, not a
+/// type): `model::fit` gives it the type of the grammar that has them.
 pub(crate) fn decode(text: &str, format: Format) -> Result<Json, Error> {
     let t = text.trim();
     match format {
