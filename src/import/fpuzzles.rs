@@ -591,7 +591,7 @@ fn regions_of(record: &Json, n: usize) -> Result<Vec<usize>, Error> {
     if record["regions"].is_array() && !record["clues"].is_object() {
         let ids = region_ids(&record["regions"], n).map_err(err)?;
         let mut order: Vec<&String> = Vec::new();
-        return Ok(ids
+        let numbers: Vec<usize> = ids
             .iter()
             .map(|id| {
                 order.iter().position(|o| *o == id).unwrap_or_else(|| {
@@ -599,7 +599,16 @@ fn regions_of(record: &Json, n: usize) -> Result<Vec<usize>, Error> {
                     order.len() - 1
                 })
             })
-            .collect());
+            .collect();
+        // f-puzzles numbers a cell's region 0..n: n regions, each of n cells.
+        let whole = (0..order.len()).all(|k| numbers.iter().filter(|&&r| r == k).count() == n);
+        if order.len() != n || !whole {
+            return Err(err(format!(
+                "f-puzzles splits a {n}x{n} grid into {n} regions of {n} cells; these are {} regions",
+                order.len()
+            )));
+        }
+        return Ok(numbers);
     }
     let b = match record["boxes"].as_array().map(Vec::as_slice) {
         Some([h, w]) => (
@@ -834,6 +843,23 @@ mod tests {
             lz_str::compress_to_base64(json)
         );
         assert_eq!(decode(&pad).unwrap(), from_link);
+    }
+
+    /// A jigsaw grammar takes regions of any size, f-puzzles only n regions of n cells: writing other regions
+    /// is refused, where it once wrote region numbers past n that no reader takes (found by fuzzing the
+    /// grammar target, which reads each link written back).
+    #[test]
+    fn regions_f_puzzles_cannot_number_are_refused() {
+        let record = json!({"size": 4, "regions": [["a", "a", "b", "b"], ["a", "a", "b", "b"],
+            ["c", "c", "d", "d"], ["c", "e", "d", "d"]]});
+        let e = to_fpuzzles(&record).unwrap_err().to_string();
+        assert!(
+            e.contains("4 regions of 4 cells; these are 5 regions"),
+            "{e}"
+        );
+        let even = json!({"size": 4, "regions": [["a", "a", "b", "b"], ["a", "a", "b", "b"],
+            ["c", "c", "d", "d"], ["c", "c", "d", "d"]]});
+        assert!(to_fpuzzles(&even).is_ok());
     }
 
     #[test]
