@@ -204,6 +204,27 @@ fn a_link_mixing_families_reads_as_a_grammar_that_has_them() {
     assert_eq!(alone.status.code(), Some(2));
     let said = String::from_utf8_lossy(&alone.stderr);
     assert!(said.contains("thermometers and killer cages"), "{said}");
+    // The grammar meant to read it did not load: the error says why.
+    let broken = tempfile::tempdir().unwrap();
+    std::fs::write(
+        broken.path().join("thermo-killer.yaml"),
+        "name: thermo-killer\nrules: [latin, nosuch]\n",
+    )
+    .unwrap();
+    let out = latin()
+        .args([
+            "solve",
+            &link,
+            "--grammars",
+            broken.path().to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("not loaded") && said.contains("thermo-killer.yaml"),
+        "{said}"
+    );
 
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(

@@ -100,10 +100,16 @@ pub(crate) fn fit(record: &mut Json, registry: &Registry) -> Result<(), Error> {
         )
     });
     let Some((grammar, names)) = fits.into_iter().next() else {
+        // The grammar meant to read it may be one that did not load: say why, as an unknown type does.
+        let unloaded: String = registry
+            .broken()
+            .iter()
+            .map(|b| format!("; not loaded, {}", b.error))
+            .collect();
         return Err(Error::section(
             "fpuzzles",
             format!(
-                "no puzzle type has {}: a grammar file with them all would read it (`latin grammars` lists the types)",
+                "no puzzle type has {}: a grammar file with them all would read it (`latin grammars` lists the types){unloaded}",
                 describe(record, &needs)
             ),
         ));
