@@ -70,7 +70,8 @@ pub fn pasted(data: &[u8]) {
     let Some(record) = loaded(record_of(&map, &registry)) else {
         return;
     };
-    for form in FOREIGN {
+    // f-puzzles is written (and read back) by `same_as_fpuzzles`.
+    for form in FOREIGN.into_iter().filter(|&f| f != Format::Fpuzzles) {
         if let Some(written) = loaded(record_for(&map, &registry, form)) {
             loaded(import::encode(&written, form));
         }
@@ -126,10 +127,9 @@ pub fn grammar(data: &[u8]) {
 /// it another type that says the same: killer-x as killer with diagonals), has the same givens and takes every
 /// answer of the puzzle.
 fn same_as_fpuzzles(map: &Mapping, registry: &Registry, puzzle: &Puzzle, answers: &[Grid]) {
-    let Some(link) = record_for(map, registry, Format::Fpuzzles)
-        .and_then(|r| import::encode(&r, Format::Fpuzzles))
-        .ok()
-    else {
+    let written = record_for(map, registry, Format::Fpuzzles)
+        .and_then(|r| import::encode(&r, Format::Fpuzzles));
+    let Some(link) = loaded(written) else {
         return;
     };
     let reader = Reader {

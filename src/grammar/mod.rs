@@ -260,16 +260,20 @@ impl Registry {
             return Ok(g);
         }
         // A file named otherwise may still have been meant to declare it: say which files did not load, and why.
-        let unloaded = self
-            .broken
-            .iter()
-            .map(|b| format!("; not loaded, {}", b.error))
-            .collect();
         Err(Error::UnknownType {
             name: name.to_owned(),
             known: self.grammars.keys().cloned().collect::<Vec<_>>().join(", "),
-            unloaded,
+            unloaded: self.unloaded(),
         })
+    }
+
+    /// `; not loaded, ERROR` for each grammar file that failed to load (empty when all did): for an error about a
+    /// type no loaded grammar has, since one of those files may have been meant to declare it.
+    pub(crate) fn unloaded(&self) -> String {
+        self.broken
+            .iter()
+            .map(|b| format!("; not loaded, {}", b.error))
+            .collect()
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &Grammar> {

@@ -588,7 +588,7 @@ pub(crate) fn to_fpuzzles(record: &Json) -> Result<Json, Error> {
 
 /// Every cell's region number: the jigsaw regions in order of first cell, or the boxes.
 fn regions_of(record: &Json, n: usize) -> Result<Vec<usize>, Error> {
-    if record["regions"].is_array() && !record["clues"].is_object() {
+    if super::layout_regions(record) {
         let ids = region_ids(&record["regions"], n).map_err(err)?;
         let mut order: Vec<&String> = Vec::new();
         let numbers: Vec<usize> = ids

@@ -121,6 +121,12 @@ pub(crate) fn bad(format: Format, message: impl Into<String>) -> Error {
     Error::section(format.name(), message)
 }
 
+/// Whether the record's `regions` are a layout of the grid (jigsaw regions) rather than cages: the schema gives
+/// cages their `clues`.
+pub(crate) fn layout_regions(record: &Json) -> bool {
+    record["regions"].is_array() && !record["clues"].is_object()
+}
+
 /// An n x n grid of numbers, row by row, as a record grid.
 pub(crate) fn grid(values: &[u64], n: usize) -> Json {
     Json::Array(values.chunks(n).map(|row| json!(row)).collect())

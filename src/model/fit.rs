@@ -15,6 +15,7 @@ use serde_json::{Map, Value as Json};
 use super::bind::relation_kind;
 use crate::error::Error;
 use crate::grammar::{Grammar, Registry, RuleUse};
+use crate::import::layout_regions;
 use crate::yaml::Value;
 
 /// What a line or pair key of the schema says, as a grammar says it.
@@ -101,11 +102,7 @@ pub(crate) fn fit(record: &mut Json, registry: &Registry) -> Result<(), Error> {
     });
     let Some((grammar, names)) = fits.into_iter().next() else {
         // The grammar meant to read it may be one that did not load: say why, as an unknown type does.
-        let unloaded: String = registry
-            .broken()
-            .iter()
-            .map(|b| format!("; not loaded, {}", b.error))
-            .collect();
+        let unloaded = registry.unloaded();
         return Err(Error::section(
             "fpuzzles",
             format!(
@@ -164,7 +161,7 @@ pub(crate) fn in_schema_terms(record: &mut Json, grammar: &Grammar) -> Result<()
         }
     }
     let refuse = |why: String| Error::section("fpuzzles", format!("type {}: {why}", grammar.name));
-    let jigsaw = record["regions"].is_array() && !record["clues"].is_object();
+    let jigsaw = layout_regions(record);
     if !record["boxes"].is_array() && !jigsaw {
         return Err(refuse(
             "f-puzzles gives every grid boxes or regions, and this type has neither".into(),
@@ -234,7 +231,7 @@ fn describe(record: &Json, needs: &[usize]) -> String {
     if record["parity"].is_array() {
         parts.push("odd and even cells");
     }
-    let jigsaw = record["regions"].is_array() && !record["clues"].is_object();
+    let jigsaw = layout_regions(record);
     if !record["boxes"].is_array() && !jigsaw {
         parts.push("no boxes");
     }
@@ -251,7 +248,7 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[usize]) -> Option<Vec<(usize,
         return None;
     }
     let cages = record["clues"].is_object();
-    let jigsaw = record["regions"].is_array() && !cages;
+    let jigsaw = layout_regions(record);
     // Sections the record fills: each need's, and those the kind-keyed record keys go to.
     let mut filled: Vec<String> = Vec::new();
     let mut names = Vec::new();
