@@ -345,9 +345,14 @@ fn subsets(n: usize, k: usize) -> impl Iterator<Item = Vec<usize>> {
 pub struct Hints {
     pub steps: Vec<Hint>,
     pub timed_out: bool,
-    /// The givens and filled cells, with the steps before it, leave a cell or a group no value: the grid as
-    /// filled has no solution (a person's wrong value, or a puzzle without one).
+    /// The givens and filled cells, with the steps before it, leave a cell or a group no value, or (`left` is 0)
+    /// search finds no solution from where the steps stopped: the grid as filled has no solution (a person's
+    /// wrong value, or a puzzle without one).
     pub no_solution: bool,
+    /// Where the steps stopped short of a full grid: the solutions from there, counted to 2 (1: search alone
+    /// finishes it; 2: no deduction can, the grid has several answers). `None` when not counted (a step was
+    /// found, the grid is full, or the time ran out).
+    pub left: Option<usize>,
 }
 
 /// The steps from the givens plus `progress` (0 = empty): just the first, or (`all`) every one until the grid is
@@ -374,6 +379,7 @@ pub fn hints(
         steps,
         timed_out: !no_solution && late(),
         no_solution,
+        left: None,
     };
     let start = puzzle
         .givens()
@@ -390,7 +396,13 @@ pub fn hints(
         // Naked singles count only where the person has not written the value yet.
         let hint = naked(&d, &known).or_else(|| next(puzzle, &groups, &d, deadline));
         let Some(hint) = hint else {
-            break;
+            let left = count_left(puzzle, &known, deadline)?;
+            return Ok(Hints {
+                steps: out,
+                timed_out: left.is_none() && late(),
+                no_solution: left == Some(0),
+                left,
+            });
         };
         // Every step is sound, so one that empties a cell or a group shows there is no solution.
         let applied = hint.apply(&mut d).and_then(|()| marks(&groups, &mut d));
@@ -406,6 +418,35 @@ pub fn hints(
         }
     }
     Ok(ended(out, false))
+}
+
+/// The solutions of the puzzle with `known` filled in, counted to 2 within what is left of the time; `None` when
+/// the clock stopped the count.
+fn count_left(
+    puzzle: &Puzzle,
+    known: &Grid,
+    deadline: Option<Instant>,
+) -> Result<Option<usize>, Error> {
+    let mut from_here = puzzle.clone();
+    // The known values passed the steps' propagation, which checks every rule; a grid refused here breaks one.
+    if from_here.give_all(known).is_err() {
+        return Ok(Some(0));
+    }
+    let time_limit = match deadline {
+        Some(t) => match t.checked_duration_since(Instant::now()) {
+            Some(left) if !left.is_zero() => Some(left),
+            _ => return Ok(None),
+        },
+        None => None,
+    };
+    let options = crate::solve::SolveOptions {
+        max_solutions: 2,
+        time_limit,
+        ..Default::default()
+    };
+    let outcome = crate::solve(&from_here, &options)?;
+    let found = outcome.solutions.len();
+    Ok((found == 2 || outcome.complete).then_some(found))
 }
 
 /// A cell the person has not filled, left with one value.

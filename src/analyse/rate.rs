@@ -39,6 +39,12 @@ pub struct Rating {
     pub uses: [u64; 4],
     /// False when the puzzle has no solution (the rating is then of the way to the contradiction).
     pub solvable: bool,
+    /// Whether the puzzle has exactly one solution: `Some(true)` proved (the ladder's deductions finished it, and
+    /// each removes only what no solution uses, or search counted to two and found one), `Some(false)` when it has
+    /// none or search found a second, `None` when not asked (`options.max_solutions` below 2: `generate` knows
+    /// its puzzles are unique) or not proved within the time limit. A grade is a person's way to *the* answer:
+    /// an empty grid climbs to `search` like the hardest puzzle, and only this tells them apart.
+    pub unique: Option<bool>,
 }
 
 impl Rating {
@@ -189,16 +195,22 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
         }
     })();
     let top = |k: usize| uses[k].min(99) as u32;
-    let (level, score, solvable) = match climbed {
+    let (level, score, solvable, unique) = match climbed {
         Ok(true) => {
-            // Every rung is sound, so the grid they reach obeys every rule; checked all the same.
+            // Every rung is sound, so the grid they reach obeys every rule, and is the only one; checked all
+            // the same.
             let solvable = puzzle.check_grid(&d.grid()).is_ok();
             match (0..3).rev().find(|&k| uses[k] > 0) {
-                Some(k) => (k + 1, 100 * (k as u32 + 1) + top(k), solvable),
-                None => (0, 0, solvable),
+                Some(k) => (
+                    k + 1,
+                    100 * (k as u32 + 1) + top(k),
+                    solvable,
+                    Some(solvable),
+                ),
+                None => (0, 0, solvable, Some(solvable)),
             }
         }
-        Err(Contradiction) => (0, 0, false),
+        Err(Contradiction) => (0, 0, false, Some(false)),
         Ok(false) => {
             let late = || Error::TimeLimit("the grade was found");
             let rest = super::before(options, deadline, 1).ok_or_else(late)?;
@@ -207,9 +219,15 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
             if outcome.solutions.is_empty() && !outcome.complete {
                 return Err(late());
             }
+            // The score is search's way to a solution; whether there is another is a count of its own.
             uses[3] = outcome.stats.search_nodes;
             let log = (64 - (uses[3] + 1).leading_zeros()) * 10;
-            (4, 400 + log.min(99), !outcome.solutions.is_empty())
+            let solvable = !outcome.solutions.is_empty();
+            let unique = match solvable && options.max_solutions >= 2 {
+                true => uniqueness(puzzle, options, deadline)?,
+                false => (!solvable).then_some(false),
+            };
+            (4, 400 + log.min(99), solvable, unique)
         }
     };
     Ok(Rating {
@@ -217,6 +235,24 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
         score,
         uses,
         solvable,
+        unique,
+    })
+}
+
+/// Counts a puzzle known to have a solution to two, within what is left of the time: whether it has exactly one,
+/// `None` when the clock ran out first.
+fn uniqueness(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    deadline: Option<Instant>,
+) -> Result<Option<bool>, Error> {
+    let Some(rest) = super::before(options, deadline, 2) else {
+        return Ok(None);
+    };
+    let outcome = crate::solve(puzzle, &rest)?;
+    Ok(match outcome.solutions.len() {
+        0 | 1 if !outcome.complete => None,
+        n => Some(n == 1),
     })
 }
 
@@ -238,6 +274,31 @@ mod tests {
         let open = rated("type: sudoku\nsize: 9\n");
         assert_eq!(open.level_name(), "search");
         assert!(open.score >= 400);
+    }
+
+    #[test]
+    fn a_grade_says_whether_the_puzzle_has_one_answer_when_asked() {
+        let counting = SolveOptions {
+            max_solutions: 2,
+            ..SolveOptions::default()
+        };
+        let registry = Registry::built_in();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+        let rate_file = |name: &str, options: &SolveOptions| {
+            let p = crate::model::load(&root.join(name), &registry).unwrap();
+            rate(&p, options).unwrap()
+        };
+        // Both climb to search; only the count tells the empty grid from a puzzle.
+        let open = rate_file("open/empty-9x9.yaml", &counting);
+        let one = rate_file("little-killer/little-killer-6x6.yaml", &counting);
+        assert_eq!((open.level_name(), one.level_name()), ("search", "search"));
+        assert_eq!((open.unique, one.unique), (Some(false), Some(true)));
+        // Not asked (as `generate`, which knows), search does not count.
+        let open = rate_file("open/empty-9x9.yaml", &SolveOptions::default());
+        assert_eq!((open.solvable, open.unique), (true, None));
+        // The ladder alone finishing a grid proves it the only one, asked or not.
+        let easy = rate_file("sudoku/clue-list-9x9.yaml", &SolveOptions::default());
+        assert_eq!(easy.unique, Some(true));
     }
 
     #[test]

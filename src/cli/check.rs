@@ -70,7 +70,8 @@ pub(crate) fn candidates(
     }))
 }
 
-/// `rate`: exit 0, or 1 when the puzzle has no solution.
+/// `rate`: exit 0, or 1 when the puzzle has no solution or more than one, 3 when the time limit cut off the
+/// proof that it has one.
 pub(crate) fn rate(
     file: &Path,
     format: Format,
@@ -84,7 +85,11 @@ pub(crate) fn rate(
         Format::Text => report::analyse::rating_text(&name, &rating),
         Format::Json => report::analyse::rating_json(&name, &rating),
     })?;
-    Ok(Exit(if rating.solvable { 0 } else { 1 }))
+    Ok(Exit(match rating.unique {
+        Some(true) => 0,
+        Some(false) => 1,
+        None => 3,
+    }))
 }
 
 /// `hint`: exit 0 when a step was found (or the grid is full), 1 when only search is left or the grid as filled

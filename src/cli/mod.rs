@@ -353,7 +353,11 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             file,
             time_limit,
             format,
-        } => check::rate(&file, format, &once(time_limit)?, &reader),
+        } => {
+            // Two: a grade is of a puzzle with one answer, so `rate` says when it has more.
+            let options = options(2, time_limit, Stages::default())?;
+            check::rate(&file, format, &options, &reader)
+        }
         Command::Candidates {
             file,
             time_limit,

@@ -158,13 +158,16 @@ pub(crate) fn rating_text(file: &str, r: &Rating) -> String {
         4 => format!("search ({nodes} nodes) after {inter} intersections, {subsets} subsets, {probes} probes"),
         _ => format!("{inter} intersections, {subsets} subsets, {probes} probes"),
     };
-    let unsolvable = if r.solvable {
-        ""
-    } else {
-        " (the puzzle has no solution)"
+    let answers = match (r.solvable, r.unique) {
+        (false, _) => " (the puzzle has no solution)",
+        (true, Some(false)) => {
+            " (the puzzle has more than one solution: no grade reaches the answer)"
+        }
+        (true, None) => " (not proved within the time limit to have only one solution)",
+        (true, Some(true)) => "",
     };
     format!(
-        "{file}: {} (score {}): {needed}{unsolvable}\n",
+        "{file}: {} (score {}): {needed}{answers}\n",
         r.level_name(),
         r.score
     )
@@ -181,6 +184,7 @@ pub(crate) fn rating_json(file: &str, r: &Rating) -> String {
         "probes": probes,
         "search_nodes": nodes,
         "solvable": r.solvable,
+        "unique": r.unique,
     })
     .to_string()
         + "\n"
@@ -220,10 +224,11 @@ pub(crate) fn hints_text(
         } else {
             "after these steps, "
         };
-        let what = if filled {
-            "the givens and the filled cells leave a cell or a group no value (`latin check` shows which filled cells no solution agrees with)"
-        } else {
-            "the givens leave a cell or a group no value"
+        let what = match (filled, found.left == Some(0)) {
+            (true, false) => "the givens and the filled cells leave a cell or a group no value (`latin check` shows which filled cells no solution agrees with)",
+            (false, false) => "the givens leave a cell or a group no value",
+            (true, true) => "no deduction shows it, but search finds none from the givens and the filled cells (`latin check` shows which filled cells no solution agrees with)",
+            (false, true) => "no deduction shows it, but search finds none from the givens",
         };
         out += &format!("{file}: no solution: {after}{what}\n");
     } else if found.timed_out {
@@ -231,8 +236,14 @@ pub(crate) fn hints_text(
     } else if finished && (all || steps.is_empty()) {
         out += &format!("{file}: every cell is filled\n");
     } else if !finished && (all || steps.is_empty()) {
+        let why = match found.left {
+            Some(2) => {
+                "the grid has more than one solution from here, so no deduction can finish it"
+            }
+            _ => "the rest needs search",
+        };
         out += &format!(
-            "{file}: no further step by singles, rules, intersections, subsets or one contradiction: the rest needs search\n"
+            "{file}: no further step by singles, rules, intersections, subsets or one contradiction: {why}\n"
         );
     }
     out
@@ -247,8 +258,9 @@ pub(crate) fn hints_json(file: &str, found: &Hints, finished: bool) -> String {
                 "technique": h.technique, "reason": h.reason, "text": step(h)})
         })
         .collect();
-    json!({"file": file, "steps": list, "finished": finished, "no_solution": found.no_solution})
-        .to_string()
+    json!({"file": file, "steps": list, "finished": finished, "no_solution": found.no_solution,
+        "solutions_left": found.left})
+    .to_string()
         + "\n"
 }
 
