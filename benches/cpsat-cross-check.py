@@ -32,6 +32,8 @@ def peer_form(p):
     or right clue is the same sum), every side of `sky`, both pair keys, products as `*`, and givens always."""
     n = p["size"]
     p.setdefault("givens", [[0] * n for _ in range(n)])
+    if p["type"] == "sandwich":
+        p.setdefault("edges", {})
     for key in ("sky", "edges"):
         for side in ("top", "bottom", "left", "right"):
             if key in p:

@@ -137,10 +137,17 @@ impl Draft {
             .collect()
     }
 
-    /// The draft without one entry; `None` when it is the last of a section the type needs.
+    /// The draft without one entry; `None` when it is the last of a section the type needs, or the last clue
+    /// of all the sections entries are dropped from: a puzzle of the type shows its clues even when its givens
+    /// alone would do (a 4x4 sandwich once came out as a Sudoku with no sandwich clue at all).
     pub(crate) fn without(&self, section: &str, i: usize) -> Option<Draft> {
         let s = self.sections.get(section)?;
-        if s.required && s.entries.iter().filter(|e| e.is_some()).count() <= 1 {
+        let left = |s: &Section| s.entries.iter().filter(|e| e.is_some()).count();
+        if s.required && left(s) <= 1 {
+            return None;
+        }
+        let clues: usize = self.sections.values().filter(|s| s.droppable).map(left).sum();
+        if s.droppable && clues <= 1 {
             return None;
         }
         let mut fewer = self.clone();
@@ -511,5 +518,30 @@ mod tests {
         let one = draft.without("x", 0).unwrap();
         assert_eq!(one.droppable(), vec![("x".to_owned(), 1)]);
         assert!(one.without("x", 1).is_none());
+    }
+
+    #[test]
+    fn the_last_clue_of_all_stays_though_no_section_is_needed() {
+        let section = |entries: Vec<Option<String>>| Section {
+            form: Form::Lines,
+            entries,
+            required: false,
+            droppable: true,
+        };
+        let mut draft = Draft {
+            n: 2,
+            ..Draft::default()
+        };
+        draft
+            .sections
+            .insert("top".into(), section(vec![Some("3".into()), None]));
+        draft
+            .sections
+            .insert("left".into(), section(vec![None, Some("1".into())]));
+        // Either may go, one of them.
+        let fewer = draft.without("top", 0).unwrap();
+        assert!(draft.without("left", 1).is_some());
+        assert_eq!(fewer.droppable(), vec![("left".to_owned(), 1)]);
+        assert!(fewer.without("left", 1).is_none());
     }
 }
