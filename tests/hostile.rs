@@ -264,9 +264,10 @@ fn a_puzzle_too_large_for_memory_is_refused_before_it_is_built() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("huge.yaml");
     std::fs::write(&path, "type: latin\nsize: 255\n").unwrap();
-    // 255^3 cell-value columns: tens of gigabytes for a backend; `size: 255` used to die at 9 GB.
+    // 255^3 cell-value columns: tens of gigabytes for a backend; `size: 255` used to die at 9 GB. Straight to
+    // the backend (`--search-nodes 0`): search on all-different groups fills this one without a backend.
     latin()
-        .args(["solve", "--time-limit", "10"])
+        .args(["solve", "--time-limit", "10", "--search-nodes", "0"])
         .arg(&path)
         .timeout(Duration::from_secs(60))
         .assert()
@@ -281,20 +282,28 @@ fn a_puzzle_too_large_for_memory_is_refused_before_it_is_built() {
 
 #[test]
 fn setting_up_a_large_backend_stops_at_the_time_limit() {
-    // An empty 100x100 Latin square goes to CaDiCaL with 9 million clauses: loading them took 4 s, freeing
-    // them 1 s more, before the limit was looked at.
+    // An empty 100x100 Latin square sent to CaDiCaL (`--search-nodes 0`) has 9 million clauses: loading them
+    // took 4 s, freeing them 1 s more, before the limit was looked at.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.yaml");
     std::fs::write(&path, "type: latin\nsize: 100\n").unwrap();
     let start = Instant::now();
     latin()
-        .args(["solve", "--time-limit", "1"])
+        .args(["solve", "--time-limit", "1", "--search-nodes", "0"])
         .arg(&path)
         .timeout(Duration::from_secs(60))
         .assert()
         .code(3);
     let took = start.elapsed().as_secs_f64();
     assert!(took < 3.0, "a 1 s limit took {took:.1} s");
+    // By default the search for grids past 64x64 fills it, with no backend at all.
+    latin()
+        .args(["solve", "--time-limit", "30", "--format", "json"])
+        .arg(&path)
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("\"solved_by_search\":true"));
 }
 
 #[test]

@@ -146,7 +146,12 @@ impl Draft {
         if s.required && left(s) <= 1 {
             return None;
         }
-        let clues: usize = self.sections.values().filter(|s| s.droppable).map(left).sum();
+        let clues: usize = self
+            .sections
+            .values()
+            .filter(|s| s.droppable)
+            .map(left)
+            .sum();
         if s.droppable && clues <= 1 {
             return None;
         }

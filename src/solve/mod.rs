@@ -24,6 +24,7 @@ pub(crate) mod presolve;
 pub(crate) mod relax;
 pub(crate) mod required;
 pub(crate) mod search;
+pub(crate) mod wide;
 
 use std::time::{Duration, Instant};
 
@@ -120,6 +121,12 @@ pub(crate) fn run_with(
         .search_nodes
         .min(first_budget.saturating_mul(SAT_HANDOVER_STRETCH));
     let mut found = Vec::new();
+    if let Some(outcome) = wide_search(puzzle, options, will_search, start, &mut stats) {
+        if outcome.decided || outcome.timed_out {
+            return Ok(searcher.decided(outcome, stats));
+        }
+        found = outcome.solutions;
+    }
     if let Some(outcome) = searcher.run(first_budget, stretch_to, &mut stats) {
         if outcome.decided || outcome.timed_out {
             return Ok(searcher.decided(outcome, stats));
@@ -152,6 +159,32 @@ pub(crate) fn run_with(
         session.exclude(grid);
     }
     enumerate(puzzle, options, session.as_mut(), found, stats, start)
+}
+
+/// On a grid past [`Domains::MAX_SIZE`], where presolve and the engine do not go, the search of [`wide`] when
+/// every rule is an all-different group and the options allow presolve and search; `None` otherwise.
+fn wide_search(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    will_search: bool,
+    start: Instant,
+    stats: &mut Stats,
+) -> Option<SearchOutcome> {
+    if puzzle.size() <= Domains::MAX_SIZE || !options.presolve || !will_search {
+        return None;
+    }
+    let groups = wide::Wide::derive(puzzle)?;
+    let t = Instant::now();
+    let outcome = groups.search(
+        puzzle,
+        options.max_solutions,
+        options.search_nodes,
+        deadline(start, options.time_limit),
+    );
+    stats.search_nodes += outcome.nodes;
+    stats.search_restarts += outcome.restarts;
+    stats.search_ms += ms(t.elapsed());
+    Some(outcome)
 }
 
 /// The search nodes before a backend takes over: for CaDiCaL 2 per open cell (at least 256), for CBC the whole

@@ -380,7 +380,7 @@ impl<'a> Search<'a> {
 /// 128 bits that tell grids apart: two SipHash digests under different keys. Two distinct grids share a
 /// fingerprint with probability about 2^-128, so counting by fingerprint is exact in practice, at 16 bytes a
 /// grid where keeping each grid a second time cost its whole size.
-fn fingerprint(grid: &Grid) -> u128 {
+pub(crate) fn fingerprint(grid: &Grid) -> u128 {
     use std::hash::{Hash, Hasher};
     let digest = |key: u64| {
         let mut h = std::hash::DefaultHasher::new();
@@ -392,7 +392,7 @@ fn fingerprint(grid: &Grid) -> u128 {
 }
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (i from 1).
-fn luby(i: u64) -> u64 {
+pub(crate) fn luby(i: u64) -> u64 {
     let mut i = i;
     loop {
         // Find k with 2^k - 1 >= i.
