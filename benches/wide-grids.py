@@ -38,6 +38,9 @@ def sudoku(b, keep, seed):
 
 PUZZLES = [
     ("empty sudoku 81", "type: sudoku\nsize: 81\nbox: 9x9\n"),
+    ("empty sudoku 81 3x27", "type: sudoku\nsize: 81\nbox: 3x27\n"),
+    ("empty sudoku 81 diagonals", "type: sudoku\nsize: 81\nbox: 9x9\nrules: [diagonals]\n"),
+    ("empty sudoku 100", "type: sudoku\nsize: 100\nbox: 10x10\n"),
     ("empty latin 128", "type: latin\nsize: 128\n"),
     ("empty latin 255", "type: latin\nsize: 255\n"),
     ("sudoku 81, 70% given", sudoku(9, 0.7, 9)),

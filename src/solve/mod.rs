@@ -178,7 +178,9 @@ fn wide_search(
     let outcome = groups.search(
         puzzle,
         options.max_solutions,
-        options.search_nodes,
+        options
+            .search_nodes
+            .saturating_mul(options::WIDE_NODES_PER_NODE),
         deadline(start, options.time_limit),
     );
     stats.search_nodes += outcome.nodes;

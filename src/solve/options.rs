@@ -33,6 +33,12 @@ pub(crate) const SAT_HANDOVER_STRETCH: u64 = 16;
 /// forum-hardest-1905 equal within 2% at every value.
 pub(crate) const BOARD_NODES_PER_NODE: u64 = 32;
 
+/// Search nodes on grids past 64x64 ([`super::wide`]) per node of the search budget: there the backend that
+/// would take over builds gigabytes (2.5 GB for an 81x81) and, measured 2026-11-26, decided none of the grids
+/// this search gave up on (empty 81x81 Sudokus with 3x27 boxes and with diagonals, half-given grids), while the
+/// 3x27 one needs 241,593 nodes of this search (4.4 s), past the default budget of 200,000.
+pub(crate) const WIDE_NODES_PER_NODE: u64 = 16;
+
 /// Which backend takes what presolve and search leave.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum BackendChoice {

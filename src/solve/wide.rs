@@ -96,10 +96,13 @@ impl Wide {
     }
 
     /// Searches from the givens for up to `max_solutions` solutions within `nodes` branches and the deadline.
-    /// Runs restart on the Luby sequence of failure limits with the values tried in a random order (seeded), as
-    /// the engine's search does: the first value tried at each cell of an empty 81x81 Sudoku led one run into
-    /// a million nodes of dead ends. A run that ends within its limit has seen the whole space; solutions found
-    /// again after a restart are counted once.
+    /// Runs restart on the Luby sequence of failure limits, as the engine's search does: the lowest value first
+    /// at each cell led one run on an empty 81x81 Sudoku into a million nodes of dead ends. After the first run
+    /// a cell tries first the value with the fewest places left in its groups, ties broken at random (seeded):
+    /// against a random value, empty 81x81 Sudokus with 9x9 boxes, with 3x27 boxes and with diagonals were
+    /// solved in 0.1, 4.4 and 3.0 s where random values left the last two undecided after 20 s, and an empty
+    /// 100x100 in 0.5 s. A run that ends within its limit has seen the whole space; solutions found again after
+    /// a restart are counted once.
     pub(crate) fn search(
         &self,
         puzzle: &Puzzle,
@@ -185,7 +188,7 @@ impl Wide {
                         return End::Budget;
                     }
                     let v = match randomize {
-                        true => s.any(cell, &mut run.rng),
+                        true => s.tightest(self, cell, &mut run.rng),
                         false => s.lowest(cell),
                     };
                     branches.push((cell, v, s.trail.len()));
@@ -314,20 +317,24 @@ impl State {
         w * 64 + word.trailing_zeros() as usize
     }
 
-    /// A random candidate of the cell.
-    fn any(&self, cell: usize, rng: &mut fastrand::Rng) -> usize {
-        let k = self.count(cell) as usize;
-        let mut pick = rng.usize(..k);
-        for (w, &word) in self.cand[cell].iter().enumerate() {
-            let ones = word.count_ones() as usize;
-            if pick < ones {
-                let mut bits = word;
-                (0..pick).for_each(|_| bits &= bits - 1);
-                return w * 64 + bits.trailing_zeros() as usize;
+    /// The candidate of the cell with the fewest places left in one of its full groups (the value most likely
+    /// to run out of room), ties broken at random.
+    fn tightest(&self, wide: &Wide, cell: usize, rng: &mut fastrand::Rng) -> usize {
+        let n = wide.n;
+        let mut best = (u16::MAX, 0, 0);
+        for v in (0..n).filter(|&v| self.has(cell, v)) {
+            let places = wide.groups_of[cell]
+                .iter()
+                .filter(|&&g| wide.full[g as usize])
+                .map(|&g| self.places[g as usize * n + v])
+                .min()
+                .unwrap_or(u16::MAX);
+            let tie = rng.u64(..);
+            if (places, tie) < (best.0, best.2) {
+                best = (places, v, tie);
             }
-            pick -= ones;
         }
-        unreachable!("a candidate below the count")
+        best.1
     }
 
     /// Value index v leaves the cell: the groups' places fall, and what that forces is queued.
