@@ -351,7 +351,7 @@ pub struct Hints {
     pub no_solution: bool,
     /// Where the steps stopped short of a full grid: the solutions from there, counted to 2 (1: search alone
     /// finishes it; 2: no deduction can, the grid has several answers). `None` when not counted (a step was
-    /// found, the grid is full, or the time ran out).
+    /// found, the grid is full, or the time ran out before the count ended: then only "search" is known).
     pub left: Option<usize>,
 }
 
@@ -396,10 +396,15 @@ pub fn hints(
         // Naked singles count only where the person has not written the value yet.
         let hint = naked(&d, &known).or_else(|| next(puzzle, &groups, &d, deadline));
         let Some(hint) = hint else {
+            if late() {
+                // The techniques were cut off, not exhausted.
+                break;
+            }
+            // The steps are all there are; a count the clock cuts short only leaves out what it would add.
             let left = count_left(puzzle, &known, deadline)?;
             return Ok(Hints {
                 steps: out,
-                timed_out: left.is_none() && late(),
+                timed_out: false,
                 no_solution: left == Some(0),
                 left,
             });
@@ -420,8 +425,12 @@ pub fn hints(
     Ok(ended(out, false))
 }
 
-/// The solutions of the puzzle with `known` filled in, counted to 2 within what is left of the time; `None` when
-/// the clock stopped the count.
+/// The longest the count of what is left may take: it only adds to the answer (a grid with several solutions, or
+/// a wrong value search finds), and a hint should come at once; a little killer with no givens takes 4 s.
+const COUNT_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The solutions of the puzzle with `known` filled in, counted to 2 within what is left of the time and at most
+/// [`COUNT_LIMIT`]; `None` when the clock stopped the count.
 fn count_left(
     puzzle: &Puzzle,
     known: &Grid,
@@ -434,14 +443,14 @@ fn count_left(
     }
     let time_limit = match deadline {
         Some(t) => match t.checked_duration_since(Instant::now()) {
-            Some(left) if !left.is_zero() => Some(left),
+            Some(left) if !left.is_zero() => left.min(COUNT_LIMIT),
             _ => return Ok(None),
         },
-        None => None,
+        None => COUNT_LIMIT,
     };
     let options = crate::solve::SolveOptions {
         max_solutions: 2,
-        time_limit,
+        time_limit: Some(time_limit),
         ..Default::default()
     };
     let outcome = crate::solve(&from_here, &options)?;
