@@ -280,6 +280,27 @@ fn a_puzzle_too_large_for_memory_is_refused_before_it_is_built() {
         .success();
 }
 
+/// `count --max` as high as it goes keeps its grids only up to the memory limit (it once kept every grid it
+/// counted until the machine ran out), and says where it stopped.
+#[test]
+fn a_count_stops_at_the_memory_limit() {
+    let start = Instant::now();
+    latin()
+        .args([
+            "--memory-limit",
+            "1",
+            "count",
+            "--max",
+            "18446744073709551615",
+        ])
+        .arg(root().join("puzzles/open/empty-9x9.yaml"))
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("stopped at the memory limit"));
+    assert!(start.elapsed() < Duration::from_secs(30));
+}
+
 #[test]
 fn setting_up_a_large_backend_stops_at_the_time_limit() {
     // An empty 100x100 Latin square sent to CaDiCaL (`--search-nodes 0`) has 9 million clauses: loading them

@@ -68,6 +68,9 @@ pub(crate) fn count(outcome: &Outcome, max: usize) -> String {
     match (outcome.status, outcome.complete) {
         (Status::Timeout, _) => "time limit reached without an answer\n".into(),
         (_, true) => format!("{k} {noun}\n"),
+        (_, false) if outcome.stats.memory_capped => {
+            format!("at least {k} {noun} (stopped at the memory limit, --memory-limit, below --max {max})\n")
+        }
         (_, false) if outcome.status == Status::Solved && k < max => {
             format!("at least {k} {noun} (time limit reached)\n")
         }

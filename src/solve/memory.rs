@@ -48,6 +48,18 @@ impl Budget {
         }
     }
 
+    /// The most solutions of an n x n grid a solve may keep within the limit (at least 1). Each holds its grid (a
+    /// byte a cell and the vector's own bytes), its fingerprint in the search's set, and, past search, the clause
+    /// that cuts it off in CaDiCaL (a literal a cell): a count runs up to `--max`, and without this one asking
+    /// for a billion kept every grid until the machine's memory ran out. (A row cut off in CBC costs three times
+    /// a clause, but CBC's milliseconds a solution never reach the millions this bounds.)
+    pub(crate) fn solutions(&self, n: usize) -> usize {
+        let cells = (n * n) as u64;
+        let each = 64 + cells * (1 + CADICAL_BYTES_PER_LITERAL);
+        self.limit
+            .map_or(usize::MAX, |limit| (limit / each).max(1) as usize)
+    }
+
     /// Before anything is built: n^3 cell-value columns.
     pub(crate) fn check_size(&self, n: usize) -> Result<(), Error> {
         self.check((n as u64).pow(3).saturating_mul(BYTES_PER_COLUMN))
@@ -81,6 +93,33 @@ mod tests {
         let cbc = with_cbc(30_565_336, 262_144);
         assert!((mb(cbc) as f64) > 0.9 * 3_914.0, "{}", mb(cbc));
         assert!(mb(cbc) < 2 * 3_914);
+    }
+
+    /// A count keeps no more solutions than the limit holds, says so, and counts to its end when they fit.
+    #[test]
+    fn a_count_stops_at_the_solutions_the_limit_holds() {
+        let p = crate::model::Puzzle::sudoku(4).unwrap();
+        let count = |limit: Option<u64>| {
+            let options = crate::solve::SolveOptions {
+                max_solutions: usize::MAX,
+                memory_limit: limit,
+                ..Default::default()
+            };
+            crate::solve(&p, &options).unwrap()
+        };
+        let all = count(Some(1 << 30));
+        assert_eq!(
+            (all.solutions.len(), all.complete, all.stats.memory_capped),
+            (288, true, false)
+        );
+        let cap = Budget {
+            limit: Some(100_000),
+        }
+        .solutions(4);
+        assert!(cap > 1 && cap < 288, "{cap}");
+        let some = count(Some(100_000));
+        assert_eq!(some.solutions.len(), cap);
+        assert!(!some.complete && some.stats.memory_capped);
     }
 
     #[test]

@@ -76,6 +76,20 @@ pub(crate) fn run_with(
     options: &SolveOptions,
     engines: Option<&Engines>,
 ) -> Result<Outcome, Error> {
+    // Solutions are kept as they are counted: no more of them than the memory limit holds.
+    let cap = memory::Budget {
+        limit: options.memory_limit,
+    }
+    .solutions(puzzle.size());
+    if options.max_solutions > cap {
+        let within = SolveOptions {
+            max_solutions: cap,
+            ..options.clone()
+        };
+        let mut outcome = run_with(puzzle, &within, engines)?;
+        outcome.stats.memory_capped = !outcome.complete && outcome.solutions.len() >= cap;
+        return Ok(outcome);
+    }
     let start = Instant::now();
     let will_search = puzzle.objective().is_none() && options.search_nodes > 0;
     let (domains, mut stats) = presolve_stage(

@@ -59,6 +59,9 @@ pub struct Stats {
     /// Candidates probed on the linear relaxation between CaDiCaL's turns, and how many of them it removed.
     pub relaxation_probes: u64,
     pub relaxation_removals: u64,
+    /// The count stopped below `max_solutions` because the solutions kept would pass `--memory-limit`
+    /// ([`SolveOptions::memory_limit`](super::SolveOptions::memory_limit)); there may be more.
+    pub memory_capped: bool,
 }
 
 /// The stage that decided a puzzle.
