@@ -12,11 +12,11 @@ use crate::grammar::{Grammar, Registry};
 use crate::grid::Grid;
 use crate::import::{self, Format};
 use crate::model::load::{load_mapping, Reader, DEFAULT_MAX_INPUT};
-use crate::model::record::{record_for, record_of};
+use crate::model::record::{in_form, record_of};
 use crate::model::{load_str, Puzzle};
 use crate::parse::lines::LineReader;
 use crate::solve::SolveOptions;
-use crate::yaml::Mapping;
+use serde_json::Value as Json;
 
 /// Options small enough that a fuzz input costs milliseconds, whatever size it asks for.
 fn options() -> SolveOptions {
@@ -70,13 +70,11 @@ pub fn pasted(data: &[u8]) {
     let Some(record) = loaded(record_of(&map, &registry)) else {
         return;
     };
-    // f-puzzles is written (and read back) by `same_as_fpuzzles`.
+    // f-puzzles is written (and read back) by `same_as_fpuzzles`; the other forms take the record as it is.
     for form in FOREIGN.into_iter().filter(|&f| f != Format::Fpuzzles) {
-        if let Some(written) = loaded(record_for(&map, &registry, form)) {
-            loaded(import::encode(&written, form));
-        }
+        loaded(import::encode(&record, form));
     }
-    same_as_fpuzzles(&map, &registry, &puzzle, &answers);
+    same_as_fpuzzles(&record, &registry, &puzzle, &answers);
     let again = Reader {
         from: Some(Format::Record),
         ..reader
@@ -119,15 +117,17 @@ pub fn grammar(data: &[u8]) {
     };
     if let Some(puzzle) = loaded(load_mapping(&map, &registry)) {
         let answers = solve_and_verify(&puzzle);
-        same_as_fpuzzles(&map, &registry, &puzzle, &answers);
+        if let Some(record) = loaded(record_of(&map, &registry)) {
+            same_as_fpuzzles(&record, &registry, &puzzle, &answers);
+        }
     }
 }
 
 /// A puzzle that f-puzzles can say, written as a link and read back through the same grammars (which may give
 /// it another type that says the same: killer-x as killer with diagonals), has the same givens and takes every
 /// answer of the puzzle.
-fn same_as_fpuzzles(map: &Mapping, registry: &Registry, puzzle: &Puzzle, answers: &[Grid]) {
-    let written = record_for(map, registry, Format::Fpuzzles)
+fn same_as_fpuzzles(record: &Json, registry: &Registry, puzzle: &Puzzle, answers: &[Grid]) {
+    let written = in_form(record.clone(), registry, Format::Fpuzzles)
         .and_then(|r| import::encode(&r, Format::Fpuzzles));
     let Some(link) = loaded(written) else {
         return;
@@ -233,12 +233,13 @@ pub fn seeds(root: &Path) -> Vec<(&'static str, Vec<u8>)> {
             if grammar.is_file() {
                 out.push(("grammar", [read(&grammar), vec![0], text.clone()].concat()));
             }
-            let Ok(map) = reader.mapping(&String::from_utf8_lossy(&text)) else {
+            let map = reader.mapping(&String::from_utf8_lossy(&text));
+            let Ok(record) = map.and_then(|m| record_of(&m, &registry)) else {
                 continue;
             };
             for (i, form) in FOREIGN.into_iter().enumerate() {
-                let record = record_for(&map, &registry, form);
-                if let Ok(written) = record.and_then(|r| import::encode(&r, form)) {
+                let written = in_form(record.clone(), &registry, form);
+                if let Ok(written) = written.and_then(|r| import::encode(&r, form)) {
                     out.push(("pasted", [vec![i as u8], written.into_bytes()].concat()));
                 }
             }

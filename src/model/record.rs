@@ -35,7 +35,11 @@ fn binding<'a>(grammar: &'a Grammar, section: &str) -> Option<(&'a str, &'a str)
 /// The record a foreign form is written from: for f-puzzles, which says constraints rather than types, in the
 /// schema's own keys (see [`super::fit::in_schema_terms`]).
 pub(crate) fn record_for(map: &Mapping, registry: &Registry, form: Format) -> Result<Json, Error> {
-    let mut record = record_of(map, registry)?;
+    in_form(record_of(map, registry)?, registry, form)
+}
+
+/// [`record_for`] from the record made already ([`record_of`]): what a caller writing several forms makes once.
+pub(crate) fn in_form(mut record: Json, registry: &Registry, form: Format) -> Result<Json, Error> {
     if form == Format::Fpuzzles {
         let kind = record["type"].as_str().unwrap_or_default().to_owned();
         super::fit::in_schema_terms(&mut record, registry.get(&kind)?)?;
