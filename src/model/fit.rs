@@ -135,8 +135,8 @@ pub(crate) fn in_schema_terms(record: &mut Json, grammar: &Grammar) -> Result<()
         .collect();
     rename(record, &moves);
     // An exclusive family's marks are all given, none included: its keys are there, if empty.
-    for m in MEANINGS.iter().filter(|m| m.group == "pairs") {
-        if section_for(grammar, m).is_some() && record["pairs"][m.key].is_null() {
+    for (m, _) in sections.iter().filter(|(m, _)| m.group == "pairs") {
+        if record["pairs"][m.key].is_null() {
             record["pairs"][m.key] = Json::Array(Vec::new());
         }
     }
