@@ -382,18 +382,8 @@ impl State {
     }
 
     /// Naked singles (a fixed cell's value leaves its peers) and hidden singles (a value with one place in a full
-    /// group goes there), to their fixpoint. On a contradiction the queues are emptied for the next branch.
+    /// group goes there), then pointing and claiming, to their fixpoint.
     fn propagate(&mut self, wide: &Wide) -> Result<(), Dead> {
-        let out = self.settle(wide);
-        if out.is_err() {
-            self.fixed.clear();
-            self.single.clear();
-            self.confine.clear();
-        }
-        out
-    }
-
-    fn settle(&mut self, wide: &Wide) -> Result<(), Dead> {
         loop {
             if let Some(cell) = self.fixed.pop() {
                 let cell = cell as usize;
@@ -448,8 +438,12 @@ impl State {
         Ok(())
     }
 
-    /// Puts back every removal after `mark`.
+    /// Puts back every removal after `mark`, and empties the work queues: a removal or a propagation that
+    /// ended in a contradiction may leave work queued, and every contradiction is followed by an undo.
     fn undo(&mut self, wide: &Wide, mark: usize) {
+        self.fixed.clear();
+        self.single.clear();
+        self.confine.clear();
         for (cell, v) in self.trail.drain(mark..).rev() {
             let (cell, v) = (cell as usize, v as usize);
             self.cand[cell][v / 64] |= 1 << (v % 64);
