@@ -441,21 +441,15 @@ fn count_left(
     if from_here.give_all(known).is_err() {
         return Ok(Some(0));
     }
-    let time_limit = match deadline {
-        Some(t) => match t.checked_duration_since(Instant::now()) {
-            Some(left) if !left.is_zero() => left.min(COUNT_LIMIT),
-            _ => return Ok(None),
-        },
-        None => COUNT_LIMIT,
+    let Some(mut options) = super::before(&Default::default(), deadline, 2) else {
+        return Ok(None);
     };
-    let options = crate::solve::SolveOptions {
-        max_solutions: 2,
-        time_limit: Some(time_limit),
-        ..Default::default()
-    };
-    let outcome = crate::solve(&from_here, &options)?;
-    let found = outcome.solutions.len();
-    Ok((found == 2 || outcome.complete).then_some(found))
+    options.time_limit = Some(
+        options
+            .time_limit
+            .map_or(COUNT_LIMIT, |t| t.min(COUNT_LIMIT)),
+    );
+    super::count_to_two(&from_here, &options)
 }
 
 /// A cell the person has not filled, left with one value.

@@ -18,6 +18,7 @@ pub(crate) mod regions;
 
 use std::time::{Duration, Instant};
 
+use crate::error::Error;
 use crate::grid::Cell;
 use crate::model::Puzzle;
 use crate::rules::Rule;
@@ -59,4 +60,16 @@ fn before(
         time_limit,
         ..options.clone()
     })
+}
+
+/// The puzzle's solutions counted to two within `options`' time limit: `None` when the clock stopped the count
+/// before it knew (one found, the search for a second cut off).
+fn count_to_two(puzzle: &Puzzle, options: &SolveOptions) -> Result<Option<usize>, Error> {
+    let two = SolveOptions {
+        max_solutions: 2,
+        ..options.clone()
+    };
+    let outcome = crate::solve(puzzle, &two)?;
+    let found = outcome.solutions.len();
+    Ok((found == 2 || outcome.complete).then_some(found))
 }

@@ -249,11 +249,7 @@ fn uniqueness(
     let Some(rest) = super::before(options, deadline, 2) else {
         return Ok(None);
     };
-    let outcome = crate::solve(puzzle, &rest)?;
-    Ok(match outcome.solutions.len() {
-        0 | 1 if !outcome.complete => None,
-        n => Some(n == 1),
-    })
+    Ok(super::count_to_two(puzzle, &rest)?.map(|found| found == 1))
 }
 
 #[cfg(test)]
