@@ -21,14 +21,17 @@ pub struct Position {
 }
 
 /// How a grid (complete, or partly filled) breaks a rule, checked in exact integer arithmetic. `rule` is what a
-/// person calls the rule (`row 3`, `hints.A`); `values` are the values its cells hold, in the rule's order.
+/// person calls the rule (`row 3`, `hints.A`); `values`, where a variant has them, are the values its cells hold,
+/// in the rule's order.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum Violation {
-    #[error("{rule} repeats {value} ({values:?})")]
+    /// An all-different group holds `value` twice or more: `cells` are the cells that hold it (named, not the
+    /// group's values, which on a 100x100 row were a hundred numbers around the two that matter).
+    #[error("{rule} repeats {value} (at {})", cells.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "))]
     Repeats {
         rule: String,
         value: u32,
-        values: Vec<u32>,
+        cells: Vec<Cell>,
     },
     #[error("{rule} repeats a value ({values:?})")]
     RepeatsAValue { rule: String, values: Vec<u32> },
@@ -329,8 +332,8 @@ mod tests {
         let m = ModelError::from(Violation::Repeats {
             rule: "row 1".into(),
             value: 5,
-            values: vec![5, 5],
+            cells: vec![Cell::new(0, 2), Cell::new(0, 7)],
         });
-        assert_eq!(m.to_string(), "row 1 repeats 5 ([5, 5])");
+        assert_eq!(m.to_string(), "row 1 repeats 5 (at r1c3, r1c8)");
     }
 }

@@ -236,7 +236,7 @@ fn bad_input_names_section_line_and_column() {
     );
     rejects(
         "type: latin\ngivens: |\n  1 . 1\n  . . .\n  . . .\n",
-        "givens: line 1, column 5: r1c3 = 1: row 1 repeats 1",
+        "givens: line 1, column 5: r1c3 = 1: row 1 repeats 1 (at r1c1, r1c3)\n",
     );
     rejects(
         "type: latin\nsize: 3\ngivens: [r1c1=4]\n",

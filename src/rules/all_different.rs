@@ -5,7 +5,7 @@
 //! cells and n values, the pigeonhole principle makes "at most once" and "exactly once" the same, and the
 //! equality gives the LP relaxation more to work with.
 
-use super::{values_of, Rule};
+use super::Rule;
 use crate::domains::{all_values, bit_indices, Contradiction, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
@@ -226,10 +226,16 @@ impl Rule for AllDifferent {
             let repeated = seen[word] & bit != 0;
             seen[word] |= bit;
             if repeated {
+                let value = grid.get(cell);
                 return Err(Violation::Repeats {
                     rule: self.label.clone(),
-                    value: grid.get(cell),
-                    values: values_of(grid, &self.cells),
+                    value,
+                    cells: self
+                        .cells
+                        .iter()
+                        .copied()
+                        .filter(|&c| grid.get(c) == value)
+                        .collect(),
                 });
             }
         }
