@@ -238,7 +238,7 @@ pub(crate) struct Stages {
     /// Search nodes over the propagator before the backend takes over (0: straight to it after presolve); a
     /// clausal program goes to CaDiCaL after 2 per open cell (at least 256). Where every rule is an all-different
     /// group of a grid up to 16x16, search runs on bit boards and 32 of its nodes count as one; on such a grid
-    /// past 64x64, 16
+    /// past 64x64, 64
     #[arg(long, value_name = "N", default_value_t = DEFAULT_SEARCH_NODES)]
     pub(crate) search_nodes: u64,
     /// auto: CaDiCaL (clause learning) when every row of the program is a clause, CBC otherwise; cbc: always CBC

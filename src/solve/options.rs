@@ -36,8 +36,11 @@ pub(crate) const BOARD_NODES_PER_NODE: u64 = 32;
 /// Search nodes on grids past 64x64 ([`super::wide`]) per node of the search budget: there the backend that
 /// would take over builds gigabytes (2.5 GB for an 81x81) and, measured 2026-11-26, decided none of the grids
 /// this search gave up on (empty 81x81 Sudokus with 3x27 boxes and with diagonals, half-given grids), while the
-/// 3x27 one needs 241,593 nodes of this search (4.4 s), past the default budget of 200,000.
-pub(crate) const WIDE_NODES_PER_NODE: u64 = 16;
+/// 3x27 one needs 241,593 nodes of this search (2.1 s), past the default budget of 200,000. 16 when a node
+/// cost four times what it does since its branching cell is no longer found by a scan; at 16 an empty
+/// 121x121 Sudoku now spent its 3.2 million nodes in 25 s and CaDiCaL took 7 GB in the rest of a 60 s limit,
+/// where 64 keeps the search's time before the handover what it was.
+pub(crate) const WIDE_NODES_PER_NODE: u64 = 64;
 
 /// Which backend takes what presolve and search leave.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
