@@ -20,6 +20,8 @@
 //! len - k of the negations. Columns keep their indices (column i is variable i + 1), so a model reads back
 //! as column values like any backend's.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::backend::{BackendAnswer, Session};
@@ -250,12 +252,35 @@ fn var(i: usize) -> i32 {
     i as i32 + 1
 }
 
-/// Stops CaDiCaL at a deadline (it asks every few hundred conflicts).
-struct Deadline(Option<Instant>);
+/// Stops CaDiCaL at a deadline, or once the process holds more memory than the limit (it asks every few hundred
+/// conflicts). The clauses are counted against the limit before they are given ([`memory::with_cadical`]), but
+/// what the solver learns and keeps grows with its time: an empty 121x121 Sudoku went from 3.3 GB after 5 s to
+/// 8.5 GB after 60 s, past the default limit of a quarter of this machine's 24 GB.
+struct Deadline {
+    until: Option<Instant>,
+    memory: Option<u64>,
+    /// When the resident memory was last read (every [`MEMORY_EVERY`]).
+    read: Instant,
+    /// Set when the memory stopped the solver.
+    over: Arc<AtomicBool>,
+}
+
+/// How often the solver's callback reads the process's memory.
+const MEMORY_EVERY: Duration = Duration::from_millis(100);
 
 impl cadical::Callbacks for Deadline {
     fn terminate(&mut self) -> bool {
-        self.0.is_some_and(|t| Instant::now() >= t)
+        let now = Instant::now();
+        if self.until.is_some_and(|t| now >= t) {
+            return true;
+        }
+        let Some(limit) = self.memory.filter(|_| now >= self.read + MEMORY_EVERY) else {
+            return false;
+        };
+        self.read = now;
+        let over = memory::resident_bytes().is_some_and(|bytes| bytes > limit);
+        self.over.fetch_or(over, Ordering::Relaxed);
+        over
     }
 }
 
@@ -281,6 +306,10 @@ pub(crate) struct CdclSession {
     /// The solver's time in the current turn, over all the calls it spans (the first solution's and the
     /// proof's): a turn is the solver's time between two of the relaxation's, not one call's.
     spent: Duration,
+    /// The memory limit in bytes, held while the solver runs ([`Deadline`]).
+    memory: Option<u64>,
+    /// Set when the solver stopped at the memory limit.
+    over: Arc<AtomicBool>,
 }
 
 /// The solver's first turn before the relaxation's first: what CaDiCaL decides in that time never pays for
@@ -394,6 +423,8 @@ impl CdclSession {
             relax: false,
             turn: FIRST_TURN,
             spent: Duration::ZERO,
+            memory: None,
+            over: Arc::default(),
         };
         for (k, clause) in cnf.clauses.iter().enumerate() {
             if k % CLAUSES_PER_CLOCK == 0 && deadline.is_some_and(|t| Instant::now() >= t) {
@@ -432,6 +463,12 @@ impl CdclSession {
         self.probing_after(FIRST_TURN);
     }
 
+    /// Stops the solver once the process holds more than `limit` bytes: [`Session::solve`] then answers
+    /// [`Error::TooLarge`].
+    pub(crate) fn limit_memory(&mut self, limit: Option<u64>) {
+        self.memory = limit;
+    }
+
     /// [`Self::probing`] with the solver's first turn this long (at least a millisecond).
     fn probing_after(&mut self, first_turn: Duration) {
         self.relax = Relaxation::applies(&self.program);
@@ -442,7 +479,12 @@ impl CdclSession {
     /// [`solve_watched`]).
     fn turn(&mut self, until: Option<Instant>) -> Option<BackendAnswer> {
         let mut solver = self.solver.take()?;
-        solver.set_callbacks(Some(Deadline(until)));
+        solver.set_callbacks(Some(Deadline {
+            until,
+            memory: self.memory,
+            read: Instant::now(),
+            over: self.over.clone(),
+        }));
         let (solver, outcome) = match until.filter(|_| self.clauses > LARGE) {
             Some(until) => solve_watched(solver, until)?,
             None => {
@@ -534,6 +576,13 @@ impl Session for CdclSession {
             self.spent += started.elapsed();
             if let Some(answer) = answer {
                 return Ok(answer);
+            }
+            if self.over.load(Ordering::Relaxed) {
+                let held = memory::resident_bytes().unwrap_or(0);
+                return Err(Error::TooLarge {
+                    needed_mb: held >> 20,
+                    limit_mb: self.memory.unwrap_or(0) >> 20,
+                });
             }
             // A solver left behind ([`solve_watched`]) ends the session's time as the deadline does.
             let out_of_time =
@@ -717,6 +766,36 @@ pub(crate) mod tests {
         );
     }
 
+    /// The same pigeons with no time limit but a memory limit the process is already past: the solver stops
+    /// at its first look at the memory and the session says the limit was passed.
+    #[test]
+    fn the_memory_limit_stops_the_solver() {
+        let (pigeons, holes) = (11, 10);
+        let x = |p: usize, h: usize| p * holes + h;
+        let mut rows: Vec<Row> = (0..pigeons)
+            .map(|p| {
+                let terms: Vec<(usize, f64)> = (0..holes).map(|h| (x(p, h), 1.0)).collect();
+                row(&terms, 1.0, f64::INFINITY)
+            })
+            .collect();
+        rows.extend((0..holes).map(|h| {
+            let terms: Vec<(usize, f64)> = (0..pigeons).map(|p| (x(p, h), 1.0)).collect();
+            row(&terms, f64::NEG_INFINITY, 1.0)
+        }));
+        let mut session = CdclSession::new(program(pigeons * holes, rows)).unwrap();
+        assert!(super::memory::resident_bytes().is_some_and(|b| b > 1 << 20));
+        session.limit_memory(Some(1 << 20));
+        let started = Instant::now();
+        match session.solve(None) {
+            Err(Error::TooLarge {
+                needed_mb,
+                limit_mb,
+            }) => assert!(needed_mb > 1 && limit_mb == 1),
+            other => panic!("{other:?}"),
+        }
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
     #[test]
     fn a_session_enumerates_every_latin_square_of_order_4_once() {
         // Each grid found is cut off by one clause, and the solver keeps what it learned: 576 distinct
@@ -890,7 +969,12 @@ pub(crate) mod tests {
         }
         // The terminator says stop after 50 ms; the watch would wait a second more (room for a busy machine).
         let stop = Instant::now() + Duration::from_millis(50);
-        solver.set_callbacks(Some(Deadline(Some(stop))));
+        solver.set_callbacks(Some(Deadline {
+            until: Some(stop),
+            memory: None,
+            read: Instant::now(),
+            over: Arc::default(),
+        }));
         let watch = stop + Duration::from_secs(1);
         let (_, outcome) = solve_watched(solver, watch).expect("stopped by its terminator");
         assert_eq!(outcome, None);

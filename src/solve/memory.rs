@@ -78,6 +78,15 @@ pub(crate) fn with_cbc(terms: u64, columns: u64) -> u64 {
     terms * (BYTES_PER_TERM + CBC_BYTES_PER_TERM) + columns * (BYTES_PER_COLUMN / 3)
 }
 
+/// The process's resident memory in bytes, where the system tells it (`VmRSS` in `/proc/self/status` on
+/// Linux); `None` elsewhere.
+pub(crate) fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb << 10)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

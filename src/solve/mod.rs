@@ -270,6 +270,7 @@ fn open_session(
     let Some(mut session) = cdcl::CdclSession::with_clauses(program, cnf, deadline)? else {
         return Ok(None);
     };
+    session.limit_memory(options.memory_limit);
     if options.relaxation {
         session.probing();
     }
