@@ -558,7 +558,7 @@ mod tests {
                 .min_by_key(|&c| (b.count[c], c));
             assert_eq!(b.first_open(), scan, "round {round}");
         }
-        assert!(b.count.iter().any(|&k| k == 1) && b.first_open().is_some());
+        assert!(b.count.contains(&1) && b.first_open().is_some());
     }
 
     #[test]
