@@ -20,7 +20,7 @@
 //! len - k of the negations. Columns keep their indices (column i is variable i + 1), so a model reads back
 //! as column values like any backend's.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -252,17 +252,19 @@ fn var(i: usize) -> i32 {
     i as i32 + 1
 }
 
-/// Stops CaDiCaL at a deadline, or once the process holds more memory than the limit (it asks every few hundred
-/// conflicts). The clauses are counted against the limit before they are given ([`memory::with_cadical`]), but
-/// what the solver learns and keeps grows with its time: an empty 121x121 Sudoku went from 3.3 GB after 5 s to
-/// 8.5 GB after 60 s, past the default limit of a quarter of this machine's 24 GB.
+/// Stops CaDiCaL at a deadline, or once the process has grown by more than the memory limit since the session
+/// began (it asks every few hundred conflicts). The clauses are counted against the limit before they are given
+/// ([`memory::with_cadical`]), but what the solver learns and keeps grows with its time: an empty 121x121 Sudoku
+/// went from 3.3 GB after 5 s to 8.5 GB after 60 s, past the default limit of a quarter of this machine's
+/// 24 GB. Growth, not the whole process, so that a program embedding the library is not charged for its own.
 struct Deadline {
     until: Option<Instant>,
-    memory: Option<u64>,
+    /// The limit in bytes, and the resident memory when the session began.
+    memory: Option<(u64, u64)>,
     /// When the resident memory was last read (every [`MEMORY_EVERY`]).
     read: Instant,
-    /// Set when the memory stopped the solver.
-    over: Arc<AtomicBool>,
+    /// The growth that stopped the solver, in bytes (0 while it has not).
+    over: Arc<AtomicU64>,
 }
 
 /// How often the solver's callback reads the process's memory.
@@ -274,13 +276,16 @@ impl cadical::Callbacks for Deadline {
         if self.until.is_some_and(|t| now >= t) {
             return true;
         }
-        let Some(limit) = self.memory.filter(|_| now >= self.read + MEMORY_EVERY) else {
+        let Some((limit, before)) = self.memory.filter(|_| now >= self.read + MEMORY_EVERY) else {
             return false;
         };
         self.read = now;
-        let over = memory::resident_bytes().is_some_and(|bytes| bytes > limit);
-        self.over.fetch_or(over, Ordering::Relaxed);
-        over
+        let grown = memory::resident_bytes().map_or(0, |bytes| bytes.saturating_sub(before));
+        if grown <= limit {
+            return false;
+        }
+        self.over.store(grown, Ordering::Relaxed);
+        true
     }
 }
 
@@ -308,8 +313,10 @@ pub(crate) struct CdclSession {
     spent: Duration,
     /// The memory limit in bytes, held while the solver runs ([`Deadline`]).
     memory: Option<u64>,
-    /// Set when the solver stopped at the memory limit.
-    over: Arc<AtomicBool>,
+    /// The process's resident memory when the session began, before the solver took the clauses.
+    before: u64,
+    /// The growth that stopped the solver at the memory limit, in bytes (0 while it has not).
+    over: Arc<AtomicU64>,
 }
 
 /// The solver's first turn before the relaxation's first: what CaDiCaL decides in that time never pays for
@@ -424,6 +431,7 @@ impl CdclSession {
             turn: FIRST_TURN,
             spent: Duration::ZERO,
             memory: None,
+            before: memory::resident_bytes().unwrap_or(0),
             over: Arc::default(),
         };
         for (k, clause) in cnf.clauses.iter().enumerate() {
@@ -463,8 +471,8 @@ impl CdclSession {
         self.probing_after(FIRST_TURN);
     }
 
-    /// Stops the solver once the process holds more than `limit` bytes: [`Session::solve`] then answers
-    /// [`Error::TooLarge`].
+    /// Stops the solver once the process has grown by more than `limit` bytes since the session began:
+    /// [`Session::solve`] then answers [`Error::TooLarge`].
     pub(crate) fn limit_memory(&mut self, limit: Option<u64>) {
         self.memory = limit;
     }
@@ -481,7 +489,7 @@ impl CdclSession {
         let mut solver = self.solver.take()?;
         solver.set_callbacks(Some(Deadline {
             until,
-            memory: self.memory,
+            memory: self.memory.map(|limit| (limit, self.before)),
             read: Instant::now(),
             over: self.over.clone(),
         }));
@@ -577,10 +585,10 @@ impl Session for CdclSession {
             if let Some(answer) = answer {
                 return Ok(answer);
             }
-            if self.over.load(Ordering::Relaxed) {
-                let held = memory::resident_bytes().unwrap_or(0);
+            let grown = self.over.load(Ordering::Relaxed);
+            if grown > 0 {
                 return Err(Error::TooLarge {
-                    needed_mb: held >> 20,
+                    needed_mb: grown >> 20,
                     limit_mb: self.memory.unwrap_or(0) >> 20,
                 });
             }
@@ -766,8 +774,9 @@ pub(crate) mod tests {
         );
     }
 
-    /// The same pigeons with no time limit but a memory limit the process is already past: the solver stops
-    /// at its first look at the memory and the session says the limit was passed.
+    /// The same pigeons with no time limit but a memory limit the process is already past (its growth counted
+    /// from nothing): the solver stops at its first look at the memory and the session says the limit was
+    /// passed. Counted from the session's start, the same limit of a gigabyte leaves the time limit to stop it.
     #[test]
     fn the_memory_limit_stops_the_solver() {
         let (pigeons, holes) = (11, 10);
@@ -782,8 +791,16 @@ pub(crate) mod tests {
             let terms: Vec<(usize, f64)> = (0..pigeons).map(|p| (x(p, h), 1.0)).collect();
             row(&terms, f64::NEG_INFINITY, 1.0)
         }));
-        let mut session = CdclSession::new(program(pigeons * holes, rows)).unwrap();
+        let pigeonhole = program(pigeons * holes, rows);
+        let mut grown = CdclSession::new(pigeonhole.clone()).unwrap();
+        grown.limit_memory(Some(1 << 30));
+        assert!(matches!(
+            grown.solve(Some(Duration::from_millis(300))),
+            Ok(BackendAnswer::TimedOut(None))
+        ));
+        let mut session = CdclSession::new(pigeonhole).unwrap();
         assert!(super::memory::resident_bytes().is_some_and(|b| b > 1 << 20));
+        session.before = 0;
         session.limit_memory(Some(1 << 20));
         let started = Instant::now();
         match session.solve(None) {
