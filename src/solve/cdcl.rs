@@ -747,11 +747,8 @@ pub(crate) mod tests {
         ));
     }
 
-    #[test]
-    fn our_timer_stops_the_solver() {
-        // Eleven pigeons in ten holes: unsatisfiable, and exponential for resolution, so no clause learner
-        // finishes it in 50 ms; the deadline must stop it.
-        let (pigeons, holes) = (11, 10);
+    /// `pigeons` pigeons in `holes` holes, each pigeon in a hole and no two in one.
+    fn pigeonhole(pigeons: usize, holes: usize) -> BinaryProgram {
         let x = |p: usize, h: usize| p * holes + h;
         let mut rows: Vec<Row> = (0..pigeons)
             .map(|p| {
@@ -763,8 +760,14 @@ pub(crate) mod tests {
             let terms: Vec<(usize, f64)> = (0..pigeons).map(|p| (x(p, h), 1.0)).collect();
             row(&terms, f64::NEG_INFINITY, 1.0)
         }));
-        let p = program(pigeons * holes, rows);
-        let answer = CdclSession::new(p)
+        program(pigeons * holes, rows)
+    }
+
+    #[test]
+    fn our_timer_stops_the_solver() {
+        // Eleven pigeons in ten holes: unsatisfiable, and exponential for resolution, so no clause learner
+        // finishes it in 50 ms; the deadline must stop it.
+        let answer = CdclSession::new(pigeonhole(11, 10))
             .unwrap()
             .solve(Some(Duration::from_millis(50)))
             .unwrap();
@@ -779,26 +782,13 @@ pub(crate) mod tests {
     /// passed. Counted from the session's start, the same limit of a gigabyte leaves the time limit to stop it.
     #[test]
     fn the_memory_limit_stops_the_solver() {
-        let (pigeons, holes) = (11, 10);
-        let x = |p: usize, h: usize| p * holes + h;
-        let mut rows: Vec<Row> = (0..pigeons)
-            .map(|p| {
-                let terms: Vec<(usize, f64)> = (0..holes).map(|h| (x(p, h), 1.0)).collect();
-                row(&terms, 1.0, f64::INFINITY)
-            })
-            .collect();
-        rows.extend((0..holes).map(|h| {
-            let terms: Vec<(usize, f64)> = (0..pigeons).map(|p| (x(p, h), 1.0)).collect();
-            row(&terms, f64::NEG_INFINITY, 1.0)
-        }));
-        let pigeonhole = program(pigeons * holes, rows);
-        let mut grown = CdclSession::new(pigeonhole.clone()).unwrap();
+        let mut grown = CdclSession::new(pigeonhole(11, 10)).unwrap();
         grown.limit_memory(Some(1 << 30));
         assert!(matches!(
             grown.solve(Some(Duration::from_millis(300))),
             Ok(BackendAnswer::TimedOut(None))
         ));
-        let mut session = CdclSession::new(pigeonhole).unwrap();
+        let mut session = CdclSession::new(pigeonhole(11, 10)).unwrap();
         assert!(super::memory::resident_bytes().is_some_and(|b| b > 1 << 20));
         session.before = 0;
         session.limit_memory(Some(1 << 20));
