@@ -124,11 +124,7 @@ pub fn judge(puzzle: &Puzzle, progress: &Grid, options: &SolveOptions) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grammar::Registry;
-
-    fn load(text: &str) -> Puzzle {
-        crate::model::load_str(text, &Registry::built_in()).unwrap()
-    }
+    use crate::solve::engine::tests::puzzle_text as load;
 
     #[test]
     fn wrong_cells_are_named_and_right_ones_pass() {

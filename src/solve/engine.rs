@@ -475,7 +475,12 @@ pub(crate) mod tests {
     pub(crate) fn puzzle_file(path: &str) -> Puzzle {
         let text =
             std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-        crate::model::load_str(&text, &Registry::built_in()).unwrap()
+        puzzle_text(&text)
+    }
+
+    /// A puzzle file's text, loaded with the built-in grammars.
+    pub(crate) fn puzzle_text(text: &str) -> Puzzle {
+        crate::model::load_str(text, &Registry::built_in()).unwrap()
     }
 
     /// Puzzles with their solutions for the engine's tests: Sudokus with and without boards, a Latin square,

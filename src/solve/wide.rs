@@ -527,11 +527,7 @@ impl Buckets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grammar::Registry;
-
-    fn load(text: &str) -> Puzzle {
-        crate::model::load_str(text, &Registry::built_in()).unwrap()
-    }
+    use crate::solve::engine::tests::puzzle_text as load;
 
     /// The sets give the cell the scan over every cell took: the fewest candidates above one, the first such in
     /// row-major order; after any steps down and back up.
