@@ -42,6 +42,8 @@ pub(crate) enum RuleUse {
 #[serde(deny_unknown_fields)]
 pub struct Grammar {
     pub name: String,
+    /// What `latin grammars` says of the type; a grammar written for one's own use may leave it out.
+    #[serde(default)]
     pub description: String,
     #[serde(default)]
     pub(crate) sections: BTreeMap<String, SectionSpec>,
@@ -142,6 +144,15 @@ impl Grammar {
                     vocabulary::check_use(primitive, args, &g.sections).map_err(bad)?
                 }
             }
+        }
+        // Every type of the family is a Latin square first. A grammar that left `latin` out would have its
+        // puzzles solved as grids of any digits (an empty one as all 1s) and called valid.
+        if !g.named_rules().any(|n| n == "latin") {
+            return Err(bad(
+                "`rules:` must include `latin`: every type is a Latin square first (each row and column \
+                 holds 1..n once), with its own rules on top"
+                    .to_owned(),
+            ));
         }
         let boxes = g.named_rules().any(|n| n == "boxes");
         g.uses_boxes = boxes;
@@ -310,6 +321,18 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("unknown puzzle type"));
+    }
+
+    #[test]
+    fn a_grammar_needs_no_description() {
+        let g = Grammar::parse("g", "name: mine\nrules: [latin, boxes]\n").unwrap();
+        assert_eq!((g.name.as_str(), g.description.as_str()), ("mine", ""));
+        assert!(g.uses_boxes);
+        // Rows and columns are what every type shares: a grammar without them is refused.
+        let e = Grammar::parse("g", "name: mine\nrules: [boxes]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("must include `latin`"), "{e}");
     }
 
     #[test]

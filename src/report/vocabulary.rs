@@ -9,7 +9,8 @@ use crate::grammar::Registry;
 pub(crate) fn render(registry: &Registry) -> String {
     let mut out = String::from("Puzzle types:\n");
     for g in registry.iter() {
-        let _ = writeln!(out, "  {:<16} {}", g.name, g.description);
+        let line = format!("  {:<16} {}", g.name, g.description);
+        let _ = writeln!(out, "{}", line.trim_end());
     }
     for (name, before, now) in registry.overrides() {
         let _ = writeln!(
