@@ -257,6 +257,16 @@ fn unreadable_ids_and_unwritable_types_are_plain_errors() {
             "no Tatham game plays it",
         ),
         (
+            // solo has diagonals but not the anti-knight rule nor a magic centre: an ID would drop them.
+            vec![
+                "convert",
+                "puzzles/sudoku/four-givens-magic-9x9.yaml",
+                "--to",
+                "tatham",
+            ],
+            "sudoku with anti-knight: no Tatham game has it",
+        ),
+        (
             vec!["convert", "solo:9j:zzzc,_9999999999999999"],
             "9 blocks of 9 cells",
         ),

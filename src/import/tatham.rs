@@ -392,6 +392,15 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
     };
     let kind = record["type"].as_str().unwrap_or_default();
     let diagonals = record["diagonals"].as_bool() == Some(true);
+    // The games know no rule beyond their own (solo's `x` diagonals): an ID without one would be another
+    // puzzle, with other solutions, so it is refused rather than written.
+    if let Some(rule) = record["rules"].as_array().and_then(|r| r.first()) {
+        let rule = rule.as_str().unwrap_or_default();
+        return Err(err(format!("{kind} with {rule}: no Tatham game has it")));
+    }
+    if !record["boxes"].is_null() && !matches!(kind, "sudoku" | "killer") {
+        return Err(err(format!("{kind} with boxes: no Tatham game has them")));
+    }
     match kind {
         "sudoku" | "jigsaw" | "killer" => solo_id(record, n, &givens, diagonals),
         _ if diagonals => Err(err(format!("{kind} with diagonals: no Tatham game has them"))),
