@@ -90,10 +90,7 @@ fn draw(
     givens: usize,
 ) -> Option<(Puzzle, String)> {
     let options = SolveOptions::default();
-    let clock = Clock {
-        options: &options,
-        deadline: None,
-    };
+    let clock = Clock::new(&options, None, None);
     let (solution, mut draft): (Grid, Draft) = clued_solution(kind, rng, &clock).ok()?;
     let mut entries = draft.droppable();
     rng.shuffle(&mut entries);

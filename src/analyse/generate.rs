@@ -7,6 +7,7 @@
 //!
 //! Reproducible: everything random comes from one seeded generator, and the solver itself is deterministic.
 
+use std::cell::Cell as Flag;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -62,9 +63,12 @@ pub struct Generated {
     pub sections: Vec<(String, SectionText)>,
     pub givens: Grid,
     pub solution: Grid,
-    pub rating: Rating,
+    /// `None` when the time limit came before the grade (only with no level asked: the puzzle is still unique).
+    pub rating: Option<Rating>,
     /// The seed that made it (the request's, plus the attempts before it).
     pub seed: u64,
+    /// Whether every given and clue was tried for removal; false when the time limit stopped that first.
+    pub thinned: bool,
 }
 
 /// Makes one puzzle from `template` (the type with its size, boxes and rules, and no givens).
@@ -74,8 +78,18 @@ pub(crate) fn generate(
     options: &SolveOptions,
 ) -> Result<Generated, Error> {
     // `options.time_limit` bounds the whole run: every solve inside gets what is left of it.
-    let deadline = options.time_limit.map(|t| Instant::now() + t);
-    let options = &Clock { options, deadline };
+    let start = Instant::now();
+    let deadline = options.time_limit.map(|t| start + t);
+    // With no level asked, the removals stop at three quarters of the time limit and the puzzle keeps what it
+    // has then: each removal so far was proved, so it is unique, only with more givens or clues than it would
+    // have had (thinning a 25x25 Sudoku to the end takes minutes, most of them on removals that fail). A
+    // quarter is left for the grade. With a level asked, a puzzle stopped short is no answer: a grid that
+    // kept most of its givens grades as singles.
+    let thin_until = match (options.time_limit, request.level) {
+        (Some(t), None) => Some(start + t.mul_f64(0.75)),
+        _ => None,
+    };
+    let options = &Clock::new(options, deadline, thin_until);
     let mut closest: Option<Generated> = None;
     for attempt in 0..request.attempts.max(1) as u64 {
         let seed = request.seed.wrapping_add(attempt);
@@ -86,9 +100,10 @@ pub(crate) fn generate(
             remove_while_unique(&template, &solution, request.symmetry, &mut rng, options)?;
         let draft = drop_while_unique(kind, draft, &givens, &solution, &mut rng, options)?;
         let puzzle = with_givens(kind.load(&draft)?, &givens)?;
-        let rating = rate(&puzzle, &options.left(1)?)?;
+        let rating = grade(&puzzle, request, options)?;
         let made = Generated {
             sections: draft.texts(),
+            thinned: !options.stopped.get(),
             givens,
             solution,
             rating,
@@ -97,10 +112,11 @@ pub(crate) fn generate(
         let Some(want) = request.level else {
             return Ok(made);
         };
-        if made.rating.level == want {
+        let level = |g: &Generated| g.rating.as_ref().map_or(0, |r| r.level);
+        if level(&made) == want {
             return Ok(made);
         }
-        let distance = |g: &Generated| g.rating.level.abs_diff(want);
+        let distance = |g: &Generated| level(g).abs_diff(want);
         if closest
             .as_ref()
             .is_none_or(|c| distance(&made) < distance(c))
@@ -108,7 +124,7 @@ pub(crate) fn generate(
             closest = Some(made);
         }
     }
-    let got = closest.map_or("none", |c| LEVELS[c.rating.level]);
+    let got = closest.map_or("none", |c| c.rating.map_or("none", |r| LEVELS[r.level]));
     Err(Error::section(
         "--difficulty",
         format!(
@@ -254,6 +270,9 @@ fn drop_while_unique(
     let mut entries = draft.droppable();
     rng.shuffle(&mut entries);
     for (section, i) in entries {
+        if options.stop_thinning() {
+            break;
+        }
         let Some(fewer) = draft.without(&section, i) else {
             continue;
         };
@@ -274,8 +293,13 @@ fn drop_while_unique(
 
 /// The solve options with the time left before the run's deadline.
 pub(super) struct Clock<'a> {
-    pub(super) options: &'a SolveOptions,
+    options: &'a SolveOptions,
     pub(super) deadline: Option<Instant>,
+    /// When removing givens and clues stops, keeping what is left; `None`: it goes on to its end (and a
+    /// deadline reached on the way ends the run with an error).
+    thin_until: Option<Instant>,
+    /// Set when the removals stopped at `thin_until`.
+    stopped: Flag<bool>,
 }
 
 /// The most one proof of uniqueness may take while clues are removed. A clue whose removal is not proved
@@ -283,20 +307,46 @@ pub(super) struct Clock<'a> {
 /// a little killer with few givens.
 const PROOF_LIMIT: Duration = Duration::from_secs(1);
 
-impl Clock<'_> {
+impl<'a> Clock<'a> {
+    pub(super) fn new(
+        options: &'a SolveOptions,
+        deadline: Option<Instant>,
+        thin_until: Option<Instant>,
+    ) -> Self {
+        Clock {
+            options,
+            deadline,
+            thin_until,
+            stopped: Flag::new(false),
+        }
+    }
+
     fn left(&self, max_solutions: usize) -> Result<SolveOptions, Error> {
         super::before(self.options, self.deadline, max_solutions).ok_or_else(out_of_time)
     }
 
-    /// Options for proving uniqueness (counting to 2), within [`PROOF_LIMIT`].
+    /// Options for proving uniqueness (counting to 2), within [`PROOF_LIMIT`] and the time left for removals.
     fn proof(&self) -> Result<SolveOptions, Error> {
         let mut options = self.left(2)?;
+        let thinning = self
+            .thin_until
+            .map_or(PROOF_LIMIT, |t| t.saturating_duration_since(Instant::now()));
         options.time_limit = Some(
             options
                 .time_limit
-                .map_or(PROOF_LIMIT, |t| t.min(PROOF_LIMIT)),
+                .map_or(PROOF_LIMIT, |t| t.min(PROOF_LIMIT))
+                .min(thinning),
         );
         Ok(options)
+    }
+
+    /// Whether the removals are to stop here (and so record that they did).
+    fn stop_thinning(&self) -> bool {
+        let over = self.thin_until.is_some_and(|t| Instant::now() >= t);
+        if over {
+            self.stopped.set(true);
+        }
+        over
     }
 }
 
@@ -377,6 +427,9 @@ fn remove_while_unique(
     let mut cells: Vec<Cell> = (0..n * n).map(|i| Cell::new(i / n, i % n)).collect();
     rng.shuffle(&mut cells);
     for cell in cells {
+        if options.stop_thinning() {
+            break;
+        }
         if givens.get(cell) == 0 {
             continue;
         }
@@ -391,6 +444,17 @@ fn remove_while_unique(
         }
     }
     Ok(givens)
+}
+
+/// The puzzle's grade. With no level asked and a time limit, a grade the limit cuts off is `None`: the puzzle is
+/// still an answer (unique, every removal proved), where a 16x16 or 25x25 near the end of its removals can take
+/// seconds to grade.
+fn grade(puzzle: &Puzzle, request: &Request, options: &Clock) -> Result<Option<Rating>, Error> {
+    let graded = options.left(1).and_then(|o| rate(puzzle, &o));
+    match graded {
+        Err(Error::TimeLimit(_)) if request.level.is_none() => Ok(None),
+        other => other.map(Some),
+    }
 }
 
 /// Whether `solution` is still the only solution once the `removed` cells are no longer given.
@@ -462,6 +526,10 @@ mod tests {
                 "{kind} {n}"
             );
             assert!(p.check_grid(&a.solution).is_ok());
+            assert!(
+                a.thinned,
+                "{kind} {n}: no time limit, so every given was tried"
+            );
         }
     }
 
@@ -472,10 +540,7 @@ mod tests {
     fn a_solution_differing_in_a_removed_cell_tells_uniqueness_as_a_count() {
         let registry = Registry::built_in();
         let options = SolveOptions::default();
-        let clock = Clock {
-            options: &options,
-            deadline: None,
-        };
+        let clock = Clock::new(&options, None, None);
         let mut rng = fastrand::Rng::with_seed(11);
         let (mut unique, mut not) = (0, 0);
         for (kind, n) in [("sudoku", 4), ("sudoku", 6), ("latin", 5)] {
@@ -504,5 +569,26 @@ mod tests {
         }
         // Both answers came up often enough to mean something.
         assert!(unique > 100 && not > 100, "{unique} unique, {not} not");
+    }
+
+    /// Past the time given to removals, they stop and keep every given left, and the run says so.
+    #[test]
+    fn removals_stop_at_their_time_and_say_so() {
+        let registry = Registry::built_in();
+        let options = SolveOptions::default();
+        let spec = Kind::new(&registry, "sudoku", 6, None, &[]).unwrap();
+        let mut rng = fastrand::Rng::with_seed(3);
+        let solution =
+            random_solution(&spec.base, &mut rng, &Clock::new(&options, None, None)).unwrap();
+        let over = Clock::new(&options, None, Some(Instant::now()));
+        let kept =
+            remove_while_unique(&spec.base, &solution, Symmetry::None, &mut rng, &over).unwrap();
+        assert_eq!(kept, solution);
+        assert!(over.stopped.get());
+        let open = Clock::new(&options, None, None);
+        let thinned =
+            remove_while_unique(&spec.base, &solution, Symmetry::None, &mut rng, &open).unwrap();
+        assert!(thinned.filled().count() < 36);
+        assert!(!open.stopped.get());
     }
 }

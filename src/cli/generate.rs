@@ -56,7 +56,8 @@ pub(crate) struct GenerateRun {
     attempts: usize,
     #[arg(long, value_enum, default_value = "yaml")]
     format: GenerateFormat,
-    /// For each solve inside
+    /// For the whole run; with no --difficulty, removing givens and clues stops at three quarters of it and the
+    /// puzzle keeps what it has then (still unique)
     #[arg(long, value_name = "SECS")]
     pub(crate) time_limit: Option<f64>,
 }
