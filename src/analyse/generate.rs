@@ -112,11 +112,12 @@ pub(crate) fn generate(
         let Some(want) = request.level else {
             return Ok(made);
         };
-        let level = |g: &Generated| g.rating.as_ref().map_or(0, |r| r.level);
-        if level(&made) == want {
+        // With a level asked every puzzle is graded ([`grade`]).
+        let level = |g: &Generated| g.rating.as_ref().map(|r| r.level);
+        if level(&made) == Some(want) {
             return Ok(made);
         }
-        let distance = |g: &Generated| level(g).abs_diff(want);
+        let distance = |g: &Generated| level(g).map_or(usize::MAX, |l| l.abs_diff(want));
         if closest
             .as_ref()
             .is_none_or(|c| distance(&made) < distance(c))
@@ -325,7 +326,8 @@ impl<'a> Clock<'a> {
         super::before(self.options, self.deadline, max_solutions).ok_or_else(out_of_time)
     }
 
-    /// Options for proving uniqueness (counting to 2), within [`PROOF_LIMIT`] and the time left for removals.
+    /// Options for a proof of uniqueness (a count to 2, or one solve for another solution), within
+    /// [`PROOF_LIMIT`] and the time left for removals.
     fn proof(&self) -> Result<SolveOptions, Error> {
         let mut options = self.left(2)?;
         let thinning = self
