@@ -15,6 +15,7 @@ use super::draft::{self, Draft, Form, SectionText};
 use super::plan::Plan;
 use super::rate::{rate, Rating, LEVELS};
 use super::regions::{cut, layout, whole};
+use crate::domains::bit;
 use crate::error::Error;
 use crate::grammar::{Grammar, Registry};
 use crate::grid::{Cell, Grid};
@@ -477,12 +478,7 @@ fn still_unique(
     puzzle.add_rule(Arc::new(Differs {
         known: removed.iter().map(|&c| (c, solution.get(c))).collect(),
     }))?;
-    let prefer = solution
-        .rows()
-        .iter()
-        .flatten()
-        .map(|&v| 1u64 << (v - 1))
-        .collect();
+    let prefer = solution.rows().iter().flatten().map(|&v| bit(v)).collect();
     let mut one = options.proof()?;
     one.max_solutions = 1;
     one.prefer = Some(Arc::new(prefer));

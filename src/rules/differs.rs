@@ -12,7 +12,7 @@
 //! of them can hold nothing else, there is no solution. Exact (generalised arc consistency) for one clause.
 
 use super::{values_of, Rule};
-use crate::domains::{Contradiction, Domains, Propagator};
+use crate::domains::{bit, Contradiction, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
 use crate::program::Compiler;
@@ -21,12 +21,6 @@ use crate::program::Compiler;
 pub(crate) struct Differs {
     /// The cells, each with the value it must not hold while all the others hold theirs.
     pub(crate) known: Vec<(Cell, u32)>,
-}
-
-impl Differs {
-    fn bit(v: u32) -> u64 {
-        1u64 << (v - 1)
-    }
 }
 
 impl Rule for Differs {
@@ -78,11 +72,11 @@ impl Propagator for Differs {
         let mut open = None;
         for &(cell, v) in &self.known {
             let b = d.get(cell);
-            if b & Self::bit(v) == 0 {
+            if b & bit(v) == 0 {
                 // This cell already differs: the rule holds whatever the others take.
                 return Ok(false);
             }
-            if b != Self::bit(v) {
+            if b != bit(v) {
                 if open.is_some() {
                     return Ok(false);
                 }
@@ -90,14 +84,13 @@ impl Propagator for Differs {
             }
         }
         let (cell, v) = open.ok_or(Contradiction)?;
-        d.restrict(cell, !Self::bit(v))
+        d.restrict(cell, !bit(v))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::bit;
 
     /// Brute force over every assignment of the candidates: the values of each cell in some assignment that is
     /// not the known one everywhere.
