@@ -3,7 +3,7 @@
 //! entry at a time by `generate` while the solution stays the only one. An entry is one line of a lines,
 //! pairs or relations section, one outside clue, or one mark; region maps and their clues are kept whole.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::plan::{How, Plan};
 use crate::error::Error;
@@ -173,8 +173,11 @@ pub(crate) fn draw(
 ) -> Result<(), Error> {
     let n = solution.size();
     draft.n = n;
-    // Cells on a drawn line already: walked lines do not cross each other.
+    // Cells on a drawn line already: walked lines do not cross each other. Neighbours a drawn line joins (the
+    // plan draws lines first): no pair's mark goes between them, so that each border carries one clue, as
+    // pzprjs's minarism has it and setters draw.
     let mut used = vec![false; n * n];
+    let mut joined = BTreeSet::new();
     for drawn in &plan.drawn {
         let args = &drawn.args;
         let drawn_here = match &drawn.how {
@@ -193,13 +196,29 @@ pub(crate) fn draw(
                 *relations,
                 |s, a, b| maker(args, s, a, b),
                 solution,
+                &joined,
                 rng,
             ),
             How::Lines {
                 section,
                 makers,
                 straight,
-            } => vec![lines(section, makers, *straight, solution, &mut used, rng)],
+                adjacent,
+            } => {
+                let steps = Steps {
+                    straight: *straight,
+                    adjacent: *adjacent,
+                };
+                let drawn = lines(section, makers, steps, solution, &mut used, rng);
+                joined.extend(
+                    drawn
+                        .1
+                        .iter()
+                        .flat_map(|l| l.windows(2))
+                        .map(|w| (w[0].min(w[1]), w[0].max(w[1]))),
+                );
+                vec![drawn.0]
+            }
         };
         for (name, form, entries) in drawn_here {
             let required = required(&name);
@@ -274,6 +293,7 @@ fn pairs(
     relations: bool,
     holds: impl Fn(&str, u32, u32) -> bool,
     solution: &Grid,
+    joined: &BTreeSet<(Cell, Cell)>,
     rng: &mut fastrand::Rng,
 ) -> Vec<SectionDraw> {
     let mut out: Vec<SectionDraw> = sections
@@ -281,6 +301,9 @@ fn pairs(
         .map(|s| (s.clone(), Form::Lines, Vec::new()))
         .collect();
     for (a, b) in neighbour_pairs(solution.size()) {
+        if joined.contains(&(a.min(b), a.max(b))) {
+            continue;
+        }
         let (va, vb) = (solution.get(a), solution.get(b));
         let fits: Vec<(&String, bool)> = sections
             .iter()
@@ -307,16 +330,24 @@ fn pairs(
     out
 }
 
+/// How a section's lines may run: straight from edge to edge, or walked one step at a time to a cell beside
+/// (`adjacent`) or any neighbour.
+#[derive(Clone, Copy)]
+struct Steps {
+    straight: bool,
+    adjacent: bool,
+}
+
 /// A lines section: straight diagonals, or lines walked through cells not `used` yet, each kept when every
-/// maker accepts it, with the clue the first maker that has one gives.
+/// maker accepts it, with the clue the first maker that has one gives; and the lines kept.
 fn lines(
     section: &str,
     makers: &[(Args, LineMaker)],
-    straight: bool,
+    steps: Steps,
     solution: &Grid,
     used: &mut [bool],
     rng: &mut fastrand::Rng,
-) -> SectionDraw {
+) -> (SectionDraw, Vec<Vec<Cell>>) {
     let n = solution.size();
     let holds = |cells: &[Cell]| -> Option<Option<u64>> {
         let values: Vec<u32> = cells.iter().map(|&c| solution.get(c)).collect();
@@ -326,16 +357,20 @@ fn lines(
         }
         Some(clue)
     };
-    let lines = if straight {
+    let lines = if steps.straight {
         diagonals(n, rng)
     } else {
-        walks(n, used, rng, &|cells| holds(cells).is_some())
+        let step = |a: Cell, b: Cell| !steps.adjacent || a.is_orthogonal_neighbour(b);
+        walks(n, used, &step, rng, &|cells| holds(cells).is_some())
     };
-    let entries = lines
-        .into_iter()
-        .filter_map(|line| Some(Some(write_line(&line, holds(&line)?))))
-        .collect();
-    (section.to_owned(), Form::Lines, entries)
+    let (mut entries, mut kept) = (Vec::new(), Vec::new());
+    for line in lines {
+        if let Some(clue) = holds(&line) {
+            entries.push(Some(write_line(&line, clue)));
+            kept.push(line);
+        }
+    }
+    ((section.to_owned(), Form::Lines, entries), kept)
 }
 
 /// A line as a puzzle file writes it: `r1c1 r2c2 r2c3 = 12`.
@@ -402,12 +437,14 @@ fn diagonals(n: usize, rng: &mut fastrand::Rng) -> Vec<Vec<Cell>> {
     out
 }
 
-/// Lines walked through the grid one king's step at a time, never crossing a cell already on a line: from a
-/// random cell, each step to a neighbour that keeps the line acceptable when there is one (else any), and the
-/// longest acceptable prefix kept. A fixed number of tries, so the time is bounded whatever the rule.
+/// Lines walked through the grid one king's step at a time (those `step` allows), never crossing a cell
+/// already on a line: from a random cell, each step to a neighbour that keeps the line acceptable when there is
+/// one (else any), and the longest acceptable prefix kept. A fixed number of tries, so the time is bounded
+/// whatever the rule.
 fn walks(
     n: usize,
     used: &mut [bool],
+    step: &dyn Fn(Cell, Cell) -> bool,
     rng: &mut fastrand::Rng,
     holds: &dyn Fn(&[Cell]) -> bool,
 ) -> Vec<Vec<Cell>> {
@@ -427,6 +464,7 @@ fn walks(
         while path.len() < length {
             let last = *path.last().expect("a start");
             let mut next: Vec<Cell> = king_steps(last, n)
+                .filter(|&c| step(last, c))
                 .filter(|c| !used[c.row * n + c.col] && !path.contains(c))
                 .collect();
             if next.is_empty() {
@@ -494,7 +532,13 @@ mod tests {
     fn walks_are_accepted_and_disjoint() {
         let mut used = vec![false; 36];
         let increasing = |cells: &[Cell]| cells.windows(2).all(|w| w[0] < w[1]);
-        let lines = walks(6, &mut used, &mut fastrand::Rng::with_seed(3), &increasing);
+        let lines = walks(
+            6,
+            &mut used,
+            &|_, _| true,
+            &mut fastrand::Rng::with_seed(3),
+            &increasing,
+        );
         assert!(!lines.is_empty());
         let mut seen = std::collections::BTreeSet::new();
         for line in &lines {
@@ -503,6 +547,16 @@ mod tests {
                 assert!(seen.insert(*c), "{c} on two lines");
             }
         }
+        // Rook's steps only when the section asks for cells beside each other.
+        let any = |_: &[Cell]| true;
+        let mut used = vec![false; 36];
+        let rook = |a: Cell, b: Cell| a.is_orthogonal_neighbour(b);
+        let beside = walks(6, &mut used, &rook, &mut fastrand::Rng::with_seed(3), &any);
+        assert!(!beside.is_empty());
+        assert!(beside
+            .iter()
+            .flat_map(|l| l.windows(2))
+            .all(|w| w[0].is_orthogonal_neighbour(w[1])));
     }
 
     #[test]

@@ -45,6 +45,8 @@ pub(crate) enum How {
         section: String,
         makers: Vec<(Args, LineMaker)>,
         straight: bool,
+        /// Each cell shares an edge with the one before (the section's `adjacent`).
+        adjacent: bool,
     },
     /// An edge section seen from `side` (top, bottom, left, right).
     Edge {
@@ -123,11 +125,12 @@ impl Planning {
             }
             Some(Maker::Line(maker)) => {
                 for (_, name) in &read {
-                    let straight = grammar.sections.get(*name).is_some_and(|s| s.straight);
+                    let spec = grammar.sections.get(*name);
                     let entry = self.lines.entry(name.to_string()).or_insert(How::Lines {
                         section: name.to_string(),
                         makers: Vec::new(),
-                        straight,
+                        straight: spec.is_some_and(|s| s.straight),
+                        adjacent: spec.is_some_and(|s| s.adjacent),
                     });
                     if let How::Lines { makers, .. } = entry {
                         makers.push((args.clone(), maker));
@@ -204,10 +207,16 @@ pub(crate) fn plan(grammar: &Grammar) -> Result<Plan, Error> {
         filled,
         lines,
     } = planning;
-    plan.drawn.extend(lines.into_values().map(|how| Drawn {
-        args: Args::new(),
-        how,
-    }));
+    // Lines first: a pair's mark is then drawn only between neighbours no line joins (see `draft::draw`).
+    let mut drawn: Vec<Drawn> = lines
+        .into_values()
+        .map(|how| Drawn {
+            args: Args::new(),
+            how,
+        })
+        .collect();
+    drawn.append(&mut plan.drawn);
+    plan.drawn = drawn;
     if let Some(name) = grammar.sections.keys().find(|s| !filled.contains(s)) {
         return Err(Error::section(
             "generate",

@@ -118,6 +118,11 @@ impl Grammar {
                     "section {name:?}: `straight` applies to lines sections only"
                 )));
             }
+            if spec.adjacent && !matches!(spec.kind, SectionKind::Pairs | SectionKind::Lines) {
+                return Err(bad(format!(
+                    "section {name:?}: `adjacent` applies to pairs and lines sections only"
+                )));
+            }
             if spec.kind == SectionKind::Marks && spec.marks.is_empty() {
                 return Err(bad(format!(
                     "marks section {name:?} needs `marks:` (what each mark allows)"

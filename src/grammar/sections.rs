@@ -100,7 +100,8 @@ pub(crate) struct SectionSpec {
     /// `clues`: whether every region must have a clue (default true).
     #[serde(default = "yes")]
     pub(crate) every: bool,
-    /// `pairs`: the two cells of each pair must share an edge.
+    /// `pairs`: the two cells of each pair must share an edge; `lines`: each cell shares an edge with the one
+    /// before (no diagonal steps).
     #[serde(default)]
     pub(crate) adjacent: bool,
     /// `lines`: every line is straight, one row, column or diagonal (little-killer diagonals); `generate`
@@ -205,6 +206,7 @@ pub(crate) fn parse_section(
             &SectionText::from_value(name, value)?,
             n,
             spec.straight,
+            spec.adjacent,
         )?)),
     }
 }

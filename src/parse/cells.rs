@@ -211,11 +211,13 @@ pub(crate) struct CellLine {
 /// Parses one line of cells per line of text: cells separated by spaces (`r1c1 r1c2 r2c3`), each next to the
 /// one before it (orthogonally or diagonally); `r1c2..r8c9` is the straight run between two cells in a row,
 /// column or diagonal; an optional clue follows `=` (`r1c2..r8c9 = 15`). A cell may not repeat on a line.
-/// With `straight`, every line must keep one direction (a little-killer diagonal).
+/// With `straight`, every line must keep one direction (a little-killer diagonal); with `adjacent`, each cell
+/// must share an edge with the one before (no diagonal steps: the pairs of a puzz.link minarism).
 pub(crate) fn lines(
     section: &SectionText,
     n: usize,
     straight: bool,
+    adjacent: bool,
 ) -> Result<Vec<CellLine>, Error> {
     let mut out = Vec::new();
     for (line, text) in section.content_lines() {
@@ -263,6 +265,13 @@ pub(crate) fn lines(
                             line,
                             rest,
                             format!("{cell} is not next to {prev}"),
+                        ));
+                    }
+                    if adjacent && !prev.is_orthogonal_neighbour(cell) {
+                        return Err(section.error_at_rest(
+                            line,
+                            rest,
+                            format!("{cell} is not beside {prev} (on this section's lines each cell shares an edge with the one before)"),
                         ));
                     }
                 }
@@ -407,6 +416,7 @@ mod tests {
             &s(&["r1c1 r2c2 r2c3", "r1c9..r4c6 = 15", "r9c1..r9c3"]),
             9,
             false,
+            false,
         )
         .unwrap();
         assert_eq!(got.len(), 3);
@@ -429,25 +439,32 @@ mod tests {
 
     #[test]
     fn bad_lines_say_where() {
-        let e = lines(&s(&["r1c1 r2c2", "r4c4 r2c2"]), 9, false)
+        let e = lines(&s(&["r1c1 r2c2", "r4c4 r2c2"]), 9, false, false)
             .unwrap_err()
             .to_string();
         assert_eq!(e, "less: line 2, column 6: r2c2 is not next to r4c4");
-        let e = lines(&s(&["r1c1..r3c2"]), 9, false)
+        let e = lines(&s(&["r1c1..r3c2"]), 9, false, false)
             .unwrap_err()
             .to_string();
         assert!(e.contains("not a straight run"), "{e}");
-        let e = lines(&s(&["r1c1 r1c2 r1c1"]), 9, false)
+        let e = lines(&s(&["r1c1 r1c2 r1c1"]), 9, false, false)
             .unwrap_err()
             .to_string();
         assert!(e.contains("on this line twice"), "{e}");
-        assert!(lines(&s(&["r1c1"]), 9, false).is_err());
-        assert!(lines(&s(&["r1c1 r1c2 = x"]), 9, false).is_err());
-        assert!(lines(&s(&["r1c1 r1c10"]), 9, false).is_err());
-        let e = lines(&s(&["r1c1 r2c2 r3c2"]), 9, true)
+        assert!(lines(&s(&["r1c1"]), 9, false, false).is_err());
+        assert!(lines(&s(&["r1c1 r1c2 = x"]), 9, false, false).is_err());
+        assert!(lines(&s(&["r1c1 r1c10"]), 9, false, false).is_err());
+        let e = lines(&s(&["r1c1 r2c2 r3c2"]), 9, true, false)
             .unwrap_err()
             .to_string();
         assert!(e.contains("must be straight"), "{e}");
-        assert!(lines(&s(&["r1c3..r3c1", "r4c1 r3c2 r2c3"]), 9, true).is_ok());
+        assert!(lines(&s(&["r1c3..r3c1", "r4c1 r3c2 r2c3"]), 9, true, false).is_ok());
+        // Beside: orthogonal steps only, runs included.
+        let e = lines(&s(&["r1c1 r1c2 = 3", "r1c1 r2c2 = 1"]), 9, false, true)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 2") && e.contains("not beside r1c1"), "{e}");
+        assert!(lines(&s(&["r1c1..r1c3 = 2", "r2c1 r3c1"]), 9, false, true).is_ok());
+        assert!(lines(&s(&["r1c1..r3c3"]), 9, false, true).is_err());
     }
 }
