@@ -22,6 +22,8 @@ const VARIANTS: &[&str] = &[
     "xv",
     "sandwich",
     "sum-skyscrapers",
+    "minarism",
+    "kropki-latin",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -197,7 +199,26 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
         "little-killer" => {
             along("diagonals").for_each(|(v, clue)| assert_eq!(Some(v.iter().sum()), clue, "{v:?}"))
         }
-        "kropki" => check_marks(
+        "minarism" => {
+            // Each chain `a < b > c` relation by relation; each circled difference between a line's neighbours.
+            for chain in doc["less"].as_sequence().into_iter().flatten() {
+                let tokens: Vec<&str> = chain.as_str().unwrap().split_whitespace().collect();
+                for w in tokens.windows(3).step_by(2) {
+                    let (a, b) = (cell(w[0]), cell(w[2]));
+                    let (u, v) = (sol[a.0][a.1], sol[b.0][b.1]);
+                    assert!(if w[1] == "<" { u < v } else { u > v }, "{w:?}");
+                }
+            }
+            for l in doc["differences"].as_sequence().into_iter().flatten() {
+                let (cells, clue) = line(l.as_str().unwrap());
+                let v = values(sol, &cells);
+                assert!(
+                    v.windows(2).all(|w| Some(w[0].abs_diff(w[1])) == clue),
+                    "{v:?}"
+                );
+            }
+        }
+        "kropki" | "kropki-latin" => check_marks(
             doc,
             sol,
             &[

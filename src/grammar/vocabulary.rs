@@ -52,6 +52,9 @@ pub(crate) enum Look {
     WhiteDots,
     /// Its pairs are drawn by the relation of their tag: white dot, black dot, X, V, ...
     Tags,
+    /// Its lines are drawn as a white circle with the line's clue between each cell and the next (minarism's
+    /// circled differences).
+    CircledClues,
 }
 
 /// The printed look of a line primitive, as setters draw it.
@@ -176,6 +179,12 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         description: "the values along each line add up to its `= N` clue; digits may repeat (little killer)",
         params: &[("lines", Param::Section(K::Lines, Required))],
         look: Look::Line(LineStyle::Sum),
+    },
+    Signature {
+        name: "difference",
+        description: "neighbours on each line differ by exactly its `= N` clue (minarism's circled numbers, on lines of two cells)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::CircledClues,
     },
     Signature {
         name: "marks",

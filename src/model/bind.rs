@@ -42,6 +42,7 @@ pub(crate) fn build(
         "mirror" => build_mirror,
         "line-sum" => build_line_sum,
         "arrow-sum" => build_arrow_sum,
+        "difference" => build_difference,
         "consecutive-set" => build_consecutive_set,
         "tagged-pairs" => build_tagged_pairs,
         "sandwich" => build_sandwich,
@@ -504,6 +505,30 @@ fn build_line_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, 
             distinct: false,
         }))
     })
+}
+
+fn build_difference(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+    let Some((name, lines)) = lines_of(args, sections) else {
+        return Ok(vec![]);
+    };
+    let mut out: Rules = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let label = format!("{name} line {}", i + 1);
+        let clue = line.clue.ok_or_else(|| {
+            Error::section(label.clone(), "needs its difference: `= N` after the cells")
+        })?;
+        // A difference past u32 holds for no two values, as one of n - 1 or more does on a grid of n.
+        let k = u32::try_from(clue).unwrap_or(u32::MAX);
+        for (a, b) in neighbours(&line.cells) {
+            out.push(Arc::new(Relation::new(
+                a,
+                b,
+                RelationKind::Difference(k),
+                label.clone(),
+            )));
+        }
+    }
+    Ok(out)
 }
 
 fn build_arrow_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {

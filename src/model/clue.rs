@@ -70,6 +70,16 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
             }
             _ => None,
         }),
+        // The clue is the difference every step shares; a line whose steps differ by different amounts (or
+        // not at all) shows none.
+        "difference" => Maker::Line(|_, values| {
+            let step = |w: &[u32]| w[0].abs_diff(w[1]);
+            let first = values.get(..2).map(step).filter(|&k| k > 0)?;
+            values
+                .windows(2)
+                .all(|w| step(w) == first)
+                .then_some(Some(u64::from(first)))
+        }),
         "consecutive-set" => Maker::Line(|_, values| {
             let mut sorted = values.to_vec();
             sorted.sort_unstable();
@@ -147,6 +157,10 @@ mod tests {
         assert_eq!(line("arrow-sum", &none, &[9]), None);
         assert_eq!(line("mirror", &none, &[2, 5, 2]), Some(None));
         assert_eq!(line("mirror", &none, &[2, 5, 3]), None);
+        assert_eq!(line("difference", &none, &[4, 1]), Some(Some(3)));
+        assert_eq!(line("difference", &none, &[4, 1, 4, 7]), Some(Some(3)));
+        assert_eq!(line("difference", &none, &[4, 1, 3]), None);
+        assert_eq!(line("difference", &none, &[4, 4]), None);
         assert_eq!(line("consecutive-set", &none, &[4, 2, 3]), Some(None));
         assert_eq!(line("consecutive-set", &none, &[4, 2, 5]), None);
         let by5: Args = [("by".to_owned(), Value::from(5))].into_iter().collect();

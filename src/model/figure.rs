@@ -139,6 +139,17 @@ impl Figure {
                             .map(|m| (m.cell, mark_glyph(&m.label, &m.token), m.token.clone())),
                     );
                 }
+                (SectionKind::Lines, SectionValue::Lines(lines))
+                    if looks.circled.contains(name) =>
+                {
+                    for l in lines {
+                        self.pairs.extend(
+                            l.cells
+                                .windows(2)
+                                .map(|w| (w[0], w[1], PairGlyph::White(Some(l.clue.unwrap_or(0))))),
+                        );
+                    }
+                }
                 (SectionKind::Lines, SectionValue::Lines(lines)) => {
                     let style = looks.lines.get(name).copied();
                     self.lines.extend(lines.iter().map(|l| Line {
@@ -191,6 +202,8 @@ fn mark_glyph(label: &str, token: &str) -> MarkGlyph {
 #[derive(Default)]
 struct Looks {
     lines: BTreeMap<String, LineStyle>,
+    /// Lines sections drawn as a circled clue between each cell and the next ([`Look::CircledClues`]).
+    circled: Vec<String>,
     pairs: BTreeMap<String, PairGlyph>,
     sides: BTreeMap<String, Side>,
 }
@@ -220,6 +233,7 @@ fn looks(grammar: &Grammar) -> Looks {
                 Look::Line(style) if key == "lines" => {
                     out.lines.insert(section.to_owned(), style);
                 }
+                Look::CircledClues if key == "lines" => out.circled.push(section.to_owned()),
                 Look::WhiteDots if key == "pairs" => {
                     out.pairs.insert(section.to_owned(), PairGlyph::White(None));
                 }
