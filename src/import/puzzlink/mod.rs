@@ -1,6 +1,7 @@
 //! puzz.link and pzprjs URLs (`https://puzz.link/p?sudoku/9/9/...`, `http://pzv.jp/p.html?factors/...`) for the
 //! types of this family that pzprjs has: `sudoku` (its box shape is fixed by the size), `factors` (Inshi no
-//! heya) and `building` (Skyscrapers).
+//! heya), `building` (Skyscrapers), and the two whose marks sit on borders ([`borders`]): `minarism` and
+//! `kropki` (on a Latin square: `kropki-latin`).
 //!
 //! The encodings follow pzprjs's `Encode` class: `Number16` writes a cell's number as one hex digit (0-15), `-`
 //! and two digits (16-255), `+` and three (256-4095), `=` and `%` three more for larger numbers (and, for room
@@ -14,11 +15,15 @@ use serde_json::{json, Map, Value as Json};
 use super::{bad, grid, numbers, region_ids, regions, Classes, Format};
 use crate::error::Error;
 
+mod borders;
+
 /// pzprjs's name for each type it shares with latin.
-const TYPES: [(&str, &str); 3] = [
+const TYPES: [(&str, &str); 5] = [
     ("sudoku", "sudoku"),
     ("factors", "inshi"),
     ("building", "skyscrapers"),
+    ("minarism", "minarism"),
+    ("kropki", "kropki-latin"),
 ];
 
 fn err(message: impl Into<String>) -> Error {
@@ -66,6 +71,8 @@ pub(crate) fn decode(text: &str) -> Result<Json, Error> {
     match pid {
         "sudoku" => sudoku(n, body),
         "factors" => factors(n, body),
+        "minarism" => borders::minarism(n, body),
+        "kropki" => borders::kropki(n, body),
         _ => building(n, body),
     }
 }
@@ -250,6 +257,8 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
             return Err(err(format!("pzprjs's {pid} has no givens")))
         }
         "inshi" => factors_text(record, n)?,
+        "minarism" => borders::minarism_text(record, n)?,
+        "kropki-latin" => borders::kropki_text(record, n)?,
         _ => {
             let mut clues = Vec::with_capacity(4 * n);
             for side in ["top", "bottom", "left", "right"] {
@@ -378,6 +387,8 @@ mod tests {
             "https://puzz.link/p?sudoku/16/16/3czzzzzzzzzzzzt",
             "https://puzz.link/p?factors/3/3/vg00123",
             "https://puzz.link/p?building/4/4/1g2j3k4",
+            "http://pzv.jp/p.html?minarism/4/4/3grhs",
+            "https://puzz.link/p?kropki/4/4/92000000",
         ] {
             let record = decode(url).unwrap();
             assert_eq!(decode(&encode(&record).unwrap()).unwrap(), record, "{url}");
