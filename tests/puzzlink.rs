@@ -382,3 +382,58 @@ fn pzprjs_accepts_the_solutions_of_border_mark_puzzles() {
     );
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// URLs pzprjs writes of boards latin did not make: random Latin squares with random true marks on their borders
+/// (tests/support/pzpr_random.js), 60 minarism and 60 kropki of orders 3 to 8. latin must find a solution of
+/// each (the square is one), and pzprjs's own answer check must accept the solution latin finds.
+#[test]
+fn random_pzprjs_border_boards_solve_to_answers_pzprjs_accepts() {
+    let Some(module) = pzpr() else {
+        return;
+    };
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/pzpr_random.js");
+    let out = Command::new("node")
+        .arg(script)
+        .args(["2026", "60"])
+        .env("PZPR_MODULE", &module)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let boards: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(boards.len(), 120);
+    let mut answers = Vec::new();
+    for b in &boards {
+        let url = b["url"].as_str().unwrap();
+        let out = latin()
+            .args(["solve", url, "--format", "json", "--max", "1"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{url}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(
+            json["count"], 1,
+            "{url}: no solution, though {} is one",
+            b["solution"]
+        );
+        answers.push((url.to_owned(), json["solutions"][0].clone()));
+    }
+    for ((url, _), theirs) in answers.iter().zip(pzpr_read(&module, &answers)) {
+        assert_eq!(
+            theirs["complete"], true,
+            "pzprjs rejects latin's answer on {url}: {}",
+            theirs["text"]
+        );
+    }
+}
