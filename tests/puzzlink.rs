@@ -18,6 +18,20 @@ fn latin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_latin"))
 }
 
+/// `latin solve URL --format json --max MAX`, which must succeed.
+fn solve_json(url: &str, max: usize) -> Value {
+    let out = latin()
+        .args(["solve", url, "--format", "json", "--max", &max.to_string()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{url}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 /// The `pzpr` package: `$LATIN_PZPR`, else `~/.cache/latin-npm/node_modules/pzpr`; and node to run it.
 fn pzpr() -> Option<PathBuf> {
     let module = std::env::var_os("LATIN_PZPR")
@@ -237,16 +251,7 @@ fn pzprjs_reads_our_urls_as_the_puzzle_and_latin_reads_pzprjs_urls() {
         }
         read_back += 1;
         let url = theirs["url"].as_str().unwrap();
-        let out = latin()
-            .args(["solve", url, "--format", "json", "--max", "2"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{url}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let json = solve_json(url, 2);
         assert_eq!(json["count"], 1, "{url}");
         assert_eq!(json["solutions"][0], record["solution"], "{url}");
     }
@@ -367,12 +372,7 @@ fn pzprjs_accepts_the_solutions_of_border_mark_puzzles() {
             theirs["text"]
         );
         let back = theirs["url"].as_str().unwrap();
-        let out = latin()
-            .args(["solve", back, "--format", "json", "--max", "2"])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{back}");
-        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let json = solve_json(back, 2);
         assert_eq!(json["count"], 1, "{back}");
         assert_eq!(&json["solutions"][0], solution, "{back}");
     }
@@ -412,16 +412,7 @@ fn random_pzprjs_border_boards_solve_to_answers_pzprjs_accepts() {
     let mut answers = Vec::new();
     for b in &boards {
         let url = b["url"].as_str().unwrap();
-        let out = latin()
-            .args(["solve", url, "--format", "json", "--max", "1"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{url}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let json = solve_json(url, 1);
         assert_eq!(
             json["count"], 1,
             "{url}: no solution, though {} is one",
