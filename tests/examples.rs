@@ -282,6 +282,68 @@ fn variant_examples_satisfy_their_rules() {
     }
 }
 
+/// The cells of each named rule's groups that an example uses, as the rule's setters define them: both main
+/// diagonals; the cells at one place inside their boxes (disjoint groups). Each must hold 1..n once.
+fn named_groups(rule: &str, n: usize, (h, w): (usize, usize)) -> Option<Vec<Cells>> {
+    match rule {
+        "diagonals" => Some(vec![
+            (0..n).map(|i| (i, i)).collect(),
+            (0..n).map(|i| (i, n - 1 - i)).collect(),
+        ]),
+        "disjoint-groups" => Some(
+            (0..h * w)
+                .map(|p| {
+                    (0..n)
+                        .map(|b| ((b / (n / w)) * h + p / w, (b % (n / w)) * w + p % w))
+                        .collect()
+                })
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// The Sudoku examples that add named rules with groups: every group of each holds 1..n once.
+#[test]
+fn named_rule_examples_satisfy_their_groups() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles/sudoku");
+    let mut checked = BTreeMap::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let doc: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+        // Box separators drawn as `|` and `---+---` lines; rows of one-digit values written without spaces.
+        let text = doc["solution"]
+            .as_str()
+            .unwrap()
+            .replace(['|', '-', '+'], " ");
+        let spaced: Vec<String> = text
+            .lines()
+            .map(|l| match l.split_whitespace().collect::<Vec<_>>()[..] {
+                [row] => row.chars().map(String::from).collect::<Vec<_>>().join(" "),
+                _ => l.to_owned(),
+            })
+            .collect();
+        let sol = grid(&spaced.join("\n"));
+        let n = sol.len();
+        let shape = match doc["box"].as_str() {
+            Some(b) => {
+                let (h, w) = b.split_once('x').unwrap();
+                (h.parse().unwrap(), w.parse().unwrap())
+            }
+            None => (3, 3),
+        };
+        for rule in doc["rules"].as_sequence().into_iter().flatten() {
+            let rule = rule.as_str().unwrap();
+            for cells in named_groups(rule, n, shape).into_iter().flatten() {
+                assert!(distinct_full(&values(&sol, &cells)), "{rule} {cells:?}");
+                *checked.entry(rule.to_owned()).or_insert(0) += 1;
+            }
+        }
+    }
+    assert_eq!(checked.get("disjoint-groups"), Some(&9), "{checked:?}");
+    assert!(checked.contains_key("diagonals"), "{checked:?}");
+}
+
 #[test]
 fn the_oracle_rejects_a_broken_solution() {
     // The same checks must fail on a wrong grid: swap two values of a row of an arrow example's solution.

@@ -206,6 +206,10 @@ pub(crate) const NAMED_RULES: &[(&str, &str)] = &[
     ("anti-king", "diagonally touching cells differ"),
     ("non-consecutive", "orthogonal neighbours never differ by 1"),
     (
+        "disjoint-groups",
+        "the cells at one place inside their boxes (every box's centre, every top-left corner, ...) hold 1..n once",
+    ),
+    (
         "windoku",
         "four extra 3x3 regions of a 9x9 (rows and columns 2-4 and 6-8) hold 1..9",
     ),

@@ -179,9 +179,6 @@ fn to_record(puzzle: &Json) -> Result<Json, Error> {
             "`{key}` is a constraint (or a cosmetic that may carry one) no latin grammar has"
         )));
     }
-    if present(puzzle, "disjointgroups") {
-        return Err(err("`disjointgroups`: no latin rule has disjoint groups"));
-    }
     let (givens, region_of) = cells(puzzle, n)?;
     // No type: the link says which constraints it has, and `model::fit` finds the grammar that has them all.
     let mut record = json!({"size": n, "givens": grid(&givens, n)});
@@ -192,6 +189,13 @@ fn to_record(puzzle: &Json) -> Result<Json, Error> {
         None if present(puzzle, "killercage") => {
             return Err(err(
                 "irregular regions with killer cages: a record holds one map of regions",
+            ))
+        }
+        // latin's disjoint groups are the places inside boxes; what they would be in irregular regions, no rule
+        // of latin's says.
+        None if present(puzzle, "disjointgroups") => {
+            return Err(err(
+                "`disjointgroups` with irregular regions: latin's disjoint groups are places inside boxes",
             ))
         }
         None => {
@@ -265,6 +269,7 @@ fn rules(puzzle: &Json, record: &mut Json) -> Result<(), Error> {
         ("antiknight", "anti-knight"),
         ("antiking", "anti-king"),
         ("nonconsecutive", "non-consecutive"),
+        ("disjointgroups", "disjoint-groups"),
     ]
     .iter()
     .filter(|(k, _)| present(puzzle, k))
@@ -574,6 +579,7 @@ pub(crate) fn to_fpuzzles(record: &Json) -> Result<Json, Error> {
             "anti-knight" => "antiknight",
             "anti-king" => "antiking",
             "non-consecutive" => "nonconsecutive",
+            "disjoint-groups" => "disjointgroups",
             other => return Err(err(format!("rule {other}: f-puzzles has no such rule"))),
         };
         out[key] = json!(true);
@@ -860,6 +866,28 @@ mod tests {
         let even = json!({"size": 4, "regions": [["a", "a", "b", "b"], ["a", "a", "b", "b"],
             ["c", "c", "d", "d"], ["c", "c", "d", "d"]]});
         assert!(to_fpuzzles(&even).is_ok());
+    }
+
+    #[test]
+    fn disjoint_groups_are_a_named_rule_both_ways() {
+        let blank = r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+        let record = decode(&format!(
+            r#"{{"size":4,"grid":{blank},"disjointgroups":true}}"#
+        ))
+        .unwrap();
+        assert_eq!(record["rules"], json!(["disjoint-groups"]));
+        assert_eq!(to_fpuzzles(&record).unwrap()["disjointgroups"], json!(true));
+        // Rows as the regions: no boxes, so no places inside them.
+        let rows = (0..4)
+            .map(|r| format!("[{}]", vec![format!(r#"{{"region":{r}}}"#); 4].join(",")))
+            .collect::<Vec<_>>()
+            .join(",");
+        let e = decode(&format!(
+            r#"{{"size":4,"grid":[{rows}],"disjointgroups":true}}"#
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("irregular regions"), "{e}");
     }
 
     #[test]

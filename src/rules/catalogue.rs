@@ -59,6 +59,7 @@ pub(crate) fn expand(name: &str, g: Geometry) -> Result<Option<Rules>, ModelErro
         ),
         "anti-king" => pairs(name, n, RelationKind::Different, &[(1, -1), (1, 1)]),
         "non-consecutive" => pairs(name, n, RelationKind::NotConsecutive, &[(0, 1), (1, 0)]),
+        "disjoint-groups" => disjoint_groups(g)?,
         "windoku" => {
             needs_9()?;
             windows()
@@ -109,6 +110,24 @@ fn boxes(g: Geometry) -> Result<Rules, ModelError> {
                 .flat_map(|r| (0..w).map(move |c| Cell::new(br * h + r, bc * w + c)))
                 .collect();
             out.push(all(format!("box {}", br * (n / w) + bc + 1), cells));
+        }
+    }
+    Ok(out)
+}
+
+/// The cells at one place inside their boxes, one group per place (Sudoku DG): on a 9x9, the nine centres of
+/// the boxes are one group, the nine top-left corners another.
+fn disjoint_groups(g: Geometry) -> Result<Rules, ModelError> {
+    // The same check as the boxes themselves: a shape that does not tile the grid has no places to share.
+    boxes(g)?;
+    let (n, (h, w)) = (g.size, g.boxes);
+    let mut out = Vec::new();
+    for r in 0..h {
+        for c in 0..w {
+            let cells = (0..n / h)
+                .flat_map(|br| (0..n / w).map(move |bc| Cell::new(br * h + r, bc * w + c)))
+                .collect();
+            out.push(all(format!("disjoint group {}", r * w + c + 1), cells));
         }
     }
     Ok(out)
@@ -213,5 +232,21 @@ mod tests {
         )
         .is_err());
         assert!(expand("bogus", g).unwrap().is_none());
+        // Disjoint groups: one per place in a box, each holding that place of every box.
+        let six = Geometry {
+            size: 6,
+            boxes: (2, 3),
+        };
+        let groups = expand("disjoint-groups", six).unwrap().unwrap();
+        assert_eq!(groups.len(), 6);
+        let centre = groups[4].cells();
+        assert_eq!(centre.len(), 6);
+        assert!(centre.contains(&Cell::new(1, 1)) && centre.contains(&Cell::new(5, 4)));
+        assert!(centre.iter().all(|c| c.row % 2 == 1 && c.col % 3 == 1));
+        let seven = Geometry {
+            size: 7,
+            boxes: (2, 3),
+        };
+        assert!(expand("disjoint-groups", seven).is_err());
     }
 }
