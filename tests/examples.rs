@@ -24,6 +24,7 @@ const VARIANTS: &[&str] = &[
     "sum-skyscrapers",
     "minarism",
     "kropki-latin",
+    "extra-regions",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -199,6 +200,10 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
         "little-killer" => {
             along("diagonals").for_each(|(v, clue)| assert_eq!(Some(v.iter().sum()), clue, "{v:?}"))
         }
+        "extra-regions" => along("extra").for_each(|(mut v, _)| {
+            v.sort_unstable();
+            assert!(v.windows(2).all(|w| w[0] != w[1]), "{v:?}")
+        }),
         "minarism" => {
             // Each chain `a < b > c` relation by relation; each circled difference between a line's neighbours.
             for chain in doc["less"].as_sequence().into_iter().flatten() {

@@ -8,7 +8,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::process::Command;
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 fn latin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_latin"))
@@ -42,6 +42,8 @@ fn published() -> BTreeMap<&'static str, Option<&'static [&'static str]>> {
         ("sandwichsum", Some(&["cell", "value"][..])),
         ("odd", Some(&["cell"][..])),
         ("even", Some(&["cell"][..])),
+        ("disjointgroups", None),
+        ("extraregion", Some(&["cells"][..])),
     ])
 }
 
@@ -161,6 +163,54 @@ fn corpus_puzzles_written_as_links_read_back_to_the_same_puzzle_and_answer() {
         sample.len()
     );
     std::fs::remove_dir_all(dir).ok();
+}
+
+/// The examples with extra regions (a windoku among them) and with disjoint groups, which the corpus has none
+/// of: written as links in published fields, read back to the same link and solved to their solutions.
+#[test]
+fn extra_regions_and_disjoint_groups_go_through_links() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for file in [
+        "puzzles/extra-regions/windoku-9x9.yaml",
+        "puzzles/extra-regions/extra-regions-6x6.yaml",
+        "puzzles/sudoku/disjoint-groups-9x9.yaml",
+    ] {
+        let path = root.join(file);
+        let link = convert(path.to_str().unwrap(), "fpuzzles");
+        let payload = link
+            .strip_prefix("https://www.f-puzzles.com/?load=")
+            .expect("an f-puzzles link");
+        let text = String::from_utf16(&lz_str::decompress_from_base64(payload).unwrap()).unwrap();
+        let json: Value = serde_json::from_str(&text).unwrap();
+        check_fields(&json, &link);
+        assert!(
+            json["extraregion"].is_array() || json["disjointgroups"] == true,
+            "{file}: {json}"
+        );
+        assert_eq!(convert(&link, "fpuzzles"), link, "{file}");
+        let out = latin()
+            .args(["solve", &link, "--format", "json", "--max", "2"])
+            .output()
+            .unwrap();
+        let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(solved["count"], 1, "{file}: {solved}");
+        let check = latin().arg("check").arg(&path).output().unwrap();
+        assert!(check.status.success(), "{file}");
+        let want: Vec<Vec<u64>> = std::fs::read_to_string(&path)
+            .unwrap()
+            .split("solution: |")
+            .nth(1)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                l.split_whitespace()
+                    .filter_map(|t| t.parse().ok())
+                    .collect()
+            })
+            .filter(|row: &Vec<u64>| !row.is_empty())
+            .collect();
+        assert_eq!(solved["solutions"][0], json!(want), "{file}");
+    }
 }
 
 #[test]

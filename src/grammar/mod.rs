@@ -118,6 +118,12 @@ impl Grammar {
                     "section {name:?}: `straight` applies to lines sections only"
                 )));
             }
+            if spec.anywhere && (spec.kind != SectionKind::Lines || spec.straight || spec.adjacent)
+            {
+                return Err(bad(format!(
+                    "section {name:?}: `anywhere` applies to lines sections only, without `straight` or `adjacent`"
+                )));
+            }
             if spec.adjacent && !matches!(spec.kind, SectionKind::Pairs | SectionKind::Lines) {
                 return Err(bad(format!(
                     "section {name:?}: `adjacent` applies to pairs and lines sections only"

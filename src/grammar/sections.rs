@@ -108,6 +108,10 @@ pub(crate) struct SectionSpec {
     /// then draws the diagonals from edge to edge.
     #[serde(default)]
     pub(crate) straight: bool,
+    /// `lines`: an entry's cells lie anywhere, in any order (a group of cells such as an extra region, not a
+    /// path).
+    #[serde(default)]
+    pub(crate) anywhere: bool,
     /// `marks`: what each mark means (`{E: even, O: odd}`).
     #[serde(default)]
     pub(crate) marks: BTreeMap<String, MarkMeaning>,
@@ -205,8 +209,11 @@ pub(crate) fn parse_section(
         SectionKind::Lines => Ok(SectionValue::Lines(parse::cells::lines(
             &SectionText::from_value(name, value)?,
             n,
-            spec.straight,
-            spec.adjacent,
+            parse::cells::Shape {
+                straight: spec.straight,
+                adjacent: spec.adjacent,
+                anywhere: spec.anywhere,
+            },
         )?)),
     }
 }

@@ -68,6 +68,8 @@ pub(crate) enum LineStyle {
     Whisper,
     /// A renban: a purple line.
     Renban,
+    /// A group of cells (an extra region): each cell shaded, no line.
+    Region,
     /// A palindrome: a grey line.
     Palindrome,
     /// A sum along the line: an arrow into the grid with the clue at its tail (little killer).
@@ -179,6 +181,12 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         description: "the values along each line add up to its `= N` clue; digits may repeat (little killer)",
         params: &[("lines", Param::Section(K::Lines, Required))],
         look: Look::Line(LineStyle::Sum),
+    },
+    Signature {
+        name: "all-different",
+        description: "the cells of each entry of a lines section differ (extra regions: a section with `anywhere: true`; an entry of n cells holds 1..n)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::Line(LineStyle::Region),
     },
     Signature {
         name: "difference",

@@ -124,7 +124,7 @@ fn box_of(r: usize, c: usize, (h, w): (usize, usize), n: usize) -> usize {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 28] = [
+const READ: [&str; 29] = [
     "size",
     "grid",
     "title",
@@ -153,6 +153,7 @@ const READ: [&str; 28] = [
     "odd",
     "even",
     "disjointgroups",
+    "extraregion",
 ];
 
 fn present(puzzle: &Json, key: &str) -> bool {
@@ -325,6 +326,9 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
             ));
         }
         push_line(record, "arrows", cells, None);
+    }
+    for entry in list(puzzle, "extraregion") {
+        push_line(record, "extraregions", line(&entry["cells"], n)?, None);
     }
     for entry in list(puzzle, "littlekillersum") {
         let sum = value(entry, "little killer")?;
@@ -663,6 +667,13 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
             "arrow",
             json!({"cells": [cells.first()], "lines": [cells]}),
         );
+    }
+    for l in record["lines"]["extraregions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+    {
+        push(out, "extraregion", json!({"cells": cell_list(l)?}));
     }
     write_diagonals(record, out)?;
     write_cages(record, out, n)?;

@@ -43,6 +43,7 @@ pub(crate) fn build(
         "line-sum" => build_line_sum,
         "arrow-sum" => build_arrow_sum,
         "difference" => build_difference,
+        "all-different" => build_all_different,
         "consecutive-set" => build_consecutive_set,
         "tagged-pairs" => build_tagged_pairs,
         "sandwich" => build_sandwich,
@@ -504,6 +505,12 @@ fn build_line_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, 
             total,
             distinct: false,
         }))
+    })
+}
+
+fn build_all_different(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+    per_line(args, sections, |label, line| {
+        Ok(Arc::new(AllDifferent::new(label, line.cells.clone())))
     })
 }
 

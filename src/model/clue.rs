@@ -80,6 +80,11 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
                 .all(|w| step(w) == first)
                 .then_some(Some(u64::from(first)))
         }),
+        "all-different" => Maker::Line(|_, values| {
+            let mut sorted = values.to_vec();
+            sorted.sort_unstable();
+            sorted.windows(2).all(|w| w[0] != w[1]).then_some(None)
+        }),
         "consecutive-set" => Maker::Line(|_, values| {
             let mut sorted = values.to_vec();
             sorted.sort_unstable();
@@ -157,6 +162,8 @@ mod tests {
         assert_eq!(line("arrow-sum", &none, &[9]), None);
         assert_eq!(line("mirror", &none, &[2, 5, 2]), Some(None));
         assert_eq!(line("mirror", &none, &[2, 5, 3]), None);
+        assert_eq!(line("all-different", &none, &[4, 1, 9]), Some(None));
+        assert_eq!(line("all-different", &none, &[4, 1, 4]), None);
         assert_eq!(line("difference", &none, &[4, 1]), Some(Some(3)));
         assert_eq!(line("difference", &none, &[4, 1, 4, 7]), Some(Some(3)));
         assert_eq!(line("difference", &none, &[4, 1, 3]), None);

@@ -37,7 +37,7 @@ enum Param {
     Tag(&'static str),
 }
 
-const MEANINGS: [Meaning; 10] = [
+const MEANINGS: [Meaning; 11] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line("arrows", "arrow-sum", Param::None, "arrows"),
     line(
@@ -49,6 +49,12 @@ const MEANINGS: [Meaning; 10] = [
     line("renban", "consecutive-set", Param::None, "renban lines"),
     line("palindromes", "mirror", Param::None, "palindromes"),
     line("diagonals", "line-sum", Param::None, "little-killer sums"),
+    line(
+        "extraregions",
+        "all-different",
+        Param::None,
+        "extra regions",
+    ),
     pair("white", Param::Tag("difference 1"), "white kropki dots"),
     pair("black", Param::Tag("ratio 2"), "black kropki dots"),
     pair("x", Param::Tag("sum 10"), "X marks"),

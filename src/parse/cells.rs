@@ -211,14 +211,8 @@ pub(crate) struct CellLine {
 /// Parses one line of cells per line of text: cells separated by spaces (`r1c1 r1c2 r2c3`), each next to the
 /// one before it (orthogonally or diagonally); `r1c2..r8c9` is the straight run between two cells in a row,
 /// column or diagonal; an optional clue follows `=` (`r1c2..r8c9 = 15`). A cell may not repeat on a line.
-/// With `straight`, every line must keep one direction (a little-killer diagonal); with `adjacent`, each cell
-/// must share an edge with the one before (no diagonal steps: the pairs of a puzz.link minarism).
-pub(crate) fn lines(
-    section: &SectionText,
-    n: usize,
-    straight: bool,
-    adjacent: bool,
-) -> Result<Vec<CellLine>, Error> {
+/// The section's [`Shape`] may ask more, or less.
+pub(crate) fn lines(section: &SectionText, n: usize, shape: Shape) -> Result<Vec<CellLine>, Error> {
     let mut out = Vec::new();
     for (line, text) in section.content_lines() {
         let (cells_text, clue) = match text.split_once('=') {
@@ -259,7 +253,7 @@ pub(crate) fn lines(
                 None => (after, vec![start]),
             };
             for cell in run {
-                if let Some(&prev) = cells.last() {
+                if let Some(&prev) = cells.last().filter(|_| !shape.anywhere) {
                     if prev.row.abs_diff(cell.row).max(prev.col.abs_diff(cell.col)) != 1 {
                         return Err(section.error_at_rest(
                             line,
@@ -267,7 +261,7 @@ pub(crate) fn lines(
                             format!("{cell} is not next to {prev}"),
                         ));
                     }
-                    if adjacent && !prev.is_orthogonal_neighbour(cell) {
+                    if shape.adjacent && !prev.is_orthogonal_neighbour(cell) {
                         return Err(section.error_at_rest(
                             line,
                             rest,
@@ -300,7 +294,7 @@ pub(crate) fn lines(
                 "a line needs two cells or more",
             ));
         }
-        if straight && !is_straight(&cells) {
+        if shape.straight && !is_straight(&cells) {
             return Err(section.error_at_rest(
                 line,
                 text.trim_start(),
@@ -310,6 +304,18 @@ pub(crate) fn lines(
         out.push(CellLine { cells, clue });
     }
     Ok(out)
+}
+
+/// How the cells of a lines section's entries must lie (the section's options; all false: a path of king's
+/// steps).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Shape {
+    /// Every line keeps one direction (a little-killer diagonal).
+    pub(crate) straight: bool,
+    /// Each cell shares an edge with the one before (no diagonal steps: the pairs of a puzz.link minarism).
+    pub(crate) adjacent: bool,
+    /// The cells lie anywhere, in any order: a group of cells rather than a path (an extra region).
+    pub(crate) anywhere: bool,
 }
 
 /// Whether every step along `cells` goes the same way.
@@ -410,13 +416,23 @@ mod tests {
         );
     }
 
+    const STRAIGHT: Shape = Shape {
+        straight: true,
+        adjacent: false,
+        anywhere: false,
+    };
+    const BESIDE: Shape = Shape {
+        straight: false,
+        adjacent: true,
+        anywhere: false,
+    };
+
     #[test]
     fn lines_of_cells_runs_and_clues() {
         let got = lines(
             &s(&["r1c1 r2c2 r2c3", "r1c9..r4c6 = 15", "r9c1..r9c3"]),
             9,
-            false,
-            false,
+            Shape::default(),
         )
         .unwrap();
         assert_eq!(got.len(), 3);
@@ -439,32 +455,40 @@ mod tests {
 
     #[test]
     fn bad_lines_say_where() {
-        let e = lines(&s(&["r1c1 r2c2", "r4c4 r2c2"]), 9, false, false)
+        let e = lines(&s(&["r1c1 r2c2", "r4c4 r2c2"]), 9, Shape::default())
             .unwrap_err()
             .to_string();
         assert_eq!(e, "less: line 2, column 6: r2c2 is not next to r4c4");
-        let e = lines(&s(&["r1c1..r3c2"]), 9, false, false)
+        let e = lines(&s(&["r1c1..r3c2"]), 9, Shape::default())
             .unwrap_err()
             .to_string();
         assert!(e.contains("not a straight run"), "{e}");
-        let e = lines(&s(&["r1c1 r1c2 r1c1"]), 9, false, false)
+        let e = lines(&s(&["r1c1 r1c2 r1c1"]), 9, Shape::default())
             .unwrap_err()
             .to_string();
         assert!(e.contains("on this line twice"), "{e}");
-        assert!(lines(&s(&["r1c1"]), 9, false, false).is_err());
-        assert!(lines(&s(&["r1c1 r1c2 = x"]), 9, false, false).is_err());
-        assert!(lines(&s(&["r1c1 r1c10"]), 9, false, false).is_err());
-        let e = lines(&s(&["r1c1 r2c2 r3c2"]), 9, true, false)
+        assert!(lines(&s(&["r1c1"]), 9, Shape::default()).is_err());
+        assert!(lines(&s(&["r1c1 r1c2 = x"]), 9, Shape::default()).is_err());
+        assert!(lines(&s(&["r1c1 r1c10"]), 9, Shape::default()).is_err());
+        let e = lines(&s(&["r1c1 r2c2 r3c2"]), 9, STRAIGHT)
             .unwrap_err()
             .to_string();
         assert!(e.contains("must be straight"), "{e}");
-        assert!(lines(&s(&["r1c3..r3c1", "r4c1 r3c2 r2c3"]), 9, true, false).is_ok());
+        assert!(lines(&s(&["r1c3..r3c1", "r4c1 r3c2 r2c3"]), 9, STRAIGHT).is_ok());
         // Beside: orthogonal steps only, runs included.
-        let e = lines(&s(&["r1c1 r1c2 = 3", "r1c1 r2c2 = 1"]), 9, false, true)
+        let e = lines(&s(&["r1c1 r1c2 = 3", "r1c1 r2c2 = 1"]), 9, BESIDE)
             .unwrap_err()
             .to_string();
         assert!(e.contains("line 2") && e.contains("not beside r1c1"), "{e}");
-        assert!(lines(&s(&["r1c1..r1c3 = 2", "r2c1 r3c1"]), 9, false, true).is_ok());
-        assert!(lines(&s(&["r1c1..r3c3"]), 9, false, true).is_err());
+        assert!(lines(&s(&["r1c1..r1c3 = 2", "r2c1 r3c1"]), 9, BESIDE).is_ok());
+        assert!(lines(&s(&["r1c1..r3c3"]), 9, BESIDE).is_err());
+        // Anywhere: any cells, once each.
+        let anywhere = Shape {
+            anywhere: true,
+            ..Shape::default()
+        };
+        let got = lines(&s(&["r1c1 r5c5 r9c9 r2c7"]), 9, anywhere).unwrap();
+        assert_eq!(got[0].cells.len(), 4);
+        assert!(lines(&s(&["r1c1 r5c5 r1c1"]), 9, anywhere).is_err());
     }
 }

@@ -164,6 +164,15 @@ fn draw_line(out: &mut String, f: &Figure, page: &Page, line: &Line) {
         Some(LineStyle::Whisper) => polyline(out, &points, "#62c462", CELL * 0.18, ""),
         Some(LineStyle::Renban) => polyline(out, &points, "#d2a6ef", CELL * 0.28, ""),
         Some(LineStyle::Palindrome) => polyline(out, &points, "#b8b8b8", CELL * 0.2, ""),
+        Some(LineStyle::Region) => {
+            for &cell in &line.cells {
+                let (x, y) = page.corner(cell);
+                let _ = writeln!(
+                    out,
+                    r##"<rect x="{x:.1}" y="{y:.1}" width="{CELL:.1}" height="{CELL:.1}" fill="#e4e4e4"/>"##
+                );
+            }
+        }
         Some(LineStyle::Sum) => line_sum(out, f, page, line, &points),
         None => polyline(out, &points, "#a0a0a0", CELL * 0.14, ""),
     }
