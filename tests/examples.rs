@@ -25,6 +25,7 @@ const VARIANTS: &[&str] = &[
     "minarism",
     "kropki-latin",
     "extra-regions",
+    "between",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -200,6 +201,14 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
         "little-killer" => {
             along("diagonals").for_each(|(v, clue)| assert_eq!(Some(v.iter().sum()), clue, "{v:?}"))
         }
+        "between" => along("lines").for_each(|(v, _)| {
+            let (a, b) = (v[0], v[v.len() - 1]);
+            let inside = &v[1..v.len() - 1];
+            assert!(
+                inside.iter().all(|&x| a.min(b) < x && x < a.max(b)),
+                "{v:?}"
+            )
+        }),
         "extra-regions" => along("extra").for_each(|(mut v, _)| {
             v.sort_unstable();
             assert!(v.windows(2).all(|w| w[0] != w[1]), "{v:?}")

@@ -44,6 +44,7 @@ fn published() -> BTreeMap<&'static str, Option<&'static [&'static str]>> {
         ("even", Some(&["cell"][..])),
         ("disjointgroups", None),
         ("extraregion", Some(&["cells"][..])),
+        ("betweenline", Some(&["lines"][..])),
     ])
 }
 
@@ -165,8 +166,8 @@ fn corpus_puzzles_written_as_links_read_back_to_the_same_puzzle_and_answer() {
     std::fs::remove_dir_all(dir).ok();
 }
 
-/// The examples with extra regions (a windoku among them) and with disjoint groups, which the corpus has none
-/// of: written as links in published fields, read back to the same link and solved to their solutions.
+/// The examples with extra regions (a windoku among them), between lines and disjoint groups, which the corpus
+/// has none of: written as links in published fields, read back to the same link and solved to their solutions.
 #[test]
 fn extra_regions_and_disjoint_groups_go_through_links() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -174,6 +175,7 @@ fn extra_regions_and_disjoint_groups_go_through_links() {
         "puzzles/extra-regions/windoku-9x9.yaml",
         "puzzles/extra-regions/extra-regions-6x6.yaml",
         "puzzles/sudoku/disjoint-groups-9x9.yaml",
+        "puzzles/between/between-9x9.yaml",
     ] {
         let path = root.join(file);
         let link = convert(path.to_str().unwrap(), "fpuzzles");
@@ -184,7 +186,9 @@ fn extra_regions_and_disjoint_groups_go_through_links() {
         let json: Value = serde_json::from_str(&text).unwrap();
         check_fields(&json, &link);
         assert!(
-            json["extraregion"].is_array() || json["disjointgroups"] == true,
+            json["extraregion"].is_array()
+                || json["betweenline"].is_array()
+                || json["disjointgroups"] == true,
             "{file}: {json}"
         );
         assert_eq!(convert(&link, "fpuzzles"), link, "{file}");

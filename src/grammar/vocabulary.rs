@@ -70,6 +70,8 @@ pub(crate) enum LineStyle {
     Renban,
     /// A group of cells (an extra region): each cell shaded, no line.
     Region,
+    /// A between line: a grey line with a circle at each end.
+    Between,
     /// A palindrome: a grey line.
     Palindrome,
     /// A sum along the line: an arrow into the grid with the clue at its tail (little killer).
@@ -187,6 +189,12 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         description: "the cells of each entry of a lines section differ (extra regions: a section with `anywhere: true`; an entry of n cells holds 1..n)",
         params: &[("lines", Param::Section(K::Lines, Required))],
         look: Look::Line(LineStyle::Region),
+    },
+    Signature {
+        name: "between",
+        description: "the cells inside each line hold values strictly between those of its two ends (between lines, circles at both ends)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::Line(LineStyle::Between),
     },
     Signature {
         name: "difference",

@@ -124,7 +124,7 @@ fn box_of(r: usize, c: usize, (h, w): (usize, usize), n: usize) -> usize {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 29] = [
+const READ: [&str; 30] = [
     "size",
     "grid",
     "title",
@@ -154,6 +154,7 @@ const READ: [&str; 29] = [
     "even",
     "disjointgroups",
     "extraregion",
+    "betweenline",
 ];
 
 fn present(puzzle: &Json, key: &str) -> bool {
@@ -305,6 +306,7 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
         ("whispers", "whispers"),
         ("renban", "renban"),
         ("palindrome", "palindromes"),
+        ("betweenline", "betweenlines"),
     ] {
         for entry in list(puzzle, key) {
             for l in list(entry, "lines") {
@@ -655,6 +657,7 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
         ("whispers", "whispers"),
         ("renban", "renban"),
         ("palindromes", "palindrome"),
+        ("betweenlines", "betweenline"),
     ] {
         for l in record["lines"][section].as_array().into_iter().flatten() {
             push(out, key, json!({"lines": [cell_list(l)?]}));

@@ -14,8 +14,8 @@ use crate::parse::cells::CellLine;
 use crate::parse::clues::Op;
 use crate::parse::clues::{pair_relation, PairRelation};
 use crate::rules::{
-    AllDifferent, Allowed, Arrow, Product, Relation, RelationKind, Rule, Run, Sandwich, Score, Sum,
-    Table, TablePredicate, Visibility,
+    AllDifferent, Allowed, Arrow, Between, Product, Relation, RelationKind, Rule, Run, Sandwich,
+    Score, Sum, Table, TablePredicate, Visibility,
 };
 use crate::yaml::Value;
 
@@ -44,6 +44,7 @@ pub(crate) fn build(
         "arrow-sum" => build_arrow_sum,
         "difference" => build_difference,
         "all-different" => build_all_different,
+        "between" => build_between,
         "consecutive-set" => build_consecutive_set,
         "tagged-pairs" => build_tagged_pairs,
         "sandwich" => build_sandwich,
@@ -504,6 +505,15 @@ fn build_line_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, 
             cells: line.cells.clone(),
             total,
             distinct: false,
+        }))
+    })
+}
+
+fn build_between(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+    per_line(args, sections, |label, line| {
+        Ok(Arc::new(Between {
+            label,
+            cells: line.cells.clone(),
         }))
     })
 }

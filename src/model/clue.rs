@@ -80,6 +80,14 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
                 .all(|w| step(w) == first)
                 .then_some(Some(u64::from(first)))
         }),
+        // A line with something inside, every inside value strictly between the ends.
+        "between" => Maker::Line(|_, values| match values {
+            [a, inside @ .., b] if !inside.is_empty() => inside
+                .iter()
+                .all(|v| a.min(b) < v && v < a.max(b))
+                .then_some(None),
+            _ => None,
+        }),
         "all-different" => Maker::Line(|_, values| {
             let mut sorted = values.to_vec();
             sorted.sort_unstable();
@@ -162,6 +170,10 @@ mod tests {
         assert_eq!(line("arrow-sum", &none, &[9]), None);
         assert_eq!(line("mirror", &none, &[2, 5, 2]), Some(None));
         assert_eq!(line("mirror", &none, &[2, 5, 3]), None);
+        assert_eq!(line("between", &none, &[2, 5, 3, 7]), Some(None));
+        assert_eq!(line("between", &none, &[7, 5, 3, 2]), Some(None));
+        assert_eq!(line("between", &none, &[2, 5, 7, 7]), None);
+        assert_eq!(line("between", &none, &[2, 7]), None);
         assert_eq!(line("all-different", &none, &[4, 1, 9]), Some(None));
         assert_eq!(line("all-different", &none, &[4, 1, 4]), None);
         assert_eq!(line("difference", &none, &[4, 1]), Some(Some(3)));

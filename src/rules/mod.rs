@@ -14,6 +14,7 @@
 pub(crate) mod all_different;
 pub(crate) mod allowed;
 pub(crate) mod arrow;
+pub(crate) mod between;
 pub(crate) mod catalogue;
 pub(crate) mod differs;
 pub(crate) mod grouped_sum;
@@ -38,6 +39,7 @@ use crate::program::Compiler;
 pub(crate) use all_different::AllDifferent;
 pub(crate) use allowed::Allowed;
 pub(crate) use arrow::Arrow;
+pub(crate) use between::Between;
 pub(crate) use differs::Differs;
 pub(crate) use product::Product;
 pub(crate) use relation::{Relation, RelationKind};

@@ -84,21 +84,19 @@ pub(crate) fn tag(i: usize) -> String {
 }
 
 /// Every cell of every line with its line's tag; the first cell of a thermometer or an arrow (the bulb, the
-/// circle) has it in capitals.
+/// circle) and both ends of a between line (its circles) have it in capitals.
 pub(crate) fn line_tags(f: &Figure) -> Vec<(Cell, String)> {
     let mut out = Vec::new();
     for (i, line) in f.lines.iter().enumerate() {
-        let headed = matches!(line.style, Some(LineStyle::Thermo | LineStyle::Arrow));
+        let last = line.cells.len().saturating_sub(1);
+        let circled = |k: usize| match line.style {
+            Some(LineStyle::Thermo | LineStyle::Arrow) => k == 0,
+            Some(LineStyle::Between) => k == 0 || k == last,
+            _ => false,
+        };
         for (k, &cell) in line.cells.iter().enumerate() {
             let t = tag(i);
-            out.push((
-                cell,
-                if k == 0 && headed {
-                    t.to_uppercase()
-                } else {
-                    t
-                },
-            ));
+            out.push((cell, if circled(k) { t.to_uppercase() } else { t }));
         }
     }
     out

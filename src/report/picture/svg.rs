@@ -164,6 +164,16 @@ fn draw_line(out: &mut String, f: &Figure, page: &Page, line: &Line) {
         Some(LineStyle::Whisper) => polyline(out, &points, "#62c462", CELL * 0.18, ""),
         Some(LineStyle::Renban) => polyline(out, &points, "#d2a6ef", CELL * 0.28, ""),
         Some(LineStyle::Palindrome) => polyline(out, &points, "#b8b8b8", CELL * 0.2, ""),
+        Some(LineStyle::Between) => {
+            polyline(out, &points, "#b8b8b8", CELL * 0.1, "");
+            for &(cx, cy) in [points[0], points[points.len() - 1]].iter() {
+                let _ = writeln!(
+                    out,
+                    r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="white" stroke="#8a8a8a" stroke-width="2"/>"##,
+                    CELL * 0.4
+                );
+            }
+        }
         Some(LineStyle::Region) => {
             for &cell in &line.cells {
                 let (x, y) = page.corner(cell);
