@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
+regions, minarism and kropki on a Latin square. Each model here is written from the rules as setters state
+them, not from latin's primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as
+corpus records by `latin convert --to record`; CP-SAT must find the same solution and prove that no other
+exists (the solution cut off, the model infeasible).
+
+    python3 benches/cpsat-cross-check-more.py LATIN SEEDS     # seeds 1..SEEDS of each type and size
+
+Prints every disagreement and a total; exits 1 on any. Needs `pip install ortools`.
+"""
+import json
+import subprocess
+import sys
+
+from ortools.sat.python import cp_model
+
+TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism", [4, 5, 6, 7, 8]),
+         ("kropki-latin", [4, 5, 6, 7, 8])]
+
+
+def absolute(m, a, b, n):
+    """|a - b| as a new variable."""
+    d = m.NewIntVar(-n, n, "")
+    m.Add(d == a - b)
+    out = m.NewIntVar(0, n, "")
+    m.AddAbsEquality(out, d)
+    return out
+
+
+def flag(m, holds, fails):
+    """A Boolean that is true exactly when the linear constraint `holds` does (`fails` is its negation)."""
+    b = m.NewBoolVar("")
+    m.Add(holds).OnlyEnforceIf(b)
+    m.Add(fails).OnlyEnforceIf(b.Not())
+    return b
+
+
+def kropki(m, x, p, n):
+    """White dots differ by 1, black dots double; every other pair of neighbours is neither."""
+    white = {tuple(q) for q in p.get("pairs", {}).get("white", [])}
+    black = {tuple(q) for q in p.get("pairs", {}).get("black", [])}
+    for r in range(n):
+        for c in range(n):
+            for r2, c2 in ((r, c + 1), (r + 1, c)):
+                if r2 >= n or c2 >= n:
+                    continue
+                u, v = x[r][c], x[r2][c2]
+                one_apart = flag(m, absolute(m, u, v, n) == 1, absolute(m, u, v, n) != 1)
+                doubles = [flag(m, u == 2 * v, u != 2 * v), flag(m, v == 2 * u, v != 2 * u)]
+                pair = {(r, c, r2, c2), (r2, c2, r, c)}
+                if pair & white:
+                    m.Add(one_apart == 1)
+                elif pair & black:
+                    m.AddBoolOr(doubles)
+                else:
+                    m.Add(one_apart == 0)
+                    m.AddBoolAnd([b.Not() for b in doubles])
+
+
+def model(p):
+    n = p["size"]
+    m = cp_model.CpModel()
+    x = [[m.NewIntVar(1, n, "") for c in range(n)] for r in range(n)]
+    for i in range(n):
+        m.AddAllDifferent(x[i])
+        m.AddAllDifferent([x[r][i] for r in range(n)])
+    if "boxes" in p:
+        h, w = p["boxes"]
+        for br in range(0, n, h):
+            for bc in range(0, n, w):
+                m.AddAllDifferent([x[r][c] for r in range(br, br + h) for c in range(bc, bc + w)])
+    for r, row in enumerate(p.get("givens") or []):
+        for c, v in enumerate(row):
+            if v:
+                m.Add(x[r][c] == v)
+    kind, lines = p["type"], p.get("lines", {})
+    if kind == "between":
+        for line in lines["lines"]:
+            a, b = x[line[0][0]][line[0][1]], x[line[-1][0]][line[-1][1]]
+            up = m.NewBoolVar("")
+            for r, c in line[1:-1]:
+                m.Add(a < x[r][c]).OnlyEnforceIf(up)
+                m.Add(x[r][c] < b).OnlyEnforceIf(up)
+                m.Add(b < x[r][c]).OnlyEnforceIf(up.Not())
+                m.Add(x[r][c] < a).OnlyEnforceIf(up.Not())
+    if kind == "extra-regions":
+        for line in lines["extra"]:
+            m.AddAllDifferent([x[r][c] for r, c in line])
+    if kind == "minarism":
+        for a, b, c, d in p.get("less", []):
+            m.Add(x[a][b] < x[c][d])
+        clues = p.get("line_clues", {}).get("differences", [])
+        for line, k in zip(lines.get("differences", []), clues):
+            for (r1, c1), (r2, c2) in zip(line, line[1:]):
+                m.Add(absolute(m, x[r1][c1], x[r2][c2], n) == k)
+    if kind == "kropki-latin":
+        kropki(m, x, p, n)
+    return m, x
+
+
+def check(latin, kind, n, seed):
+    """None when CP-SAT agrees, else what went wrong; 'not made' when latin made no puzzle."""
+    gen = subprocess.run([latin, "generate", kind, "--size", str(n), "--seed", str(seed), "--format", "yaml",
+                          "--time-limit", "20"], capture_output=True, text=True)
+    if gen.returncode:
+        return "not made"
+    p = json.loads(subprocess.run([latin, "convert", "-", "--to", "record"], input=gen.stdout,
+                                  capture_output=True, text=True, check=True).stdout)
+    m, x = model(p)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    if solver.Solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return "no solution"
+    found = [[solver.Value(v) for v in row] for row in x]
+    if found != p["solution"]:
+        return "another solution"
+    differs = [flag(m, x[r][c] != found[r][c], x[r][c] == found[r][c]) for r in range(n) for c in range(n)]
+    m.AddBoolOr(differs)
+    return None if solver.Solve(m) == cp_model.INFEASIBLE else "not unique"
+
+
+def main():
+    latin, seeds = sys.argv[1], int(sys.argv[2])
+    made = bad = 0
+    for kind, sizes in TYPES:
+        for n in sizes:
+            for seed in range(1, seeds + 1):
+                wrong = check(latin, kind, n, seed)
+                if wrong != "not made":
+                    made += 1
+                if wrong:
+                    print(kind, n, seed, wrong)
+                    bad += wrong != "not made"
+    print(made, "made", bad, "bad")
+    sys.exit(1 if bad else 0)
+
+
+main()
