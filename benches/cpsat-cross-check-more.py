@@ -76,7 +76,7 @@ def model(p):
                 m.Add(x[r][c] == v)
     kind, lines = p["type"], p.get("lines", {})
     if kind == "between":
-        for line in lines["lines"]:
+        for line in lines["between"]:
             a, b = x[line[0][0]][line[0][1]], x[line[-1][0]][line[-1][1]]
             up = m.NewBoolVar("")
             for r, c in line[1:-1]:

@@ -201,7 +201,7 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
         "little-killer" => {
             along("diagonals").for_each(|(v, clue)| assert_eq!(Some(v.iter().sum()), clue, "{v:?}"))
         }
-        "between" => along("lines").for_each(|(v, _)| {
+        "between" => along("between").for_each(|(v, _)| {
             let (a, b) = (v[0], v[v.len() - 1]);
             let inside = &v[1..v.len() - 1];
             assert!(
