@@ -519,9 +519,20 @@ fn build_between(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, E
 }
 
 fn build_all_different(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
-    per_line(args, sections, |label, line| {
-        Ok(Arc::new(AllDifferent::new(label, line.cells.clone())))
-    })
+    // Named as regions are (`extra 2`, like `cages A`): an entry here is a group of cells, not a line.
+    let Some((name, lines)) = lines_of(args, sections) else {
+        return Ok(vec![]);
+    };
+    Ok(lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            Arc::new(AllDifferent::new(
+                format!("{name} {}", i + 1),
+                line.cells.clone(),
+            )) as Arc<dyn Rule>
+        })
+        .collect())
 }
 
 fn build_difference(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
