@@ -30,13 +30,24 @@ fn err(message: impl Into<String>) -> Error {
     bad(Format::Puzzlink, message)
 }
 
-/// The type and the rest of the path after `?` (`sudoku`, `9/9/...`), if the text looks like such a URL.
+/// Other names pzprjs takes for a type in a URL (its variety table's `alias`es), with the type's own.
+const ALIASES: [(&str, &str); 2] = [("skyscrapers", "building"), ("skyscraper", "building")];
+
+/// The type (pzprjs's own name for it) and the rest of the path after `?` (`sudoku`, `9/9/...`), if the text
+/// looks like such a URL.
 fn split(text: &str) -> Option<(&str, &str)> {
     let (_, query) = text.split_once('?')?;
     let (pid, rest) = query.split_once('/')?;
+    let pid = ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == pid)
+        .map_or(pid, |(_, own)| own);
     // puzz.link writes flags such as `v:` before the size; none of them matter here.
     let rest = rest.strip_prefix("v:/").unwrap_or(rest);
-    TYPES.iter().any(|(p, _)| *p == pid).then_some((pid, rest))
+    TYPES
+        .iter()
+        .find(|(p, _)| *p == pid)
+        .map(|(p, _)| (*p, rest))
 }
 
 pub(crate) fn recognises(text: &str) -> bool {
@@ -367,6 +378,11 @@ mod tests {
         assert_eq!(f["clues"]["c"], "3");
         let b = decode("https://puzz.link/p?building/4/4/1g2j3k4").unwrap();
         assert_eq!(b["sky"]["top"], json!([1, 0, 2, 0]));
+        // pzprjs's aliases for the name.
+        assert_eq!(
+            decode("https://puzz.link/p?skyscrapers/4/4/1g2j3k4").unwrap(),
+            b
+        );
     }
 
     #[test]
