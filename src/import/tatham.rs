@@ -392,6 +392,20 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
     };
     let kind = record["type"].as_str().unwrap_or_default();
     let diagonals = record["diagonals"].as_bool() == Some(true);
+    const PLAYED: [&str; 7] = [
+        "sudoku",
+        "jigsaw",
+        "killer",
+        "kenken",
+        "skyscrapers",
+        "futoshiki",
+        "consecutive",
+    ];
+    if !PLAYED.contains(&kind) {
+        return Err(err(format!(
+            "type {kind}: no Tatham game plays it (solo: sudoku, jigsaw, killer; keen: kenken; towers: skyscrapers; unequal: futoshiki, consecutive)"
+        )));
+    }
     // The games know no rule beyond their own (solo's `x` diagonals): an ID without one would be another
     // puzzle, with other solutions, so it is refused rather than written.
     if let Some(rule) = record["rules"].as_array().and_then(|r| r.first()) {
@@ -403,14 +417,13 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
     }
     match kind {
         "sudoku" | "jigsaw" | "killer" => solo_id(record, n, &givens, diagonals),
-        _ if diagonals => Err(err(format!("{kind} with diagonals: no Tatham game has them"))),
+        _ if diagonals => Err(err(format!(
+            "{kind} with diagonals: no Tatham game has them"
+        ))),
         "kenken" if givens.iter().any(|&v| v > 0) => Err(err("keen has no givens")),
         "kenken" => keen_id(record, n),
         "skyscrapers" => towers_id(record, n, &givens),
-        "futoshiki" | "consecutive" => unequal_id(record, n, &givens, kind == "consecutive"),
-        _ => Err(err(format!(
-            "type {kind}: no Tatham game plays it (solo: sudoku, jigsaw, killer; keen: kenken; towers: skyscrapers; unequal: futoshiki, consecutive)"
-        ))),
+        _ => unequal_id(record, n, &givens, kind == "consecutive"),
     }
 }
 
