@@ -198,7 +198,7 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
     },
     Signature {
         name: "difference",
-        description: "neighbours on each line differ by exactly its `= N` clue (minarism's circled numbers, on lines of two cells)",
+        description: "neighbours on each line differ by exactly its `= N` clue (minarism's circled numbers, each a line of two cells)",
         params: &[("lines", Param::Section(K::Lines, Required))],
         look: Look::CircledClues,
     },

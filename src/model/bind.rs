@@ -545,7 +545,7 @@ fn build_difference(args: &Args, sections: &Sections, _n: usize) -> Result<Rules
         let clue = line.clue.ok_or_else(|| {
             Error::section(label.clone(), "needs its difference: `= N` after the cells")
         })?;
-        // A difference past u32 holds for no two values, as one of n - 1 or more does on a grid of n.
+        // A difference past u32 holds for no two values, as one of n or more does on a grid of n.
         let k = u32::try_from(clue).unwrap_or(u32::MAX);
         for (a, b) in neighbours(&line.cells) {
             out.push(Arc::new(Relation::new(
