@@ -15,6 +15,9 @@
 //! candidates between the ends of some pair that stays (the inside cells are taken as independent: cells of
 //! one row or box on the line are kept apart by their own groups).
 
+use smallvec::SmallVec;
+
+use super::reach::Masks;
 use super::{values_of, Rule};
 use crate::domains::{all_values, bit_indices, Contradiction, Domains, Propagator};
 use crate::error::Violation;
@@ -65,12 +68,8 @@ impl Rule for Between {
         let n = c.size() as u32;
         let (first, last) = self.ends();
         let (ga, gb) = (c.at_least(first), c.at_least(last));
-        // "The end is at least v" as a column, or a constant where v is 1 (always) or past n (never).
-        let at_least = |g: &[usize], v: u32| match v {
-            1 => Err(true),
-            v if v > n => Err(false),
-            v => Ok(g[v as usize - 2]),
-        };
+        // "The end is at least v" as a column, for v in 2..=n: below that it always holds, past n never.
+        let column = |g: &[usize], v: u32| (2..=n).contains(&v).then(|| g[v as usize - 2]);
         let d = c.aux();
         for &cell in self.inside() {
             for v in 1..=n {
@@ -81,23 +80,19 @@ impl Rule for Between {
                     // x + d (or x - d) counts 2 (or 1) exactly when the branch applies.
                     let on = if with_d { 1.0 } else { 0.0 };
                     let base = vec![(x, 1.0), (d, sign)];
-                    match at_least(below, v) {
-                        Ok(g) => {
-                            let mut t = base.clone();
-                            t.push((g, 1.0));
-                            c.at_most(t, 1.0 + on);
-                        }
-                        Err(true) => c.at_most(base.clone(), on),
-                        Err(false) => {}
+                    let with = |g: usize, a: f64| {
+                        let mut t = base.clone();
+                        t.push((g, a));
+                        t
+                    };
+                    // No end is below 1 (v = 1) or above n (v = n): there the branch alone rules x out.
+                    match column(below, v) {
+                        Some(g) => c.at_most(with(g, 1.0), 1.0 + on),
+                        None => c.at_most(base.clone(), on),
                     }
-                    match at_least(above, v + 1) {
-                        Ok(g) => {
-                            let mut t = base.clone();
-                            t.push((g, -1.0));
-                            c.at_most(t, on);
-                        }
-                        Err(false) => c.at_most(base, on),
-                        Err(true) => {}
+                    match column(above, v + 1) {
+                        Some(g) => c.at_most(with(g, -1.0), on),
+                        None => c.at_most(base.clone(), on),
                     }
                 }
             }
@@ -143,9 +138,10 @@ impl Propagator for Between {
             return Ok(false);
         }
         let (first, last) = self.ends();
-        let inside: Vec<u64> = self.inside().iter().map(|&c| d.get(c)).collect();
+        // On the stack: this runs at every search node that touches the line.
+        let inside: Masks = self.inside().iter().map(|&c| d.get(c)).collect();
         let (mut keep_a, mut keep_b) = (0u64, 0u64);
-        let mut keep_inside = vec![0u64; inside.len()];
+        let mut keep_inside: Masks = SmallVec::from_elem(0, inside.len());
         for a in bit_indices(d.get(first)).map(|b| b as u32 + 1) {
             for b in bit_indices(d.get(last)).map(|b| b as u32 + 1) {
                 let between = strictly_between(a.min(b), a.max(b));
