@@ -401,10 +401,14 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
         "futoshiki",
         "consecutive",
     ];
-    if !PLAYED.contains(&kind) {
-        return Err(err(format!(
+    let no_game = || {
+        err(format!(
             "type {kind}: no Tatham game plays it (solo: sudoku, jigsaw, killer; keen: kenken; towers: skyscrapers; unequal: futoshiki, consecutive)"
-        )));
+        ))
+    };
+    // Checked first, so that what follows (rules, boxes) is said only of types a game plays.
+    if !PLAYED.contains(&kind) {
+        return Err(no_game());
     }
     // The games know no rule beyond their own (solo's `x` diagonals): an ID without one would be another
     // puzzle, with other solutions, so it is refused rather than written.
@@ -423,7 +427,8 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
         "kenken" if givens.iter().any(|&v| v > 0) => Err(err("keen has no givens")),
         "kenken" => keen_id(record, n),
         "skyscrapers" => towers_id(record, n, &givens),
-        _ => unequal_id(record, n, &givens, kind == "consecutive"),
+        "futoshiki" | "consecutive" => unequal_id(record, n, &givens, kind == "consecutive"),
+        _ => Err(no_game()),
     }
 }
 
