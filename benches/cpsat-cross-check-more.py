@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
-regions, minarism and kropki on a Latin square. Each model here is written from the rules as setters state
+regions, minarism, kropki on a Latin square, region-sum lines and zipper lines. Each model here is written from the rules as setters state
 them, not from latin's primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as
 corpus records by `latin convert --to record`; CP-SAT must find the same solution and prove that no other
 exists (the solution cut off, the model infeasible).
 
-    python3 benches/cpsat-cross-check-more.py LATIN SEEDS     # seeds 1..SEEDS of each type and size
+    python3 benches/cpsat-cross-check-more.py LATIN SEEDS [TYPE...]  # seeds 1..SEEDS of each type and size
 
 Prints every disagreement and a total; exits 1 on any. Needs `pip install ortools`.
 """
@@ -16,7 +16,7 @@ import sys
 from ortools.sat.python import cp_model
 
 TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism", [4, 5, 6, 7, 8]),
-         ("kropki-latin", [4, 5, 6, 7, 8])]
+         ("kropki-latin", [4, 5, 6, 7, 8]), ("region-sum", [4, 6, 8, 9]), ("zipper", [4, 6, 8, 9])]
 
 
 def absolute(m, a, b, n):
@@ -96,6 +96,27 @@ def model(p):
                 m.Add(absolute(m, x[r1][c1], x[r2][c2], n) == k)
     if kind == "kropki-latin":
         kropki(m, x, p, n)
+    if kind == "region-sum":
+        # Cut where the next cell lies in another box; every piece adds up to what the first does.
+        h, w = p["boxes"]
+        for line in lines["lines"]:
+            pieces = [[line[0]]]
+            for a, b in zip(line, line[1:]):
+                if (a[0] // h, a[1] // w) == (b[0] // h, b[1] // w):
+                    pieces[-1].append(b)
+                else:
+                    pieces.append([b])
+            sums = [sum(x[r][c] for r, c in piece) for piece in pieces]
+            for s in sums[1:]:
+                m.Add(s == sums[0])
+    if kind == "zipper":
+        # Cells the same distance from the middle add up to the middle cell, or all to one total.
+        for line in lines["zippers"]:
+            k = len(line)
+            pairs = [x[line[i][0]][line[i][1]] + x[line[k - 1 - i][0]][line[k - 1 - i][1]] for i in range(k // 2)]
+            total = x[line[k // 2][0]][line[k // 2][1]] if k % 2 else pairs[0]
+            for s in pairs:
+                m.Add(s == total)
     return m, x
 
 
@@ -121,9 +142,11 @@ def check(latin, kind, n, seed):
 
 
 def main():
-    latin, seeds = sys.argv[1], int(sys.argv[2])
+    latin, seeds, only = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
     made = bad = 0
     for kind, sizes in TYPES:
+        if only and kind not in only:
+            continue
         for n in sizes:
             for seed in range(1, seeds + 1):
                 wrong = check(latin, kind, n, seed)

@@ -26,6 +26,8 @@ const VARIANTS: &[&str] = &[
     "kropki-latin",
     "extra-regions",
     "between",
+    "region-sum",
+    "zipper",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -209,6 +211,31 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
                 "{v:?}"
             )
         }),
+        "region-sum" => {
+            // Cut where the line steps into another box; every piece adds up to what the first does.
+            let (h, w) = doc["box"].as_str().and_then(|b| b.split_once('x')).unwrap();
+            let (h, w): (usize, usize) = (h.parse().unwrap(), w.parse().unwrap());
+            for (cells, _) in lines_of(doc, "lines") {
+                let mut sums = vec![0];
+                for (i, &(r, c)) in cells.iter().enumerate() {
+                    if i > 0 && (r / h, c / w) != (cells[i - 1].0 / h, cells[i - 1].1 / w) {
+                        sums.push(0);
+                    }
+                    *sums.last_mut().unwrap() += sol[r][c];
+                }
+                assert!(
+                    sums.len() > 1 && sums.iter().all(|&s| s == sums[0]),
+                    "{cells:?} {sums:?}"
+                );
+            }
+        }
+        "zipper" => along("zippers").for_each(|(v, _)| {
+            // Cells the same distance from the middle add up to the middle cell's value, or all to one total.
+            let k = v.len();
+            let pairs: Vec<u32> = (0..k / 2).map(|i| v[i] + v[k - 1 - i]).collect();
+            let want = if k % 2 == 1 { v[k / 2] } else { pairs[0] };
+            assert!(pairs.iter().all(|&p| p == want), "{v:?}")
+        }),
         "extra-regions" => along("extra").for_each(|(mut v, _)| {
             v.sort_unstable();
             assert!(v.windows(2).all(|w| w[0] != w[1]), "{v:?}")
@@ -373,4 +400,21 @@ fn the_oracle_rejects_a_broken_solution() {
         check_variant("arrow", &doc, &sol);
     });
     assert!(broke.is_err());
+}
+
+/// The line oracles alone reject a solution with one cell of a line changed.
+#[test]
+fn the_line_oracles_reject_a_changed_cell() {
+    for (kind, section) in [("region-sum", "lines"), ("zipper", "zippers")] {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("puzzles/{kind}/{kind}-9x9.yaml"));
+        let doc: serde_yaml::Value =
+            serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let mut sol = grid(doc["solution"].as_str().unwrap());
+        check_variant(kind, &doc, &sol);
+        let (r, c) = lines_of(&doc, section)[0].0[0];
+        sol[r][c] = sol[r][c] % 9 + 1;
+        let broke = std::panic::catch_unwind(|| check_variant(kind, &doc, &sol));
+        assert!(broke.is_err(), "{kind}");
+    }
 }

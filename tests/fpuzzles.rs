@@ -45,6 +45,7 @@ fn published() -> BTreeMap<&'static str, Option<&'static [&'static str]>> {
         ("disjointgroups", None),
         ("extraregion", Some(&["cells"][..])),
         ("betweenline", Some(&["lines"][..])),
+        ("regionsumline", Some(&["lines"][..])),
     ])
 }
 
@@ -166,8 +167,9 @@ fn corpus_puzzles_written_as_links_read_back_to_the_same_puzzle_and_answer() {
     std::fs::remove_dir_all(dir).ok();
 }
 
-/// The examples with extra regions (a windoku among them), between lines and disjoint groups, which the corpus
-/// has none of: written as links in published fields, read back to the same link and solved to their solutions.
+/// The examples with extra regions (a windoku among them), between lines, region-sum lines and disjoint groups,
+/// which the corpus has none of: written as links in published fields, read back to the same link and solved to
+/// their solutions.
 #[test]
 fn extra_regions_and_disjoint_groups_go_through_links() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -176,6 +178,7 @@ fn extra_regions_and_disjoint_groups_go_through_links() {
         "puzzles/extra-regions/extra-regions-6x6.yaml",
         "puzzles/sudoku/disjoint-groups-9x9.yaml",
         "puzzles/between/between-9x9.yaml",
+        "puzzles/region-sum/region-sum-9x9.yaml",
     ] {
         let path = root.join(file);
         let link = convert(path.to_str().unwrap(), "fpuzzles");
@@ -188,6 +191,7 @@ fn extra_regions_and_disjoint_groups_go_through_links() {
         assert!(
             json["extraregion"].is_array()
                 || json["betweenline"].is_array()
+                || json["regionsumline"].is_array()
                 || json["disjointgroups"] == true,
             "{file}: {json}"
         );

@@ -167,6 +167,7 @@ impl Draft {
 pub(crate) fn draw(
     plan: &Plan,
     solution: &Grid,
+    regions: &[usize],
     required: &dyn Fn(&str) -> bool,
     rng: &mut fastrand::Rng,
     draft: &mut Draft,
@@ -209,7 +210,7 @@ pub(crate) fn draw(
                     straight: *straight,
                     adjacent: *adjacent,
                 };
-                let drawn = lines(section, makers, steps, solution, &mut used, rng);
+                let drawn = lines(section, makers, steps, solution, regions, &mut used, rng);
                 joined.extend(
                     drawn
                         .1
@@ -345,15 +346,17 @@ fn lines(
     makers: &[(Args, LineMaker)],
     steps: Steps,
     solution: &Grid,
+    regions: &[usize],
     used: &mut [bool],
     rng: &mut fastrand::Rng,
 ) -> (SectionDraw, Vec<Vec<Cell>>) {
     let n = solution.size();
     let holds = |cells: &[Cell]| -> Option<Option<u64>> {
         let values: Vec<u32> = cells.iter().map(|&c| solution.get(c)).collect();
+        let mine: Vec<usize> = cells.iter().map(|c| regions[c.row * n + c.col]).collect();
         let mut clue = None;
         for (args, maker) in makers {
-            clue = clue.or(maker(args, &values)?);
+            clue = clue.or(maker(args, &values, &mine)?);
         }
         Some(clue)
     };

@@ -197,7 +197,7 @@ pub(super) fn clued_solution(
     // whisper) is drawn again.
     let mut last = None;
     for _ in 0..20 {
-        let solution = match &kind.plan.layout {
+        let (solution, regions) = match &kind.plan.layout {
             // Layouts until one has a solution (nearly all do).
             Some(section) => {
                 let mut found = None;
@@ -209,24 +209,42 @@ pub(super) fn clued_solution(
                             layout(n, rng, options.deadline).ok_or_else(out_of_time)?,
                         ),
                     );
-                    if let Ok(s) = random_solution(&kind.load(&draft)?, rng, options) {
-                        found = Some(s);
+                    let drawn_on = kind.load(&draft)?;
+                    if let Ok(s) = random_solution(&drawn_on, rng, options) {
+                        found = Some((s, region_of(&drawn_on)));
                         break;
                     }
                     options.left(1)?;
                 }
                 found.ok_or_else(no_solution)?
             }
-            None => random_solution(&kind.base, rng, options)?,
+            None => (
+                random_solution(&kind.base, rng, options)?,
+                region_of(&kind.base),
+            ),
         };
         let required = |name: &str| kind.grammar.sections.get(name).is_some_and(|s| !s.optional);
         let mut drawn = draft.clone();
-        match draft::draw(&kind.plan, &solution, &required, rng, &mut drawn) {
+        match draft::draw(&kind.plan, &solution, &regions, &required, rng, &mut drawn) {
             Ok(()) => return clued(kind, solution, drawn, rng),
             Err(e) => last = Some(e),
         }
     }
     Err(last.unwrap_or_else(no_solution))
+}
+
+/// The region of each cell (row by row) of the puzzle a solution is drawn on, for the lines split by regions:
+/// its layout's regions when it has a layout, else its boxes, else one region.
+fn region_of(puzzle: &Puzzle) -> Vec<usize> {
+    let figure = puzzle.figure();
+    let n = puzzle.size();
+    match (&figure.regions, figure.boxes) {
+        (Some(regions), _) => regions.clone(),
+        (None, Some((h, w))) => (0..n * n)
+            .map(|i| (i / n / h) * (n / w) + (i % n) / w)
+            .collect(),
+        (None, None) => vec![0; n * n],
+    }
 }
 
 /// The cages cut from a solution with its other clues drawn, checked against the rules.

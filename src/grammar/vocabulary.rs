@@ -76,6 +76,10 @@ pub(crate) enum LineStyle {
     Palindrome,
     /// A sum along the line: an arrow into the grid with the clue at its tail (little killer).
     Sum,
+    /// A region-sum line: a blue line.
+    RegionSum,
+    /// A zipper line: a lavender line.
+    Zipper,
 }
 
 use Need::{Optional, Required};
@@ -201,6 +205,18 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         description: "neighbours on each line differ by exactly its `= N` clue (minarism's circled numbers, each a line of two cells)",
         params: &[("lines", Param::Section(K::Lines, Required))],
         look: Look::CircledClues,
+    },
+    Signature {
+        name: "region-sum",
+        description: "each line's pieces in the boxes it passes through (or the regions of `regions`) add up to the same total; a line that leaves a box and comes back has a piece each time",
+        params: &[("lines", Param::Section(K::Lines, Required)), ("regions", Param::Section(K::Regions, Optional))],
+        look: Look::Line(LineStyle::RegionSum),
+    },
+    Signature {
+        name: "zipper",
+        description: "cells the same distance from each line's middle add up to the same total, the middle cell's value when the line has one (zipper lines)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::Line(LineStyle::Zipper),
     },
     Signature {
         name: "marks",

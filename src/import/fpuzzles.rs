@@ -124,7 +124,7 @@ fn box_of(r: usize, c: usize, (h, w): (usize, usize), n: usize) -> usize {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 30] = [
+const READ: [&str; 31] = [
     "size",
     "grid",
     "title",
@@ -155,6 +155,7 @@ const READ: [&str; 30] = [
     "disjointgroups",
     "extraregion",
     "betweenline",
+    "regionsumline",
 ];
 
 fn present(puzzle: &Json, key: &str) -> bool {
@@ -307,6 +308,7 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
         ("renban", "renban"),
         ("palindrome", "palindromes"),
         ("betweenline", "betweenlines"),
+        ("regionsumline", "regionsumlines"),
     ] {
         for entry in list(puzzle, key) {
             for l in list(entry, "lines") {
@@ -658,6 +660,7 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
         ("renban", "renban"),
         ("palindromes", "palindrome"),
         ("betweenlines", "betweenline"),
+        ("regionsumlines", "regionsumline"),
     ] {
         for l in record["lines"][section].as_array().into_iter().flatten() {
             push(out, key, json!({"lines": [cell_list(l)?]}));

@@ -14,19 +14,26 @@ use crate::parse::cells::CellLine;
 use crate::parse::clues::Op;
 use crate::parse::clues::{pair_relation, PairRelation};
 use crate::rules::{
-    AllDifferent, Allowed, Arrow, Between, Product, Relation, RelationKind, Rule, Run, Sandwich,
-    Score, Sum, Table, TablePredicate, Visibility,
+    AllDifferent, Allowed, Arrow, Between, EqualSums, Product, Relation, RelationKind, Rule, Run,
+    Sandwich, Score, Sum, Table, TablePredicate, Visibility,
 };
 use crate::yaml::Value;
 
 type Rules = Vec<Arc<dyn Rule>>;
+
+/// What a builder knows of the grid besides the sections: its size, and its box shape when it has boxes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Site {
+    pub(crate) n: usize,
+    pub(crate) boxes: Option<(usize, usize)>,
+}
 
 /// Builds the rules of one primitive use from the parsed sections of a puzzle.
 pub(crate) fn build(
     primitive: &str,
     args: &Args,
     sections: &Sections,
-    n: usize,
+    site: &Site,
 ) -> Result<Rules, Error> {
     let build = match primitive {
         "distinct" => build_distinct,
@@ -46,6 +53,8 @@ pub(crate) fn build(
         "all-different" => build_all_different,
         "between" => build_between,
         "consecutive-set" => build_consecutive_set,
+        "region-sum" => build_region_sum,
+        "zipper" => build_zipper,
         "tagged-pairs" => build_tagged_pairs,
         "sandwich" => build_sandwich,
         // A grammar is checked against the vocabulary when it is loaded, so this is a grammar built in code.
@@ -56,7 +65,7 @@ pub(crate) fn build(
             })
         }
     };
-    build(args, sections, n)
+    build(args, sections, site)
 }
 
 fn arg<'a>(args: &'a Args, key: &str) -> Option<&'a str> {
@@ -106,7 +115,7 @@ fn integer(clue: &Clue) -> u64 {
     }
 }
 
-fn build_distinct(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+fn build_distinct(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     let rname = arg(args, "regions").unwrap_or("regions");
     Ok(regions_with_clues(args, sections)
         .into_iter()
@@ -116,7 +125,7 @@ fn build_distinct(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, 
         .collect())
 }
 
-fn build_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+fn build_sum(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     let distinct = args
         .get("distinct")
         .and_then(Value::as_bool)
@@ -136,7 +145,7 @@ fn build_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error
         .collect())
 }
 
-fn build_product(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+fn build_product(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     Ok(regions_with_clues(args, sections)
         .into_iter()
         .filter_map(|(_, cells, clue, label)| {
@@ -151,7 +160,8 @@ fn build_product(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, E
         .collect())
 }
 
-fn build_arithmetic(args: &Args, sections: &Sections, n: usize) -> Result<Rules, Error> {
+fn build_arithmetic(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    let n = site.n;
     let mut out: Rules = Vec::new();
     for (_, cells, clue, label) in regions_with_clues(args, sections) {
         let Some(Clue::Arithmetic(clue)) = clue else {
@@ -233,7 +243,7 @@ fn build_arithmetic(args: &Args, sections: &Sections, n: usize) -> Result<Rules,
     Ok(out)
 }
 
-fn build_less(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+fn build_less(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     let Some((name, SectionValue::Relations(pairs))) = section(args, "relations", sections) else {
         return Ok(vec![]);
     };
@@ -243,7 +253,8 @@ fn build_less(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Erro
         .collect())
 }
 
-fn build_consecutive(args: &Args, sections: &Sections, n: usize) -> Result<Rules, Error> {
+fn build_consecutive(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    let n = site.n;
     let exclusive = args
         .get("exclusive")
         .and_then(Value::as_bool)
@@ -331,7 +342,8 @@ fn edge_lines(args: &Args, sections: &Sections, n: usize) -> Vec<(String, Vec<Ce
     out
 }
 
-fn build_visibility(args: &Args, sections: &Sections, n: usize) -> Result<Rules, Error> {
+fn build_visibility(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    let n = site.n;
     let score = match args.get("sum").and_then(Value::as_bool) {
         Some(true) => Score::Heights,
         _ => Score::Count,
@@ -349,7 +361,8 @@ fn build_visibility(args: &Args, sections: &Sections, n: usize) -> Result<Rules,
         .collect())
 }
 
-fn build_sandwich(args: &Args, sections: &Sections, n: usize) -> Result<Rules, Error> {
+fn build_sandwich(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    let n = site.n;
     Ok(edge_lines(args, sections, n)
         .into_iter()
         .map(|(label, cells, clue)| {
@@ -377,7 +390,8 @@ pub(crate) fn relation_kind(phrase: &str) -> Option<RelationKind> {
     })
 }
 
-fn build_tagged_pairs(args: &Args, sections: &Sections, n: usize) -> Result<Rules, Error> {
+fn build_tagged_pairs(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    let n = site.n;
     let exclusive = args.get("exclusive").and_then(Value::as_bool) == Some(true);
     let tags: Vec<(String, RelationKind)> = match args.get("tags") {
         Some(Value::Mapping(map)) => map
@@ -397,7 +411,7 @@ fn build_tagged_pairs(args: &Args, sections: &Sections, n: usize) -> Result<Rule
     Ok(marked_pairs(&tags, unmarked, sections, n))
 }
 
-fn build_marks(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+fn build_marks(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     let Some((_, SectionValue::Marks(marks))) = section(args, "marks", sections) else {
         return Ok(vec![]);
     };
@@ -466,7 +480,7 @@ fn neighbours(cells: &[Cell]) -> Vec<(Cell, Cell)> {
     cells.windows(2).map(|w| (w[0], w[1])).collect()
 }
 
-fn build_increasing(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+fn build_increasing(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     Ok(line_relations(
         args,
         sections,
@@ -475,7 +489,7 @@ fn build_increasing(args: &Args, sections: &Sections, _n: usize) -> Result<Rules
     ))
 }
 
-fn build_apart(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+fn build_apart(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     // The grammar check guarantees a number from 1 to 255.
     let by = args.get("by").and_then(Value::as_u64).unwrap_or(1) as u32;
     Ok(line_relations(
@@ -486,7 +500,7 @@ fn build_apart(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Err
     ))
 }
 
-fn build_mirror(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+fn build_mirror(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     let ends = |cells: &[Cell]| -> Vec<(Cell, Cell)> {
         (0..cells.len() / 2)
             .map(|i| (cells[i], cells[cells.len() - 1 - i]))
@@ -495,7 +509,7 @@ fn build_mirror(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Er
     Ok(line_relations(args, sections, RelationKind::Equal, ends))
 }
 
-fn build_line_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+fn build_line_sum(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     per_line(args, sections, |label, line| {
         let total = line
             .clue
@@ -509,7 +523,7 @@ fn build_line_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, 
     })
 }
 
-fn build_between(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+fn build_between(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     per_line(args, sections, |label, line| {
         Ok(Arc::new(Between {
             label,
@@ -518,7 +532,7 @@ fn build_between(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, E
     })
 }
 
-fn build_all_different(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+fn build_all_different(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     // Named as regions are (`extra 2`, like `cages A`): an entry here is a group of cells, not a line.
     let Some((name, lines)) = lines_of(args, sections) else {
         return Ok(vec![]);
@@ -535,7 +549,7 @@ fn build_all_different(args: &Args, sections: &Sections, _n: usize) -> Result<Ru
         .collect())
 }
 
-fn build_difference(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+fn build_difference(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     let Some((name, lines)) = lines_of(args, sections) else {
         return Ok(vec![]);
     };
@@ -559,7 +573,7 @@ fn build_difference(args: &Args, sections: &Sections, _n: usize) -> Result<Rules
     Ok(out)
 }
 
-fn build_arrow_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+fn build_arrow_sum(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     per_line(args, sections, |label, line| {
         match line.cells.split_first() {
             Some((&target, rest)) if !rest.is_empty() => Ok(Arc::new(Arrow {
@@ -575,13 +589,80 @@ fn build_arrow_sum(args: &Args, sections: &Sections, _n: usize) -> Result<Rules,
     })
 }
 
-fn build_consecutive_set(args: &Args, sections: &Sections, _n: usize) -> Result<Rules, Error> {
+fn build_consecutive_set(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     per_line(args, sections, |label, line| {
         Ok(Arc::new(Run {
             label,
             cells: line.cells.clone(),
         }))
     })
+}
+
+/// Each line in pieces: a piece ends where the next cell lies in another box, or in another region of the
+/// `regions` section when the grammar names one.
+fn build_region_sum(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    let region_of: Box<dyn Fn(Cell) -> Option<usize>> = match section(args, "regions", sections) {
+        Some((_, SectionValue::Regions(regions))) => {
+            let mut of = std::collections::BTreeMap::new();
+            for (k, id) in regions.order.iter().enumerate() {
+                regions.cells[id].iter().for_each(|&c| {
+                    of.insert(c, k);
+                });
+            }
+            Box::new(move |c| of.get(&c).copied())
+        }
+        _ => match site.boxes {
+            Some((h, w)) => {
+                let across = site.n / w;
+                Box::new(move |c: Cell| Some((c.row / h) * across + c.col / w))
+            }
+            None => Box::new(|_| None),
+        },
+    };
+    per_line(args, sections, |label, line| {
+        let pieces = pieces_by(&line.cells, &region_of).ok_or_else(|| {
+            Error::section(
+                label.clone(),
+                "needs boxes or regions to split it: this type has neither",
+            )
+        })?;
+        Ok(Arc::new(EqualSums::new(label, pieces, None)))
+    })
+}
+
+/// The line cut where the region (`None`: none known) changes from one cell to the next.
+pub(crate) fn pieces_by<T: Copy>(
+    cells: &[T],
+    region_of: impl Fn(T) -> Option<usize>,
+) -> Option<Vec<Vec<T>>> {
+    let mut pieces: Vec<Vec<T>> = Vec::new();
+    let mut last = None;
+    for &c in cells {
+        let r = region_of(c)?;
+        match pieces.last_mut() {
+            Some(p) if last == Some(r) => p.push(c),
+            _ => pieces.push(vec![c]),
+        }
+        last = Some(r);
+    }
+    Some(pieces)
+}
+
+/// Cells the same distance from the middle in pairs, the middle cell (on a line of odd length) the total.
+fn build_zipper(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
+    per_line(args, sections, |label, line| {
+        let (pieces, middle) = zipper_pieces(&line.cells);
+        Ok(Arc::new(EqualSums::new(label, pieces, middle)))
+    })
+}
+
+/// A zipper line's pairs, outermost first, and its middle cell when it has one.
+pub(crate) fn zipper_pieces<T: Copy>(cells: &[T]) -> (Vec<Vec<T>>, Option<T>) {
+    let k = cells.len();
+    let pairs = (0..k / 2)
+        .map(|i| vec![cells[i], cells[k - 1 - i]])
+        .collect();
+    (pairs, (k % 2 == 1).then(|| cells[k / 2]))
 }
 
 #[cfg(test)]
@@ -595,10 +676,16 @@ mod tests {
         let args: Args = [("by".to_string(), Value::from(5))].into_iter().collect();
         // `tags` and the sections it names are absent: every builder copes with missing sections.
         for p in PRIMITIVES {
-            let built = build(p.name, &args, &Sections::new(), 4);
+            let built = build(p.name, &args, &Sections::new(), &Site { n: 4, boxes: None });
             assert!(built.is_ok(), "{}: {:?}", p.name, built.err());
         }
-        assert!(build("flying", &Args::new(), &Sections::new(), 4).is_err());
+        assert!(build(
+            "flying",
+            &Args::new(),
+            &Sections::new(),
+            &Site { n: 4, boxes: None }
+        )
+        .is_err());
     }
 
     #[test]

@@ -7,8 +7,10 @@ use crate::grammar::Args;
 use crate::rules::{product, sandwich, sum, visibility, Score};
 use crate::yaml::Value;
 
-/// A line's maker: `None` when the rule forbids the values along the line, else the clue it reads, if any.
-pub(crate) type LineMaker = fn(&Args, &[u32]) -> Option<Option<u64>>;
+/// A line's maker: `None` when the rule forbids the values along the line, else the clue it reads, if any. It
+/// is also told the region of each cell along the line (its box, or its region where the grid is cut into
+/// regions; all alike when there are neither), which region-sum lines are split by.
+pub(crate) type LineMaker = fn(&Args, &[u32], &[usize]) -> Option<Option<u64>>;
 
 /// How a primitive's clues are read off a solution, by the kind of section it binds.
 #[derive(Clone, Copy)]
@@ -50,20 +52,22 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
         }
         "marks" => Maker::Marks,
         "increasing" => {
-            Maker::Line(|_, values| values.windows(2).all(|w| w[0] < w[1]).then_some(None))
+            Maker::Line(|_, values, _| values.windows(2).all(|w| w[0] < w[1]).then_some(None))
         }
-        "apart" => Maker::Line(|args, values| {
+        "apart" => Maker::Line(|args, values, _| {
             let by = args.get("by").and_then(Value::as_u64).unwrap_or(1);
             values
                 .windows(2)
                 .all(|w| u64::from(w[0].abs_diff(w[1])) >= by)
                 .then_some(None)
         }),
-        "mirror" => Maker::Line(|_, values| values.iter().eq(values.iter().rev()).then_some(None)),
-        "line-sum" => {
-            Maker::Line(|_, values| Some(Some(values.iter().map(|&v| u64::from(v)).sum())))
+        "mirror" => {
+            Maker::Line(|_, values, _| values.iter().eq(values.iter().rev()).then_some(None))
         }
-        "arrow-sum" => Maker::Line(|_, values| match values.split_first() {
+        "line-sum" => {
+            Maker::Line(|_, values, _| Some(Some(values.iter().map(|&v| u64::from(v)).sum())))
+        }
+        "arrow-sum" => Maker::Line(|_, values, _| match values.split_first() {
             Some((&circle, rest)) if !rest.is_empty() => {
                 (rest.iter().map(|&v| u64::from(v)).sum::<u64>() == u64::from(circle))
                     .then_some(None)
@@ -72,7 +76,7 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
         }),
         // The clue is the difference every step shares; a line whose steps differ by different amounts (or
         // not at all) shows none.
-        "difference" => Maker::Line(|_, values| {
+        "difference" => Maker::Line(|_, values, _| {
             let step = |w: &[u32]| w[0].abs_diff(w[1]);
             let first = values.get(..2).map(step).filter(|&k| k > 0)?;
             values
@@ -81,22 +85,36 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
                 .then_some(Some(u64::from(first)))
         }),
         // A line with something inside, every inside value strictly between the ends.
-        "between" => Maker::Line(|_, values| match values {
+        "between" => Maker::Line(|_, values, _| match values {
             [a, inside @ .., b] if !inside.is_empty() => inside
                 .iter()
                 .all(|v| a.min(b) < v && v < a.max(b))
                 .then_some(None),
             _ => None,
         }),
-        "all-different" => Maker::Line(|_, values| {
+        "all-different" => Maker::Line(|_, values, _| {
             let mut sorted = values.to_vec();
             sorted.sort_unstable();
             sorted.windows(2).all(|w| w[0] != w[1]).then_some(None)
         }),
-        "consecutive-set" => Maker::Line(|_, values| {
+        "consecutive-set" => Maker::Line(|_, values, _| {
             let mut sorted = values.to_vec();
             sorted.sort_unstable();
             sorted.windows(2).all(|w| w[1] == w[0] + 1).then_some(None)
+        }),
+        // Two pieces at least, each adding up to the same (a line inside one box says nothing).
+        "region-sum" => Maker::Line(|_, values, regions| {
+            let indices: Vec<usize> = (0..values.len()).collect();
+            let pieces = super::bind::pieces_by(&indices, |i| regions.get(i).copied())?;
+            let sum = |p: &Vec<usize>| p.iter().map(|&i| u64::from(values[i])).sum::<u64>();
+            (pieces.len() > 1 && pieces.iter().all(|p| sum(p) == sum(&pieces[0]))).then_some(None)
+        }),
+        // Three cells at least (a lone pair says nothing), each pair adding up to the middle or to the same.
+        "zipper" => Maker::Line(|_, values, _| {
+            let (pairs, middle) = super::bind::zipper_pieces(values);
+            let sums: Vec<u32> = pairs.iter().map(|p| p.iter().sum()).collect();
+            let want = middle.or(sums.first().copied())?;
+            (values.len() > 2 && sums.iter().all(|&s| s == want)).then_some(None)
         }),
         _ => return None,
     })
@@ -151,7 +169,7 @@ mod tests {
         let Some(Maker::Line(f)) = maker(p) else {
             panic!("{p} has no line maker")
         };
-        f(args, values)
+        f(args, values, &vec![0; values.len()])
     }
 
     #[test]
@@ -182,6 +200,21 @@ mod tests {
         assert_eq!(line("difference", &none, &[4, 4]), None);
         assert_eq!(line("consecutive-set", &none, &[4, 2, 3]), Some(None));
         assert_eq!(line("consecutive-set", &none, &[4, 2, 5]), None);
+        assert_eq!(line("zipper", &none, &[2, 5, 3]), Some(None));
+        assert_eq!(line("zipper", &none, &[2, 6, 3]), None);
+        assert_eq!(line("zipper", &none, &[2, 4, 3, 5]), Some(None));
+        assert_eq!(line("zipper", &none, &[2, 4, 1, 6]), None);
+        assert_eq!(line("zipper", &none, &[2, 4]), None);
+        let Some(Maker::Line(region_sum)) = maker("region-sum") else {
+            panic!()
+        };
+        // Boxes 0 | 1 | 0 again: three pieces, 1 + 6, 7, 3 + 4.
+        assert_eq!(
+            region_sum(&none, &[1, 6, 7, 3, 4], &[0, 0, 1, 0, 0]),
+            Some(None)
+        );
+        assert_eq!(region_sum(&none, &[1, 6, 7, 3, 5], &[0, 0, 1, 0, 0]), None);
+        assert_eq!(region_sum(&none, &[1, 6, 7], &[0, 0, 0]), None);
         let by5: Args = [("by".to_owned(), Value::from(5))].into_iter().collect();
         assert_eq!(line("apart", &by5, &[1, 6, 1]), Some(None));
         assert_eq!(line("apart", &by5, &[1, 6, 2]), None);

@@ -37,7 +37,7 @@ enum Param {
     Tag(&'static str),
 }
 
-const MEANINGS: [Meaning; 12] = [
+const MEANINGS: [Meaning; 13] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line("arrows", "arrow-sum", Param::None, "arrows"),
     line(
@@ -56,6 +56,12 @@ const MEANINGS: [Meaning; 12] = [
         "extra regions",
     ),
     line("betweenlines", "between", Param::None, "between lines"),
+    line(
+        "regionsumlines",
+        "region-sum",
+        Param::None,
+        "region-sum lines",
+    ),
     pair("white", Param::Tag("difference 1"), "white kropki dots"),
     pair("black", Param::Tag("ratio 2"), "black kropki dots"),
     pair("x", Param::Tag("sum 10"), "X marks"),

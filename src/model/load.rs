@@ -260,11 +260,13 @@ pub(crate) fn load_mapping(map: &Mapping, registry: &Registry) -> Result<Puzzle,
     check_keys(map, grammar, uses_boxes)?;
     let n = size(map, grammar)?;
     let mut puzzle = Puzzle::blank(&grammar.name, n)?;
-    if let Some(shape) = boxes(get("box"), uses_boxes, n)? {
+    let shape = boxes(get("box"), uses_boxes, n)?;
+    if let Some(shape) = shape {
         puzzle.set_boxes(shape);
     }
     let parsed = parse_sections(map, grammar, n)?;
-    add_rules(&mut puzzle, grammar, &parsed, get("rules"))?;
+    let site = bind::Site { n, boxes: shape };
+    add_rules(&mut puzzle, grammar, &parsed, &site, get("rules"))?;
     if let Some(v) = get("givens") {
         add_givens(&mut puzzle, v)?;
     }
@@ -332,9 +334,9 @@ fn add_rules(
     puzzle: &mut Puzzle,
     grammar: &Grammar,
     parsed: &Sections,
+    site: &bind::Site,
     extra: Option<&Value>,
 ) -> Result<(), Error> {
-    let n = puzzle.size();
     for rule in &grammar.rules {
         match rule {
             RuleUse::Named(name) => {
@@ -343,7 +345,7 @@ fn add_rules(
                     .map_err(|e| Error::section(name.clone(), e.to_string()))?;
             }
             RuleUse::Primitive { primitive, args } => {
-                for r in bind::build(primitive, args, parsed, n)? {
+                for r in bind::build(primitive, args, parsed, site)? {
                     puzzle.add_rule(r)?;
                 }
             }

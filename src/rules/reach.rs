@@ -44,6 +44,22 @@ impl Sums {
         out
     }
 
+    /// Every total 0..=max.
+    pub(crate) fn full(max: usize) -> Sums {
+        let mut out = Sums::empty(max);
+        out.words.iter_mut().for_each(|w| *w = u64::MAX);
+        let extra = 64 * out.words.len() - max - 1;
+        if let Some(last) = out.words.last_mut() {
+            *last &= u64::MAX >> extra;
+        }
+        out
+    }
+
+    #[cfg(test)]
+    fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
     pub(crate) fn insert(&mut self, s: usize) {
         if s <= self.max {
             self.words[s / 64] |= 1 << (s % 64);
@@ -52,11 +68,6 @@ impl Sums {
 
     pub(crate) fn contains(&self, s: usize) -> bool {
         s <= self.max && self.words[s / 64] >> (s % 64) & 1 == 1
-    }
-
-    #[cfg(test)]
-    fn is_empty(&self) -> bool {
-        self.words.iter().all(|&w| w == 0)
     }
 
     /// The largest total of the set.
