@@ -177,7 +177,7 @@ pub(crate) fn draw(
     // Cells on a drawn line already: walked lines do not cross each other. Neighbours a drawn line joins (the
     // plan draws lines first): no pair's mark goes between them, so that each border carries one clue, as
     // pzprjs's minarism has it and setters draw.
-    let mut used = vec![false; n * n];
+    let mut used = Taken::new(n);
     let mut joined = BTreeSet::new();
     for drawn in &plan.drawn {
         let args = &drawn.args;
@@ -347,7 +347,7 @@ fn lines(
     steps: Steps,
     solution: &Grid,
     regions: &[usize],
-    used: &mut [bool],
+    used: &mut Taken,
     rng: &mut fastrand::Rng,
 ) -> (SectionDraw, Vec<Vec<Cell>>) {
     let n = solution.size();
@@ -440,13 +440,63 @@ fn diagonals(n: usize, rng: &mut fastrand::Rng) -> Vec<Vec<Cell>> {
     out
 }
 
-/// Lines walked through the grid one king's step at a time (those `step` allows), never crossing a cell
-/// already on a line: from a random cell, each step to a neighbour that keeps the line acceptable when there is
+/// What walked lines have taken: their cells, and the 2x2 blocks they step through diagonally. A line through
+/// the other diagonal of such a block would cross it, which setters never draw (and a picture could not tell
+/// from two lines touching).
+pub(crate) struct Taken {
+    n: usize,
+    cells: Vec<bool>,
+    /// Per block, by its top-left cell.
+    crossed: Vec<bool>,
+}
+
+impl Taken {
+    pub(crate) fn new(n: usize) -> Taken {
+        Taken {
+            n,
+            cells: vec![false; n * n],
+            crossed: vec![false; n * n],
+        }
+    }
+
+    fn has(&self, c: Cell) -> bool {
+        self.cells[c.row * self.n + c.col]
+    }
+
+    /// The block a diagonal step from a to b goes through, by its top-left cell; `None` for another step.
+    fn block(&self, a: Cell, b: Cell) -> Option<usize> {
+        (a.row != b.row && a.col != b.col).then(|| a.row.min(b.row) * self.n + a.col.min(b.col))
+    }
+
+    /// Whether a line walked as far as `path` may step from its last cell to `next`: a cell no line has, and
+    /// no crossing with another line or itself.
+    fn allows(&self, path: &[Cell], next: Cell) -> bool {
+        let last = *path.last().expect("a path has its start");
+        let crossing = self.block(last, next).is_some_and(|k| {
+            self.crossed[k] || path.windows(2).any(|w| self.block(w[0], w[1]) == Some(k))
+        });
+        !self.has(next) && !path.contains(&next) && !crossing
+    }
+
+    fn take(&mut self, path: &[Cell]) {
+        for c in path {
+            self.cells[c.row * self.n + c.col] = true;
+        }
+        for w in path.windows(2) {
+            if let Some(k) = self.block(w[0], w[1]) {
+                self.crossed[k] = true;
+            }
+        }
+    }
+}
+
+/// Lines walked through the grid one king's step at a time (those `step` allows), never through a cell already
+/// on a line nor across a line's diagonal step ([`Taken`]): from a random cell, each step to a neighbour that keeps the line acceptable when there is
 /// one (else any), and the longest acceptable prefix kept. A fixed number of tries, so the time is bounded
 /// whatever the rule.
 fn walks(
     n: usize,
-    used: &mut [bool],
+    used: &mut Taken,
     step: &dyn Fn(Cell, Cell) -> bool,
     rng: &mut fastrand::Rng,
     holds: &dyn Fn(&[Cell]) -> bool,
@@ -458,7 +508,7 @@ fn walks(
             break;
         }
         let start = rng.usize(..n * n);
-        if used[start] {
+        if used.cells[start] {
             continue;
         }
         let length = rng.usize(2..=longest);
@@ -467,8 +517,7 @@ fn walks(
         while path.len() < length {
             let last = *path.last().expect("a start");
             let mut next: Vec<Cell> = king_steps(last, n)
-                .filter(|&c| step(last, c))
-                .filter(|c| !used[c.row * n + c.col] && !path.contains(c))
+                .filter(|&c| step(last, c) && used.allows(&path, c))
                 .collect();
             if next.is_empty() {
                 break;
@@ -491,9 +540,7 @@ fn walks(
         }
         if let Some(len) = best {
             path.truncate(len);
-            for c in &path {
-                used[c.row * n + c.col] = true;
-            }
+            used.take(&path);
             out.push(path);
         }
     }
@@ -533,7 +580,7 @@ mod tests {
 
     #[test]
     fn walks_are_accepted_and_disjoint() {
-        let mut used = vec![false; 36];
+        let mut used = Taken::new(6);
         let increasing = |cells: &[Cell]| cells.windows(2).all(|w| w[0] < w[1]);
         let lines = walks(
             6,
@@ -544,15 +591,24 @@ mod tests {
         );
         assert!(!lines.is_empty());
         let mut seen = std::collections::BTreeSet::new();
+        // No two diagonal steps (of one line or two) cross: each 2x2 block is stepped through once at most.
+        let mut blocks = std::collections::BTreeSet::new();
         for line in &lines {
             assert!(line.len() >= 2 && increasing(line));
             for c in line {
                 assert!(seen.insert(*c), "{c} on two lines");
             }
+            for w in line
+                .windows(2)
+                .filter(|w| w[0].row != w[1].row && w[0].col != w[1].col)
+            {
+                let block = (w[0].row.min(w[1].row), w[0].col.min(w[1].col));
+                assert!(blocks.insert(block), "{block:?} crossed twice");
+            }
         }
         // Rook's steps only when the section asks for cells beside each other.
         let any = |_: &[Cell]| true;
-        let mut used = vec![false; 36];
+        let mut used = Taken::new(6);
         let rook = |a: Cell, b: Cell| a.is_orthogonal_neighbour(b);
         let beside = walks(6, &mut used, &rook, &mut fastrand::Rng::with_seed(3), &any);
         assert!(!beside.is_empty());
