@@ -70,6 +70,12 @@ pub enum Violation {
         got: u64,
         values: Vec<u32>,
     },
+    #[error("{rule}: {why} ({values:?})")]
+    Classes {
+        rule: String,
+        why: String,
+        values: Vec<u32>,
+    },
     #[error("{rule}: {values:?} are not distinct consecutive values")]
     NotARun { rule: String, values: Vec<u32> },
     #[error("{rule}: {} ({values:?})", got.map_or_else(|| "the line lacks its smallest or largest value".to_owned(), |g| format!("{g} lies between the smallest and the largest value")))]

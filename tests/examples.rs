@@ -28,6 +28,9 @@ const VARIANTS: &[&str] = &[
     "between",
     "region-sum",
     "zipper",
+    "entropic",
+    "modular",
+    "parity-lines",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -236,6 +239,24 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
             let want = if k % 2 == 1 { v[k / 2] } else { pairs[0] };
             assert!(pairs.iter().all(|&p| p == want), "{v:?}")
         }),
+        // Every three cells in a row: a low (1-3), a middle (4-6) and a high (7-9) digit.
+        "entropic" => along("entropic").for_each(|(v, _)| {
+            for w in v.windows(3) {
+                let mut bands: Vec<u32> = w.iter().map(|x| (x - 1) / 3).collect();
+                bands.sort_unstable();
+                assert_eq!(bands, [0, 1, 2], "{v:?}");
+            }
+        }),
+        // Every three cells in a row: one digit of each remainder mod 3.
+        "modular" => along("modular").for_each(|(v, _)| {
+            for w in v.windows(3) {
+                let mut rest: Vec<u32> = w.iter().map(|x| x % 3).collect();
+                rest.sort_unstable();
+                assert_eq!(rest, [0, 1, 2], "{v:?}");
+            }
+        }),
+        "parity-lines" => along("parity")
+            .for_each(|(v, _)| assert!(v.windows(2).all(|w| w[0] % 2 != w[1] % 2), "{v:?}")),
         "extra-regions" => along("extra").for_each(|(mut v, _)| {
             v.sort_unstable();
             assert!(v.windows(2).all(|w| w[0] != w[1]), "{v:?}")
@@ -405,7 +426,13 @@ fn the_oracle_rejects_a_broken_solution() {
 /// The line oracles alone reject a solution with one cell of a line changed.
 #[test]
 fn the_line_oracles_reject_a_changed_cell() {
-    for (kind, section) in [("region-sum", "lines"), ("zipper", "zippers")] {
+    for (kind, section) in [
+        ("region-sum", "lines"),
+        ("zipper", "zippers"),
+        ("entropic", "entropic"),
+        ("modular", "modular"),
+        ("parity-lines", "parity"),
+    ] {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join(format!("puzzles/{kind}/{kind}-9x9.yaml"));
         let doc: serde_yaml::Value =

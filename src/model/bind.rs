@@ -14,8 +14,8 @@ use crate::parse::cells::CellLine;
 use crate::parse::clues::Op;
 use crate::parse::clues::{pair_relation, PairRelation};
 use crate::rules::{
-    AllDifferent, Allowed, Arrow, Between, EqualSums, Product, Relation, RelationKind, Rule, Run,
-    Sandwich, Score, Sum, Table, TablePredicate, Visibility,
+    AllDifferent, Allowed, Arrow, Between, Classes, EqualSums, Product, Relation, RelationKind,
+    Rule, Run, Sandwich, Score, Sum, Table, TablePredicate, Visibility,
 };
 use crate::yaml::Value;
 
@@ -55,6 +55,7 @@ pub(crate) fn build(
         "consecutive-set" => build_consecutive_set,
         "region-sum" => build_region_sum,
         "zipper" => build_zipper,
+        "classes" => build_classes,
         "tagged-pairs" => build_tagged_pairs,
         "sandwich" => build_sandwich,
         // A grammar is checked against the vocabulary when it is loaded, so this is a grammar built in code.
@@ -648,6 +649,28 @@ pub(crate) fn pieces_by<T: Copy>(
     Some(pieces)
 }
 
+/// One value of each class every k cells along each line. The grammar check has vetted the classes; values past
+/// the grid's n are left out of them.
+fn build_classes(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    let within = if site.n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << site.n) - 1
+    };
+    let classes: Vec<u64> = crate::grammar::vocabulary::classes(args.get("classes"))
+        .map_err(|e| Error::section("classes", e))?
+        .into_iter()
+        .map(|c| c & within)
+        .collect();
+    per_line(args, sections, |label, line| {
+        Ok(Arc::new(Classes {
+            label,
+            cells: line.cells.clone(),
+            classes: classes.clone(),
+        }))
+    })
+}
+
 /// Cells the same distance from the middle in pairs, the middle cell (on a line of odd length) the total.
 fn build_zipper(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     per_line(args, sections, |label, line| {
@@ -673,7 +696,9 @@ mod tests {
 
     #[test]
     fn every_signature_has_a_builder() {
-        let args: Args = [("by".to_string(), Value::from(5))].into_iter().collect();
+        let mut args: Args = [("by".to_string(), Value::from(5))].into_iter().collect();
+        let classes: Args = crate::yaml::from_str("classes: [[1, 2], [3, 4]]").unwrap();
+        args.extend(classes);
         // `tags` and the sections it names are absent: every builder copes with missing sections.
         for p in PRIMITIVES {
             let built = build(p.name, &args, &Sections::new(), &Site { n: 4, boxes: None });

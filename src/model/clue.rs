@@ -116,6 +116,12 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
             let want = middle.or(sums.first().copied())?;
             (values.len() > 2 && sums.iter().all(|&s| s == want)).then_some(None)
         }),
+        // Two cells at least, one value of each class in every window of the classes' count.
+        "classes" => Maker::Line(|args, values, _| {
+            let classes = crate::grammar::vocabulary::classes(args.get("classes")).ok()?;
+            (values.len() > 1 && crate::rules::classes::first_break(&classes, values).is_none())
+                .then_some(None)
+        }),
         _ => return None,
     })
 }
@@ -215,6 +221,12 @@ mod tests {
         );
         assert_eq!(region_sum(&none, &[1, 6, 7, 3, 5], &[0, 0, 1, 0, 0]), None);
         assert_eq!(region_sum(&none, &[1, 6, 7], &[0, 0, 0]), None);
+        let entropic: Args =
+            crate::yaml::from_str("classes: [[1, 2, 3], [4, 5, 6], [7, 8, 9]]").unwrap();
+        assert_eq!(line("classes", &entropic, &[2, 5, 9, 1]), Some(None));
+        assert_eq!(line("classes", &entropic, &[2, 5, 9, 6]), None);
+        assert_eq!(line("classes", &entropic, &[2, 3]), None);
+        assert_eq!(line("classes", &entropic, &[2]), None);
         let by5: Args = [("by".to_owned(), Value::from(5))].into_iter().collect();
         assert_eq!(line("apart", &by5, &[1, 6, 1]), Some(None));
         assert_eq!(line("apart", &by5, &[1, 6, 2]), None);
