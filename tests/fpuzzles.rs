@@ -46,6 +46,7 @@ fn published() -> BTreeMap<&'static str, Option<&'static [&'static str]>> {
         ("extraregion", Some(&["cells"][..])),
         ("betweenline", Some(&["lines"][..])),
         ("regionsumline", Some(&["lines"][..])),
+        ("entropicline", Some(&["lines"][..])),
     ])
 }
 
@@ -167,11 +168,11 @@ fn corpus_puzzles_written_as_links_read_back_to_the_same_puzzle_and_answer() {
     std::fs::remove_dir_all(dir).ok();
 }
 
-/// The examples with extra regions (a windoku among them), between lines, region-sum lines and disjoint groups,
-/// which the corpus has none of: written as links in published fields, read back to the same link and solved to
-/// their solutions.
+/// The examples with extra regions (a windoku among them), between lines, region-sum lines, entropic lines and
+/// disjoint groups, which the corpus has none of: written as links in published fields, read back to the same
+/// link and solved to their solutions.
 #[test]
-fn extra_regions_and_disjoint_groups_go_through_links() {
+fn examples_the_corpus_lacks_go_through_links() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     for file in [
         "puzzles/extra-regions/windoku-9x9.yaml",
@@ -179,6 +180,7 @@ fn extra_regions_and_disjoint_groups_go_through_links() {
         "puzzles/sudoku/disjoint-groups-9x9.yaml",
         "puzzles/between/between-9x9.yaml",
         "puzzles/region-sum/region-sum-9x9.yaml",
+        "puzzles/entropic/entropic-9x9.yaml",
     ] {
         let path = root.join(file);
         let link = convert(path.to_str().unwrap(), "fpuzzles");
@@ -192,6 +194,7 @@ fn extra_regions_and_disjoint_groups_go_through_links() {
             json["extraregion"].is_array()
                 || json["betweenline"].is_array()
                 || json["regionsumline"].is_array()
+                || json["entropicline"].is_array()
                 || json["disjointgroups"] == true,
             "{file}: {json}"
         );

@@ -124,7 +124,7 @@ fn box_of(r: usize, c: usize, (h, w): (usize, usize), n: usize) -> usize {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 31] = [
+const READ: [&str; 32] = [
     "size",
     "grid",
     "title",
@@ -156,6 +156,7 @@ const READ: [&str; 31] = [
     "extraregion",
     "betweenline",
     "regionsumline",
+    "entropicline",
 ];
 
 fn present(puzzle: &Json, key: &str) -> bool {
@@ -309,6 +310,7 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
         ("palindrome", "palindromes"),
         ("betweenline", "betweenlines"),
         ("regionsumline", "regionsumlines"),
+        ("entropicline", "entropiclines"),
     ] {
         for entry in list(puzzle, key) {
             for l in list(entry, "lines") {
@@ -661,6 +663,7 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
         ("palindromes", "palindrome"),
         ("betweenlines", "betweenline"),
         ("regionsumlines", "regionsumline"),
+        ("entropiclines", "entropicline"),
     ] {
         for l in record["lines"][section].as_array().into_iter().flatten() {
             push(out, key, json!({"lines": [cell_list(l)?]}));

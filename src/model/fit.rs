@@ -35,9 +35,11 @@ enum Param {
     None,
     By(u64),
     Tag(&'static str),
+    /// For `classes`, its classes (bit v - 1 for value v).
+    Classes(&'static [u64]),
 }
 
-const MEANINGS: [Meaning; 13] = [
+const MEANINGS: [Meaning; 14] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line("arrows", "arrow-sum", Param::None, "arrows"),
     line(
@@ -61,6 +63,13 @@ const MEANINGS: [Meaning; 13] = [
         "region-sum",
         Param::None,
         "region-sum lines",
+    ),
+    // Low, middle and high digits.
+    line(
+        "entropiclines",
+        "classes",
+        Param::Classes(&[0b111, 0b111_000, 0b111_000_000]),
+        "entropic lines",
     ),
     pair("white", Param::Tag("difference 1"), "white kropki dots"),
     pair("black", Param::Tag("ratio 2"), "black kropki dots"),
@@ -390,6 +399,10 @@ fn section_for(grammar: &Grammar, m: &Meaning) -> Option<String> {
             Param::None => args.get("lines")?.as_str().map(str::to_owned),
             Param::By(k) => (args.get("by")?.as_u64()? == k)
                 .then(|| args.get("lines")?.as_str().map(str::to_owned))?,
+            Param::Classes(want) => {
+                (crate::grammar::vocabulary::classes(args.get("classes")).ok()? == want)
+                    .then(|| args.get("lines")?.as_str().map(str::to_owned))?
+            }
             // Every mark is given in a record (the schema's kropki and XV), so the pairs must be exclusive.
             Param::Tag(tag) => {
                 let Some(Value::Mapping(tags)) = args.get("tags") else {
@@ -435,6 +448,15 @@ mod tests {
             (with("lines", lines("arrows", two.clone())), "arrow"),
             (with("lines", lines("whispers", two.clone())), "whispers"),
             (with("lines", lines("renban", two.clone())), "renban"),
+            // Not modular nor parity lines: the classes say which.
+            (
+                with("lines", lines("entropiclines", two.clone())),
+                "entropic",
+            ),
+            (
+                with("lines", lines("regionsumlines", two.clone())),
+                "region-sum",
+            ),
             (
                 with("lines", lines("palindromes", two.clone())),
                 "palindrome",
@@ -522,6 +544,13 @@ mod tests {
         only.add(Grammar::parse("test", dutch).unwrap(), "test".into());
         let whispers = serde_json::json!({"size": 4, "boxes": [2, 2], "lines": {"whispers": [[[0, 0], [0, 1]]]}});
         assert_eq!(fitted(whispers, &only).unwrap()["type"], "whispers");
+        // Nor are lines of other classes entropic lines, even in a grammar that takes the name.
+        let thirds = "name: entropic\ndescription: d\nsections:\n  e: {kind: lines}\nrules:\n  - latin\n  - boxes\n  \
+                      - primitive: classes\n    lines: e\n    classes: [[1, 4, 7], [2, 5, 8], [3, 6, 9]]\n";
+        let mut only = Registry::built_in();
+        only.add(Grammar::parse("test", thirds).unwrap(), "test".into());
+        let entropic = serde_json::json!({"size": 9, "boxes": [3, 3], "lines": {"entropiclines": [[[0, 0], [0, 1]]]}});
+        assert!(fitted(entropic, &only).is_err());
     }
 
     /// A grammar whose thermometers are a section named `arrows` and its arrows one named `thermos`: each list
