@@ -445,3 +445,34 @@ fn the_line_oracles_reject_a_changed_cell() {
         assert!(broke.is_err(), "{kind}");
     }
 }
+
+/// A region-sum line whose grammar names a regions section is cut by those regions, not by boxes: the line
+/// r1c1 r2c1 in regions that are the rows is two pieces of one cell each, equal though they share a column (no
+/// solution); in regions that are the columns it is one piece, and says nothing.
+#[test]
+fn region_sum_lines_are_cut_by_the_regions_their_grammar_names() {
+    let dir = std::env::temp_dir().join(format!("latin-region-sum-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("jigsaw-sums.yaml"),
+        "name: jigsaw-sums\ndescription: d\nsections:\n  regions: {kind: regions}\n  lines: {kind: lines}\n\
+         rules:\n  - latin\n  - primitive: distinct\n    regions: regions\n  - primitive: region-sum\n    \
+         lines: lines\n    regions: regions\n",
+    )
+    .unwrap();
+    let mut registry = latin::Registry::built_in();
+    registry.load_dir(&dir).unwrap();
+    let solutions = |layout: &str| {
+        let text =
+            format!("type: jigsaw-sums\nsize: 4\nregions: |\n{layout}lines:\n  - r1c1 r2c1\n");
+        let puzzle = latin::load_str(&text, &registry).unwrap();
+        latin::solve(&puzzle, &latin::SolveOptions::default())
+            .unwrap()
+            .solutions
+            .len()
+    };
+    let rows = solutions("  AAAA\n  BBBB\n  CCCC\n  DDDD\n");
+    let columns = solutions("  ABCD\n  ABCD\n  ABCD\n  ABCD\n");
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!((rows, columns), (0, 1));
+}
