@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
-regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines. Each model here is written from the rules as setters state
+regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, and double
+arrows. Each model here is written from the rules as setters state
 them, not from latin's primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as
 corpus records by `latin convert --to record`; CP-SAT must find the same solution and prove that no other
 exists (the solution cut off, the model infeasible).
@@ -17,7 +18,8 @@ from ortools.sat.python import cp_model
 
 TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism", [4, 5, 6, 7, 8]),
          ("kropki-latin", [4, 5, 6, 7, 8]), ("region-sum", [4, 6, 8, 9]), ("zipper", [4, 6, 8, 9]),
-         ("entropic", [9]), ("modular", [9]), ("parity-lines", [4, 6, 8, 9])]
+         ("entropic", [9]), ("modular", [9]), ("parity-lines", [4, 6, 8, 9]),
+         ("double-arrow", [4, 6, 9])]
 
 
 def absolute(m, a, b, n):
@@ -118,6 +120,11 @@ def model(p):
             total = x[line[k // 2][0]][line[k // 2][1]] if k % 2 else pairs[0]
             for s in pairs:
                 m.Add(s == total)
+    if kind == "double-arrow":
+        # The two circled ends add up to the cells between them.
+        for line in lines["arrows"]:
+            cells = [x[r][c] for r, c in line]
+            m.Add(cells[0] + cells[-1] == sum(cells[1:-1]))
     # Every window of three cells along a line: one low, middle and high digit (entropic), one digit of each
     # remainder mod 3 (modular); parity lines: neighbours of different parity.
     for key, window in (("entropic", 3), ("modular", 3), ("parity", 2)):

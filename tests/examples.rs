@@ -31,6 +31,7 @@ const VARIANTS: &[&str] = &[
     "entropic",
     "modular",
     "parity-lines",
+    "double-arrow",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -255,6 +256,10 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
                 assert_eq!(rest, [0, 1, 2], "{v:?}");
             }
         }),
+        "double-arrow" => along("arrows").for_each(|(v, _)| {
+            let k = v.len();
+            assert_eq!(v[0] + v[k - 1], v[1..k - 1].iter().sum::<u32>(), "{v:?}")
+        }),
         "parity-lines" => along("parity")
             .for_each(|(v, _)| assert!(v.windows(2).all(|w| w[0] % 2 != w[1] % 2), "{v:?}")),
         "extra-regions" => along("extra").for_each(|(mut v, _)| {
@@ -432,6 +437,7 @@ fn the_line_oracles_reject_a_changed_cell() {
         ("entropic", "entropic"),
         ("modular", "modular"),
         ("parity-lines", "parity"),
+        ("double-arrow", "arrows"),
     ] {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join(format!("puzzles/{kind}/{kind}-9x9.yaml"));

@@ -224,6 +224,12 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         look: Look::Line(LineStyle::Zipper),
     },
     Signature {
+        name: "double-arrow",
+        description: "the two ends of each line (its circles) add up to the cells between them; digits may repeat (double arrows)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::Line(LineStyle::Between),
+    },
+    Signature {
         name: "classes",
         description: "with k classes of values, every k cells in a row along each line hold one value of each class (entropic lines: `classes: [[1, 2, 3], [4, 5, 6], [7, 8, 9]]`; a line shorter than k takes different classes); values of no class stay off the line",
         params: &[("lines", Param::Section(K::Lines, Required)), ("classes", Param::Classes)],

@@ -56,6 +56,7 @@ pub(crate) fn build(
         "region-sum" => build_region_sum,
         "zipper" => build_zipper,
         "classes" => build_classes,
+        "double-arrow" => build_double_arrow,
         "tagged-pairs" => build_tagged_pairs,
         "sandwich" => build_sandwich,
         // A grammar is checked against the vocabulary when it is loaded, so this is a grammar built in code.
@@ -668,6 +669,21 @@ fn build_classes(args: &Args, sections: &Sections, site: &Site) -> Result<Rules,
             cells: line.cells.clone(),
             classes: classes.clone(),
         }))
+    })
+}
+
+/// The two ends of a line, and the cells between them: two pieces with one sum.
+fn build_double_arrow(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
+    per_line(args, sections, |label, line| match &line.cells[..] {
+        [first, inside @ .., last] if !inside.is_empty() => Ok(Arc::new(EqualSums::new(
+            label,
+            vec![vec![*first, *last], inside.to_vec()],
+            None,
+        ))),
+        _ => Err(Error::section(
+            label,
+            "needs its two circles and at least one cell between them",
+        )),
     })
 }
 

@@ -116,6 +116,13 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
             let want = middle.or(sums.first().copied())?;
             (values.len() > 2 && sums.iter().all(|&s| s == want)).then_some(None)
         }),
+        // The two ends add up to the cells between them.
+        "double-arrow" => Maker::Line(|_, values, _| match values {
+            [a, inside @ .., b] if !inside.is_empty() => {
+                (inside.iter().sum::<u32>() == a + b).then_some(None)
+            }
+            _ => None,
+        }),
         // Two cells at least, one value of each class in every window of the classes' count.
         "classes" => Maker::Line(|args, values, _| {
             let classes = crate::grammar::vocabulary::classes(args.get("classes")).ok()?;
@@ -221,6 +228,9 @@ mod tests {
         );
         assert_eq!(region_sum(&none, &[1, 6, 7, 3, 5], &[0, 0, 1, 0, 0]), None);
         assert_eq!(region_sum(&none, &[1, 6, 7], &[0, 0, 0]), None);
+        assert_eq!(line("double-arrow", &none, &[2, 5, 3, 6]), Some(None));
+        assert_eq!(line("double-arrow", &none, &[2, 5, 3, 5]), None);
+        assert_eq!(line("double-arrow", &none, &[2, 4]), None);
         let entropic: Args =
             crate::yaml::from_str("classes: [[1, 2, 3], [4, 5, 6], [7, 8, 9]]").unwrap();
         assert_eq!(line("classes", &entropic, &[2, 5, 9, 1]), Some(None));
