@@ -7,12 +7,19 @@ corpus records by `latin convert --to record`; CP-SAT must find the same solutio
 exists (the solution cut off, the model infeasible).
 
     python3 benches/cpsat-cross-check-more.py LATIN SEEDS [TYPE...]  # seeds 1..SEEDS of each type and size
+    python3 benches/cpsat-cross-check-more.py LATIN --time FILE...   # CP-SAT's time on puzzle files
+
+With `--time`, each puzzle file (e.g. from benches/out-of-sample.sh) is solved and proved unique by CP-SAT (one
+worker, the model built and solved twice: the solution, then no other), and the median, slowest and total times
+are printed, to set beside `latin bench` on the same files.
 
 Prints every disagreement and a total; exits 1 on any. Needs `pip install ortools`.
 """
 import json
+import statistics
 import subprocess
 import sys
+import time
 
 from ortools.sat.python import cp_model
 
@@ -169,7 +176,32 @@ def check(latin, kind, n, seed):
     return None if solver.Solve(m) == cp_model.INFEASIBLE else "not unique"
 
 
+def timed(latin, files):
+    """CP-SAT's time to solve each puzzle file and prove it unique, in milliseconds."""
+    times = []
+    for f in files:
+        p = json.loads(subprocess.run([latin, "convert", f, "--to", "record"], capture_output=True, text=True,
+                                      check=True).stdout)
+        start = time.perf_counter()
+        m, x = model(p)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        if solver.Solve(m) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            sys.exit(f"{f}: CP-SAT finds no solution")
+        n = p["size"]
+        found = [[solver.Value(v) for v in row] for row in x]
+        m.AddBoolOr([flag(m, x[r][c] != found[r][c], x[r][c] == found[r][c]) for r in range(n) for c in range(n)])
+        if solver.Solve(m) != cp_model.INFEASIBLE:
+            sys.exit(f"{f}: CP-SAT finds another solution")
+        times.append((time.perf_counter() - start) * 1000)
+        print(f"{f}: {times[-1]:.1f} ms")
+    print(f"{len(times)} puzzles, median {statistics.median(times):.1f} ms, slowest {max(times):.1f} ms, "
+          f"total {sum(times) / 1000:.2f} s")
+
+
 def main():
+    if len(sys.argv) > 2 and sys.argv[2] == "--time":
+        return timed(sys.argv[1], sys.argv[3:])
     latin, seeds, only = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
     made = bad = 0
     for kind, sizes in TYPES:
