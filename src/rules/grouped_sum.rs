@@ -35,25 +35,38 @@ pub(crate) struct GroupedSum {
     idempotent: bool,
 }
 
+/// The cells (their indices) in groups of at most [`MAX_GROUP`] whose members pairwise differ by `apart`, greedily
+/// in order, every cell in one.
+pub(crate) fn groups_apart(cells: &[Cell], apart: &Apart<'_>) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (i, &c) in cells.iter().enumerate() {
+        let joins = groups
+            .iter_mut()
+            .find(|g| g.len() < MAX_GROUP && g.iter().all(|&j| apart.differ(cells[j], c)));
+        match joins {
+            Some(g) => g.push(i),
+            None => groups.push(vec![i]),
+        }
+    }
+    groups
+}
+
+/// Whether no group can have more assignments than [`reach::MAX_LEAVES`] on a grid of n (n^size at most), so
+/// that [`reach::grouped_supports`] never splits one and a run is exact.
+pub(crate) fn enumerable(groups: &[Vec<usize>], n: usize) -> bool {
+    groups.iter().all(|g| {
+        (n as u64)
+            .checked_pow(g.len() as u32)
+            .is_some_and(|a| a <= reach::MAX_LEAVES)
+    })
+}
+
 impl GroupedSum {
     /// The sum with its cells grouped greedily by `apart`; `None` when no two of them must differ (the plain
     /// propagator is then as strong).
     pub(crate) fn new(cells: &[Cell], total: Total, apart: &Apart<'_>) -> Option<GroupedSum> {
-        let mut groups: Vec<Vec<usize>> = Vec::new();
-        for (i, &c) in cells.iter().enumerate() {
-            let joins = groups
-                .iter_mut()
-                .find(|g| g.len() < MAX_GROUP && g.iter().all(|&j| apart.differ(cells[j], c)));
-            match joins {
-                Some(g) => g.push(i),
-                None => groups.push(vec![i]),
-            }
-        }
-        let n = apart.size() as u64;
-        let idempotent = groups.iter().all(|g| {
-            n.checked_pow(g.len() as u32)
-                .is_some_and(|a| a <= reach::MAX_LEAVES)
-        });
+        let groups = groups_apart(cells, apart);
+        let idempotent = enumerable(&groups, apart.size());
         groups.iter().any(|g| g.len() > 1).then(|| GroupedSum {
             cells: cells.to_vec(),
             groups,

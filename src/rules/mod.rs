@@ -134,6 +134,73 @@ pub(crate) fn assignments(
     out
 }
 
+/// A propagator against brute force on one set of candidates (`d`, changed by the run): the candidates it keeps
+/// are exactly those of some assignment of `cells` that `holds`, or it finds a contradiction exactly when there
+/// is none; and a run leaves nothing for a second when it says it is idempotent. Whether it found a
+/// contradiction.
+#[cfg(test)]
+pub(crate) fn matches_brute_force(
+    p: &dyn Propagator,
+    cells: &[Cell],
+    d: &mut crate::domains::Domains,
+    holds: impl Fn(&[u32]) -> bool,
+) -> bool {
+    let before = d.clone();
+    let solutions: Vec<Vec<u32>> = assignments(d, cells, false)
+        .into_iter()
+        .filter(|s| holds(s))
+        .collect();
+    if p.propagate(d).is_err() {
+        assert!(solutions.is_empty(), "{before:?}");
+        return true;
+    }
+    assert!(!solutions.is_empty(), "{before:?}");
+    for (i, &c) in cells.iter().enumerate() {
+        let used = solutions
+            .iter()
+            .fold(0u64, |m, s| m | crate::domains::bit(s[i]));
+        assert_eq!(d.get(c), used, "{before:?}, cell {i}");
+    }
+    if p.idempotent() {
+        assert_eq!(p.propagate(&mut d.clone()), Ok(false), "{before:?}");
+    }
+    false
+}
+
+/// The rule's rows, alone on an n x n grid, against its check: every assignment of values 1..=n to its cells,
+/// with the auxiliary columns the encoding adds set every way, satisfies the rows exactly when the check
+/// accepts it. The numbers of assignments accepted and refused.
+#[cfg(test)]
+pub(crate) fn encoding_matches_check(rule: &dyn Rule, n: usize) -> (usize, usize) {
+    let mut c = Compiler::new(n);
+    let base = n * n * n;
+    rule.encode(&mut c);
+    let program = c.finish();
+    let aux: Vec<usize> = (base..program.num_cols()).collect();
+    assert!(aux.len() <= 16, "{} auxiliary columns", aux.len());
+    let cells = rule.cells();
+    let (mut accepted, mut refused) = (0, 0);
+    for i in 0..(n as u64).pow(cells.len() as u32) {
+        let values: Vec<u32> = (0..cells.len())
+            .map(|j| (i / (n as u64).pow(j as u32) % n as u64) as u32 + 1)
+            .collect();
+        let mut cols = vec![0.0; program.num_cols()];
+        let mut grid = Grid::empty(n);
+        for (&cell, &v) in cells.iter().zip(&values) {
+            cols[program.x(cell, v)] = 1.0;
+            grid.set(cell, v);
+        }
+        let ok = satisfiable(&program, &aux, &mut cols);
+        assert_eq!(ok, rule.check(&grid).is_ok(), "{values:?}");
+        if ok {
+            accepted += 1;
+        } else {
+            refused += 1;
+        }
+    }
+    (accepted, refused)
+}
+
 /// Whether some setting of the columns `aux` (each 0 or 1) satisfies every bound and row of the program, the
 /// other columns as `cols` holds them: the integral points of an encoding with auxiliary columns, by brute
 /// force, for tests that it accepts exactly the grids its rule does.
