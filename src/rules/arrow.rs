@@ -6,14 +6,15 @@
 //! One row `sum_{cells, v} v * x[cell][v] - sum_v v * x[target][v] = 0`. Exact: the coefficients are integers,
 //! so at an integral point the row holds exactly when the target's value is the sum of the others'. The same,
 //! read as partial sums along the arrow and then the circle, is a layered automaton ([`layered`]): exact and
-//! clausal, so the weighted row is marked implied (CBC keeps it for its relaxation, clauses leave it out).
+//! clausal, so the weighted row is marked implied (CBC keeps it for its relaxation, clauses leave it out). An
+//! arrow of two cells is the sum's supports instead ([`equal_sums::encode_pair_sum`]).
 //!
 //! # Propagation
 //! Reachable sums ([`reach`]): the target keeps the totals some assignment of the other cells reaches, and
 //! each other cell keeps the candidates that take part in reaching one of the target's candidates.
 
 use super::grouped_sum::{GroupedSum, Total};
-use super::{layered, reach, values_of, Rule};
+use super::{equal_sums, layered, reach, values_of, Rule};
 use crate::domains::{bit_indices, Apart, Contradiction, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
@@ -60,6 +61,11 @@ impl Rule for Arrow {
             .map(|(cell, v)| (c.x(cell, v), f64::from(v)))
             .collect();
         terms.extend((1..=n).map(|v| (c.x(self.target, v), -f64::from(v))));
+        // Two cells: the sum's supports, one clause per pair of values.
+        if let [a, b] = self.cells[..] {
+            equal_sums::encode_pair_sum(c, a, b, self.target);
+            return;
+        }
         // The arrow's partial sums, then the circle equal to the last, as a layered automaton: clausal.
         let k = self.cells.len();
         let accepted = u64::MAX;
@@ -183,6 +189,16 @@ mod tests {
             if got.is_some() {
                 assert_eq!(rule.propagate(&mut d), Ok(false));
             }
+        }
+    }
+
+    /// The rows accept exactly the grids the check accepts, for arrows of one, two (the supports) and three
+    /// cells (the automaton) on a 3x3.
+    #[test]
+    fn the_encoding_accepts_exactly_what_the_check_accepts() {
+        for k in 1..=3 {
+            let (accepted, refused) = crate::rules::encoding_matches_check(&arrow(k), 3);
+            assert!(accepted > 0 && refused > 0, "{k}");
         }
     }
 

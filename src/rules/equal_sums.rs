@@ -79,7 +79,7 @@ impl EqualSums {
             _ => None,
         };
         if let Some((a, b, t)) = pair_and_one {
-            Self::encode_pair_sum(c, a, b, t);
+            encode_pair_sum(c, a, b, t);
             return;
         }
         let n = u64::from(c.size() as u32);
@@ -110,27 +110,26 @@ impl EqualSums {
     }
 }
 
-impl EqualSums {
-    /// "a + b = t" as its supports, with no state columns: for each pair of values, `a = va and b = vb` forces
-    /// `t = va + vb`, or is ruled out past n (a zipper's pair and its middle cell; a region-sum line of three
-    /// cells across two boxes). Against the automaton, measured on 15 generated zippers, 0.91x the time.
-    fn encode_pair_sum(c: &mut Compiler, a: Cell, b: Cell, t: Cell) {
-        let n = c.size() as u32;
-        for va in 1..=n {
-            for vb in 1..=n {
-                let (xa, xb) = (c.x(a, va), c.x(b, vb));
-                if va + vb <= n {
-                    let xt = c.x(t, va + vb);
-                    c.at_most(vec![(xa, 1.0), (xb, 1.0), (xt, -1.0)], 1.0);
-                } else {
-                    c.at_most(vec![(xa, 1.0), (xb, 1.0)], 1.0);
-                }
+/// "a + b = t" as its supports, with no state columns: for each pair of values, `a = va and b = vb` forces `t =
+/// va + vb`, or is ruled out past n (a zipper's pair and its middle cell; a region-sum line of three cells across
+/// two boxes; an arrow of two cells). Exact, as each cell holds one value; the weighted row is kept as implied.
+/// Against the automaton, on 15 generated zippers 0.90x the time, on the corpus arrow that reaches CaDiCaL 0.92x.
+pub(crate) fn encode_pair_sum(c: &mut Compiler, a: Cell, b: Cell, t: Cell) {
+    let n = c.size() as u32;
+    for va in 1..=n {
+        for vb in 1..=n {
+            let (xa, xb) = (c.x(a, va), c.x(b, vb));
+            if va + vb <= n {
+                let xt = c.x(t, va + vb);
+                c.at_most(vec![(xa, 1.0), (xb, 1.0), (xt, -1.0)], 1.0);
+            } else {
+                c.at_most(vec![(xa, 1.0), (xb, 1.0)], 1.0);
             }
         }
-        let mut terms = Self::weighted(c, &[a, b], 1.0);
-        terms.extend(Self::weighted(c, &[t], -1.0));
-        c.implied_equal(terms, 0.0);
     }
+    let mut terms = EqualSums::weighted(c, &[a, b], 1.0);
+    terms.extend(EqualSums::weighted(c, &[t], -1.0));
+    c.implied_equal(terms, 0.0);
 }
 
 impl Rule for EqualSums {
