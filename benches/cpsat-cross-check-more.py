@@ -10,8 +10,9 @@ exists (the solution cut off, the model infeasible).
     python3 benches/cpsat-cross-check-more.py LATIN --time FILE...   # CP-SAT's time on puzzle files
 
 With `--time`, each puzzle file (e.g. from benches/out-of-sample.sh) is solved and proved unique by CP-SAT (one
-worker, the model built and solved twice: the solution, then no other), and the median, slowest and total times
-are printed, to set beside `latin bench` on the same files.
+worker, the model built and solved twice: the solution, which must be the file's `solution:` when it has one,
+then no other), and the median, slowest and total times are printed, to set beside `latin bench` on the same
+files.
 
 Prints every disagreement and a total; exits 1 on any. Needs `pip install ortools`.
 """
@@ -190,6 +191,8 @@ def timed(latin, files):
             sys.exit(f"{f}: CP-SAT finds no solution")
         n = p["size"]
         found = [[solver.Value(v) for v in row] for row in x]
+        if "solution" in p and found != p["solution"]:
+            sys.exit(f"{f}: CP-SAT's solution is not the file's")
         m.AddBoolOr([flag(m, x[r][c] != found[r][c], x[r][c] == found[r][c]) for r in range(n) for c in range(n)])
         if solver.Solve(m) != cp_model.INFEASIBLE:
             sys.exit(f"{f}: CP-SAT finds another solution")
