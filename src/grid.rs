@@ -121,6 +121,16 @@ pub(crate) fn value_char(v: u32) -> char {
     }
 }
 
+/// The box of cell (r, c) on an n x n grid of h x w boxes, boxes numbered row by row.
+pub(crate) fn box_of(r: usize, c: usize, (h, w): (usize, usize), n: usize) -> usize {
+    (r / h) * (n / w) + c / w
+}
+
+/// The box of every cell of an n x n grid of h x w boxes, row by row.
+pub(crate) fn box_map(n: usize, boxes: (usize, usize)) -> Vec<usize> {
+    (0..n * n).map(|i| box_of(i / n, i % n, boxes, n)).collect()
+}
+
 /// The default box shape for size n: the square root when n is a square, else the most nearly square
 /// `h x w` with `h < w` (6 -> 2x3, 12 -> 3x4); `None` when n is prime.
 pub(crate) fn default_boxes(n: usize) -> Option<(usize, usize)> {

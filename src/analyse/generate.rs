@@ -240,9 +240,7 @@ fn region_of(puzzle: &Puzzle) -> Vec<usize> {
     let n = puzzle.size();
     match (&figure.regions, figure.boxes) {
         (Some(regions), _) => regions.clone(),
-        (None, Some((h, w))) => (0..n * n)
-            .map(|i| (i / n / h) * (n / w) + (i % n) / w)
-            .collect(),
+        (None, Some(boxes)) => crate::grid::box_map(n, boxes),
         (None, None) => vec![0; n * n],
     }
 }

@@ -131,6 +131,19 @@ pub(crate) struct Regions {
     pub(crate) ids: Vec<String>,
 }
 
+impl Regions {
+    /// The region of every cell, row by row, as its place in `order`.
+    pub(crate) fn indices(&self) -> Vec<usize> {
+        let index: BTreeMap<&str, usize> = self
+            .order
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (id.as_str(), i))
+            .collect();
+        self.ids.iter().map(|id| index[id.as_str()]).collect()
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Clue {
     Integer(u64),

@@ -17,6 +17,7 @@ use serde_json::{json, Map, Value as Json};
 
 use super::{bad, grid, numbers, region_ids, regions, Format};
 use crate::error::Error;
+use crate::grid::{box_map, box_of};
 
 fn err(message: impl Into<String>) -> Error {
     bad(Format::Fpuzzles, message)
@@ -117,10 +118,6 @@ fn list<'a>(puzzle: &'a Json, key: &str) -> &'a [Json] {
 /// high, 2x3 on 6x6), where it has boxes at all.
 fn default_boxes(n: usize) -> Option<(usize, usize)> {
     crate::grid::default_boxes(n).filter(|&(h, _)| h > 1)
-}
-
-fn box_of(r: usize, c: usize, (h, w): (usize, usize), n: usize) -> usize {
-    (r / h) * (n / w) + c / w
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
@@ -638,7 +635,7 @@ fn regions_of(record: &Json, n: usize) -> Result<Vec<usize>, Error> {
     if b.0 * b.1 != n {
         return Err(err(format!("boxes {}x{} do not tile {n}x{n}", b.0, b.1)));
     }
-    Ok((0..n * n).map(|i| box_of(i / n, i % n, b, n)).collect())
+    Ok(box_map(n, b))
 }
 
 fn cell_list(cells: &Json) -> Result<Vec<String>, Error> {

@@ -603,26 +603,14 @@ fn build_consecutive_set(args: &Args, sections: &Sections, _: &Site) -> Result<R
 /// Each line in pieces: a piece ends where the next cell lies in another box, or in another region of the
 /// `regions` section when the grammar names one.
 fn build_region_sum(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
-    let region_of: Box<dyn Fn(Cell) -> Option<usize>> = match section(args, "regions", sections) {
-        Some((_, SectionValue::Regions(regions))) => {
-            let mut of = std::collections::BTreeMap::new();
-            for (k, id) in regions.order.iter().enumerate() {
-                regions.cells[id].iter().for_each(|&c| {
-                    of.insert(c, k);
-                });
-            }
-            Box::new(move |c| of.get(&c).copied())
-        }
-        _ => match site.boxes {
-            Some((h, w)) => {
-                let across = site.n / w;
-                Box::new(move |c: Cell| Some((c.row / h) * across + c.col / w))
-            }
-            None => Box::new(|_| None),
-        },
+    // The region of every cell, row by row.
+    let regions = match section(args, "regions", sections) {
+        Some((_, SectionValue::Regions(regions))) => Some(regions.indices()),
+        _ => site.boxes.map(|b| crate::grid::box_map(site.n, b)),
     };
+    let region_of = |c: Cell| Some(regions.as_ref()?[c.row * site.n + c.col]);
     per_line(args, sections, |label, line| {
-        let pieces = pieces_by(&line.cells, &region_of).ok_or_else(|| {
+        let pieces = pieces_by(&line.cells, region_of).ok_or_else(|| {
             Error::section(
                 label.clone(),
                 "needs boxes or regions to split it: this type has neither",

@@ -99,13 +99,7 @@ impl Figure {
             match (spec.kind, value) {
                 (SectionKind::Regions, SectionValue::Regions(r)) if first_regions => {
                     first_regions = false;
-                    let index: BTreeMap<&str, usize> = r
-                        .order
-                        .iter()
-                        .enumerate()
-                        .map(|(i, id)| (id.as_str(), i))
-                        .collect();
-                    self.regions = Some(r.ids.iter().map(|id| index[id.as_str()]).collect());
+                    self.regions = Some(r.indices());
                 }
                 (SectionKind::Clues, SectionValue::Clues(c)) => {
                     let of = spec.of.as_deref().unwrap_or_default();
