@@ -54,18 +54,13 @@ impl Rule for Arrow {
                 }
             }
         }
-        let mut terms: Vec<(usize, f64)> = self
-            .cells
-            .iter()
-            .flat_map(|&cell| (1..=n).map(move |v| (cell, v)))
-            .map(|(cell, v)| (c.x(cell, v), f64::from(v)))
-            .collect();
-        terms.extend((1..=n).map(|v| (c.x(self.target, v), -f64::from(v))));
-        // Two cells: the sum's supports, one clause per pair of values.
+        // Two cells: the sum's supports, one clause per pair of values (with the weighted row, implied).
         if let [a, b] = self.cells[..] {
             equal_sums::encode_pair_sum(c, a, b, self.target);
             return;
         }
+        let mut terms = equal_sums::weighted(c, &self.cells, 1.0);
+        terms.extend(equal_sums::weighted(c, &[self.target], -1.0));
         // The arrow's partial sums, then the circle equal to the last, as a layered automaton: clausal.
         let k = self.cells.len();
         let accepted = u64::MAX;

@@ -61,16 +61,6 @@ impl EqualSums {
         }
     }
 
-    /// Each piece's sum of `v * x[cell][v]`, with the sign given.
-    fn weighted(c: &Compiler, cells: &[Cell], sign: f64) -> Vec<(usize, f64)> {
-        let n = c.size() as u32;
-        cells
-            .iter()
-            .flat_map(|&cell| (1..=n).map(move |v| (cell, v)))
-            .map(|(cell, v)| (c.x(cell, v), sign * f64::from(v)))
-            .collect()
-    }
-
     /// "The cells of `first` add up to what those of `second` do" (a total cell is a piece of one), as a row
     /// and, where it fits, as the automaton over the running difference.
     fn encode_equal(c: &mut Compiler, first: &[Cell], second: &[Cell]) {
@@ -83,8 +73,8 @@ impl EqualSums {
             return;
         }
         let n = u64::from(c.size() as u32);
-        let mut terms = Self::weighted(c, first, 1.0);
-        terms.extend(Self::weighted(c, second, -1.0));
+        let mut terms = weighted(c, first, 1.0);
+        terms.extend(weighted(c, second, -1.0));
         // The running sum of the first less that of the second, offset so that it never goes below zero.
         let offset = second.len() as u64 * n;
         let k = first.len();
@@ -110,6 +100,16 @@ impl EqualSums {
     }
 }
 
+/// The terms of the cells' sum of `v * x[cell][v]`, with the sign given.
+pub(crate) fn weighted(c: &Compiler, cells: &[Cell], sign: f64) -> Vec<(usize, f64)> {
+    let n = c.size() as u32;
+    cells
+        .iter()
+        .flat_map(|&cell| (1..=n).map(move |v| (cell, v)))
+        .map(|(cell, v)| (c.x(cell, v), sign * f64::from(v)))
+        .collect()
+}
+
 /// "a + b = t" as its supports, with no state columns: for each pair of values, `a = va and b = vb` forces `t =
 /// va + vb`, or is ruled out past n (a zipper's pair and its middle cell; a region-sum line of three cells across
 /// two boxes; an arrow of two cells). Exact, as each cell holds one value; the weighted row is kept as implied.
@@ -127,8 +127,8 @@ pub(crate) fn encode_pair_sum(c: &mut Compiler, a: Cell, b: Cell, t: Cell) {
             }
         }
     }
-    let mut terms = EqualSums::weighted(c, &[a, b], 1.0);
-    terms.extend(EqualSums::weighted(c, &[t], -1.0));
+    let mut terms = weighted(c, &[a, b], 1.0);
+    terms.extend(weighted(c, &[t], -1.0));
     c.implied_equal(terms, 0.0);
 }
 
