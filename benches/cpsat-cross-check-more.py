@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
-regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, and double
-arrows. Each model here is written from the rules as setters state
+regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, double
+arrows, x-sums and skyscrapers on a Sudoku. Each model here is written from the rules as setters state
 them, not from latin's primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as
 corpus records by `latin convert --to record`; CP-SAT must find the same solution and prove that no other
 exists (the solution cut off, the model infeasible).
@@ -27,7 +27,7 @@ from ortools.sat.python import cp_model
 TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism", [4, 5, 6, 7, 8]),
          ("kropki-latin", [4, 5, 6, 7, 8]), ("region-sum", [4, 6, 8, 9]), ("zipper", [4, 6, 8, 9]),
          ("entropic", [9]), ("modular", [9]), ("parity-lines", [4, 6, 8, 9]),
-         ("double-arrow", [4, 6, 9])]
+         ("double-arrow", [4, 6, 9]), ("x-sums", [4, 6, 8, 9]), ("skyscraper-sudoku", [4, 6, 8, 9])]
 
 
 def absolute(m, a, b, n):
@@ -133,6 +133,37 @@ def model(p):
         for line in lines["arrows"]:
             cells = [x[r][c] for r, c in line]
             m.Add(cells[0] + cells[-1] == sum(cells[1:-1]))
+    for side, clues in p.get("xsums", {}).items():
+        # The first X cells seen from that side add up to the clue, X the nearest cell's value.
+        for i, clue in enumerate(clues):
+            if clue is None:
+                continue
+            cells = seen_from(x, side, i, n)
+            for k in range(1, n + 1):
+                first = m.NewBoolVar("")
+                m.Add(cells[0] == k).OnlyEnforceIf(first)
+                m.Add(cells[0] != k).OnlyEnforceIf(first.Not())
+                m.Add(sum(cells[:k]) == clue).OnlyEnforceIf(first)
+    if kind == "skyscraper-sudoku":
+        # A cell is seen when it is taller than every cell before it; the clue counts them (0: no clue).
+        for side, clues in p.get("sky", {}).items():
+            for i, clue in enumerate(clues):
+                if not clue:
+                    continue
+                cells = seen_from(x, side, i, n)
+                seen = []
+                for j in range(len(cells)):
+                    b = m.NewBoolVar("")
+                    for before in cells[:j]:
+                        m.Add(cells[j] > before).OnlyEnforceIf(b)
+                    if j:
+                        taller = m.NewIntVar(1, n, "")
+                        m.AddMaxEquality(taller, cells[:j])
+                        m.Add(cells[j] < taller).OnlyEnforceIf(b.Not())
+                    else:
+                        m.Add(b == 1)
+                    seen.append(b)
+                m.Add(sum(seen) == clue)
     # Every window of three cells along a line: one low, middle and high digit (entropic), one digit of each
     # remainder mod 3 (modular); parity lines: neighbours of different parity.
     for key, window in (("entropic", 3), ("modular", 3), ("parity", 2)):
@@ -154,6 +185,17 @@ def model(p):
             for i in range(max(1, len(classes) - window + 1)):
                 m.AddAllDifferent(classes[i:i + window])
     return m, x
+
+
+def seen_from(x, side, i, n):
+    """Row or column i as seen from a side, nearest cell first."""
+    if side == "top":
+        return [x[r][i] for r in range(n)]
+    if side == "bottom":
+        return [x[r][i] for r in reversed(range(n))]
+    if side == "left":
+        return list(x[i])
+    return list(reversed(x[i]))
 
 
 def check(latin, kind, n, seed):

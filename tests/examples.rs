@@ -32,6 +32,8 @@ const VARIANTS: &[&str] = &[
     "modular",
     "parity-lines",
     "double-arrow",
+    "x-sums",
+    "skyscraper-sudoku",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -319,6 +321,27 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
                 assert!(clue.is_none_or(|k| k == sum), "{cells:?} {clue:?}");
             }
         }
+        // The first X digits from that side add up to the clue, X the nearest digit.
+        "x-sums" => {
+            for (clue, cells) in edges(doc, n) {
+                let v = values(sol, &cells);
+                let seen: u32 = v[..v[0] as usize].iter().sum();
+                assert!(clue.is_none_or(|k| k == seen), "{v:?} {clue:?}");
+            }
+        }
+        // Digits seen from that side, a larger one hiding every smaller one behind it.
+        "skyscraper-sudoku" => {
+            for (clue, cells) in edges(doc, n) {
+                let (mut top, mut seen) = (0, 0);
+                for v in values(sol, &cells) {
+                    if v > top {
+                        top = v;
+                        seen += 1;
+                    }
+                }
+                assert!(clue.is_none_or(|k| k == seen), "{cells:?} {clue:?}");
+            }
+        }
         other => panic!("no oracle for {other}"),
     }
 }
@@ -449,6 +472,37 @@ fn the_line_oracles_reject_a_changed_cell() {
         sol[r][c] = sol[r][c] % 9 + 1;
         let broke = std::panic::catch_unwind(|| check_variant(kind, &doc, &sol));
         assert!(broke.is_err(), "{kind}");
+    }
+}
+
+/// The outside-clue oracles reject a changed clue: each clue of an example moved by one, in turn, fails.
+#[test]
+fn the_edge_oracles_reject_a_changed_clue() {
+    for kind in ["x-sums", "skyscraper-sudoku", "sandwich", "sum-skyscrapers"] {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("puzzles/{kind}/{kind}-6x6.yaml"));
+        let doc: serde_yaml::Value =
+            serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let sol = grid(doc["solution"].as_str().unwrap());
+        check_variant(kind, &doc, &sol);
+        let mut changed = 0;
+        for side in ["top", "bottom", "left", "right"] {
+            let Some(text) = doc[side].as_str() else {
+                continue;
+            };
+            let tokens: Vec<&str> = text.split_whitespace().collect();
+            for (i, t) in tokens.iter().enumerate() {
+                let Ok(k) = t.parse::<u32>() else { continue };
+                let mut moved = tokens.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+                moved[i] = (k + 1).to_string();
+                let mut doc = doc.clone();
+                doc[side] = serde_yaml::Value::from(moved.join(" "));
+                let broke = std::panic::catch_unwind(|| check_variant(kind, &doc, &sol));
+                assert!(broke.is_err(), "{kind} {side} {i}");
+                changed += 1;
+            }
+        }
+        assert!(changed > 0, "{kind}");
     }
 }
 

@@ -158,6 +158,17 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         look: Look::ByKind,
     },
     Signature {
+        name: "x-sum",
+        description: "each edge clue is the sum of the first X values seen from that side, where X is the nearest value",
+        params: &[
+            ("top", Param::Section(K::Edge, Optional)),
+            ("bottom", Param::Section(K::Edge, Optional)),
+            ("left", Param::Section(K::Edge, Optional)),
+            ("right", Param::Section(K::Edge, Optional)),
+        ],
+        look: Look::ByKind,
+    },
+    Signature {
         name: "increasing",
         description: "values strictly increase along each line (thermometers, bulb first)",
         params: &[("lines", Param::Section(K::Lines, Required))],

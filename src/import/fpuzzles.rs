@@ -5,8 +5,9 @@
 //! `size`, `grid` (per cell `value` + `given`, and `region` where it differs from the default boxes),
 //! `diagonal+`/`diagonal-`, `antiknight`, `antiking`, `nonconsecutive`, `killercage`, `thermometer`, `arrow`,
 //! `whispers`, `renban`, `palindrome`, `littlekillersum`, `difference` (white kropki), `ratio` (black), `xv`,
-//! `negative` (which marks are all given), `sandwichsum`, `odd`, `even`, `solution`. Each constraint family goes
-//! to its corpus record key; the record has no type, and `model::fit` gives it the type of the grammar that has
+//! `negative` (which marks are all given), `sandwichsum`, `xsum`, `skyscraper`, `extraregion`, `betweenline`,
+//! `regionsumline`, `entropicline`, `modularline`, `odd`, `even`, `solution`. Each constraint family goes
+//! to its corpus record key (x-sums to `xsums`, a key of latin's own: the schema has none); the record has no type, and `model::fit` gives it the type of the grammar that has
 //! every family it holds (any grammar loaded, a user's too). A constraint the record schema has no key for, or
 //! cosmetics (`line`, `cage`, `text`, ...) that may carry rules only the ruleset text explains, is an error
 //! naming it, never silently dropped.
@@ -121,7 +122,7 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 32] = [
+const READ: [&str; 35] = [
     "size",
     "grid",
     "title",
@@ -147,6 +148,8 @@ const READ: [&str; 32] = [
     "ratio",
     "xv",
     "sandwichsum",
+    "skyscraper",
+    "xsum",
     "odd",
     "even",
     "disjointgroups",
@@ -154,6 +157,7 @@ const READ: [&str; 32] = [
     "betweenline",
     "regionsumline",
     "entropicline",
+    "modularline",
 ];
 
 fn present(puzzle: &Json, key: &str) -> bool {
@@ -308,6 +312,7 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
         ("betweenline", "betweenlines"),
         ("regionsumline", "regionsumlines"),
         ("entropicline", "entropiclines"),
+        ("modularline", "modularlines"),
     ] {
         for entry in list(puzzle, key) {
             for l in list(entry, "lines") {
@@ -339,7 +344,7 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
     }
     killer(puzzle, record, n)?;
     marks(puzzle, record, n)?;
-    sandwich(puzzle, record, n)?;
+    edge_clues(puzzle, record, n)?;
     parity(puzzle, record, n)
 }
 
@@ -450,34 +455,53 @@ fn push_pair(record: &mut Json, section: &str, pair: Json) {
         .push(pair);
 }
 
-fn sandwich(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
-    let entries = list(puzzle, "sandwichsum");
-    if entries.is_empty() {
-        return Ok(());
-    }
-    let mut sides: BTreeMap<&str, Vec<Json>> = ["top", "bottom", "left", "right"]
-        .into_iter()
-        .map(|s| (s, vec![Json::Null; n]))
-        .collect();
-    for e in entries {
-        let (r, c) = position(&e["cell"])?;
-        let (side, k) = match (r, c) {
-            (0, c) if (1..=n).contains(&c) => ("top", c),
-            (r, c) if r == n + 1 && (1..=n).contains(&c) => ("bottom", c),
-            (r, 0) if (1..=n).contains(&r) => ("left", r),
-            (r, c) if c == n + 1 && (1..=n).contains(&r) => ("right", r),
-            _ => {
-                return Err(err(format!(
-                    "sandwich clue at {} is not outside the grid",
-                    e["cell"]
-                )))
+/// The outside clues f-puzzles keeps in the cells just outside the grid (`{cell: "R0C3", value: "15"}`): its
+/// key, the record key, and what an error calls one. Sandwich sums go to the schema's `edges`, skyscraper counts
+/// to `sky`, x-sums to latin's own `xsums`.
+const EDGE_CLUES: [(&str, &str, &str); 3] = [
+    ("sandwichsum", "edges", "sandwich clue"),
+    ("skyscraper", "sky", "skyscraper clue"),
+    ("xsum", super::XSUMS, "x-sum clue"),
+];
+
+fn edge_clues(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
+    for (key, record_key, what) in EDGE_CLUES {
+        let entries = list(puzzle, key);
+        if entries.is_empty() {
+            continue;
+        }
+        let mut sides: BTreeMap<&str, Vec<Json>> = ["top", "bottom", "left", "right"]
+            .into_iter()
+            .map(|s| (s, vec![Json::Null; n]))
+            .collect();
+        for e in entries {
+            let (r, c) = position(&e["cell"])?;
+            let (side, k) = match (r, c) {
+                (0, c) if (1..=n).contains(&c) => ("top", c),
+                (r, c) if r == n + 1 && (1..=n).contains(&c) => ("bottom", c),
+                (r, 0) if (1..=n).contains(&r) => ("left", r),
+                (r, c) if c == n + 1 && (1..=n).contains(&r) => ("right", r),
+                _ => {
+                    return Err(err(format!(
+                        "{what} at {} is not outside the grid",
+                        e["cell"]
+                    )))
+                }
+            };
+            sides.get_mut(side).expect("a side")[k - 1] = json!(value(e, what)?);
+        }
+        for (side, clues) in sides {
+            if clues.iter().any(|c| !c.is_null()) {
+                // The schema's `sky` says "no clue" with 0 (a count is at least 1).
+                let clues: Vec<Json> = match record_key {
+                    "sky" => clues
+                        .into_iter()
+                        .map(|c| if c.is_null() { json!(0) } else { c })
+                        .collect(),
+                    _ => clues,
+                };
+                record[record_key][side] = json!(clues);
             }
-        };
-        sides.get_mut(side).expect("a side")[k - 1] = json!(value(e, "sandwich clue")?);
-    }
-    for (side, clues) in sides {
-        if clues.iter().any(|c| !c.is_null()) {
-            record["edges"][side] = json!(clues);
         }
     }
     Ok(())
@@ -516,7 +540,7 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
 }
 
 /// The record keys f-puzzles can say (and those that say nothing about the puzzle).
-const SAYABLE: [&str; 17] = [
+const SAYABLE: [&str; 19] = [
     "type",
     "id",
     "source",
@@ -533,6 +557,8 @@ const SAYABLE: [&str; 17] = [
     "line_clues",
     "pairs",
     "edges",
+    "sky",
+    super::XSUMS,
     "parity",
 ];
 
@@ -661,6 +687,7 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
         ("betweenlines", "betweenline"),
         ("regionsumlines", "regionsumline"),
         ("entropiclines", "entropicline"),
+        ("modularlines", "modularline"),
     ] {
         for l in record["lines"][section].as_array().into_iter().flatten() {
             push(out, key, json!({"lines": [cell_list(l)?]}));
@@ -684,7 +711,7 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
     write_diagonals(record, out)?;
     write_cages(record, out, n)?;
     write_pairs(record, out)?;
-    write_sandwich_edges(record, out, n);
+    write_edge_clues(record, out, n);
     write_parity(record, out)
 }
 
@@ -752,25 +779,29 @@ fn write_cages(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
     Ok(())
 }
 
-/// Sandwich clues, in the cells just outside the grid.
-fn write_sandwich_edges(record: &Json, out: &mut Json, n: usize) {
-    for (side, (r, c)) in [
-        ("top", (0, 1)),
-        ("bottom", (n + 1, 1)),
-        ("left", (1, 0)),
-        ("right", (1, n + 1)),
-    ] {
-        for (k, clue) in record["edges"][side]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
-            if let Some(v) = clue.as_u64() {
+/// Sandwich sums, skyscraper counts and x-sums, in the cells just outside the grid.
+fn write_edge_clues(record: &Json, out: &mut Json, n: usize) {
+    for (key, record_key, _) in EDGE_CLUES {
+        for (side, (r, c)) in [
+            ("top", (0, 1)),
+            ("bottom", (n + 1, 1)),
+            ("left", (1, 0)),
+            ("right", (1, n + 1)),
+        ] {
+            for (k, clue) in record[record_key][side]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .enumerate()
+            {
+                // A count of 0 in `sky` is no clue.
+                let Some(v) = clue.as_u64().filter(|&v| v > 0 || record_key != "sky") else {
+                    continue;
+                };
                 let (row, col) = if c == 1 { (r, k + 1) } else { (k + 1, c) };
                 push(
                     out,
-                    "sandwichsum",
+                    key,
                     json!({"cell": format!("R{row}C{col}"), "value": v.to_string()}),
                 );
             }

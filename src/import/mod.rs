@@ -121,6 +121,10 @@ pub(crate) fn bad(format: Format, message: impl Into<String>) -> Error {
     Error::section(format.name(), message)
 }
 
+/// The record key of x-sum clues (`{"top": [...], ...}`, as the schema's `edges` for sandwiches): the schema has
+/// none, and `edges` would not say which of the two a clue is.
+pub(crate) const XSUMS: &str = "xsums";
+
 /// Whether the record's `regions` are a layout of the grid (jigsaw regions) rather than cages: the schema gives
 /// cages their `clues`.
 pub(crate) fn layout_regions(record: &Json) -> bool {

@@ -15,7 +15,7 @@ use crate::parse::clues::Op;
 use crate::parse::clues::{pair_relation, PairRelation};
 use crate::rules::{
     AllDifferent, Allowed, Arrow, Between, Classes, EqualSums, Product, Relation, RelationKind,
-    Rule, Run, Sandwich, Score, Sum, Table, TablePredicate, Visibility,
+    Rule, Run, Sandwich, Score, Sum, Table, TablePredicate, Visibility, XSum,
 };
 use crate::yaml::Value;
 
@@ -59,6 +59,7 @@ pub(crate) fn build(
         "double-arrow" => build_double_arrow,
         "tagged-pairs" => build_tagged_pairs,
         "sandwich" => build_sandwich,
+        "x-sum" => build_x_sum,
         // A grammar is checked against the vocabulary when it is loaded, so this is a grammar built in code.
         _ => {
             return Err(Error::Grammar {
@@ -374,6 +375,20 @@ fn build_sandwich(args: &Args, sections: &Sections, site: &Site) -> Result<Rules
                 clue,
                 low: 1,
                 high: n as u32,
+                distinct: false,
+            }) as Arc<dyn Rule>
+        })
+        .collect())
+}
+
+fn build_x_sum(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    Ok(edge_lines(args, sections, site.n)
+        .into_iter()
+        .map(|(label, cells, clue)| {
+            Arc::new(XSum {
+                label,
+                cells,
+                clue,
                 distinct: false,
             }) as Arc<dyn Rule>
         })

@@ -4,7 +4,7 @@
 //! builder of the same name; a test checks every maker against the rule that the builder makes from its clue.
 
 use crate::grammar::Args;
-use crate::rules::{product, sandwich, sum, visibility, Score};
+use crate::rules::{product, sandwich, sum, visibility, x_sum, Score};
 use crate::yaml::Value;
 
 /// A line's maker: `None` when the rule forbids the values along the line, else the clue it reads, if any. It
@@ -50,6 +50,8 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
         "sandwich" => {
             Maker::Edge(|_, values| sandwich::between(values, 1, values.len() as u32).unwrap_or(0))
         }
+        // Every value of a row or column is at most its length, so the first X cells are there.
+        "x-sum" => Maker::Edge(|_, values| x_sum::seen(values).unwrap_or(0)),
         "marks" => Maker::Marks,
         "increasing" => {
             Maker::Line(|_, values, _| values.windows(2).all(|w| w[0] < w[1]).then_some(None))

@@ -13,6 +13,7 @@ use super::{load, Puzzle};
 use crate::error::Error;
 use crate::grammar::sections::SectionKind;
 use crate::grammar::{Grammar, Registry, RuleUse};
+use crate::import::XSUMS;
 use crate::yaml::{Mapping, Value};
 
 fn bad(message: impl Into<String>) -> Error {
@@ -46,15 +47,16 @@ fn section_of(grammar: &Grammar, kind: SectionKind) -> Result<&str, Error> {
         .ok_or_else(|| bad(format!("type {} has no {kind:?} section", grammar.name)))
 }
 
-/// The edge section the grammar binds to a side, and whether its primitive counts or sums what is visible
-/// (then 0 is no clue: nothing is seen by no one), or not (a sandwich's 0 is a real clue).
-fn edge_of(grammar: &Grammar, side: &str) -> Option<(String, bool)> {
+/// The edge section the grammar binds to a side for the record key `key`, and whether its primitive counts or
+/// sums what is visible (then 0 is no clue: nothing is seen by no one), or not (a sandwich's 0 is a real clue).
+/// `xsums` holds x-sum clues, which the schema has no key for; `sky` and `edges` the other primitives' clues.
+fn edge_of(grammar: &Grammar, key: &str, side: &str) -> Option<(String, bool)> {
     grammar.rules.iter().find_map(|rule| match rule {
-        RuleUse::Primitive { primitive, args } => args
+        RuleUse::Primitive { primitive, args } if (primitive == "x-sum") == (key == XSUMS) => args
             .get(side)
             .and_then(Value::as_str)
             .map(|s| (s.to_owned(), primitive == "visibility")),
-        RuleUse::Named(_) => None,
+        _ => None,
     })
 }
 
@@ -157,6 +159,7 @@ const KEYS: &[&str] = &[
     "line_clues",
     "pairs",
     "edges",
+    XSUMS,
     "solution",
     "count",
     "source",
@@ -251,14 +254,14 @@ pub(crate) fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error>
     Ok(map)
 }
 
-/// `sky` and `edges`: outside clues on the sides the grammar binds.
+/// `sky`, `edges` and `xsums`: outside clues on the sides the grammar binds.
 fn outside(map: &mut Mapping, record: &Json, grammar: &Grammar) -> Result<(), Error> {
-    for key in ["sky", "edges"] {
+    for key in ["sky", "edges", XSUMS] {
         let Some(sides) = record[key].as_object() else {
             continue;
         };
         for (side, list) in sides {
-            let (section, zero_is_none) = edge_of(grammar, side)
+            let (section, zero_is_none) = edge_of(grammar, key, side)
                 .ok_or_else(|| bad(format!("type {} has no clues on the {side}", grammar.name)))?;
             let list = list
                 .as_array()

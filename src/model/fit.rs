@@ -39,7 +39,7 @@ enum Param {
     Classes(&'static [u64]),
 }
 
-const MEANINGS: [Meaning; 14] = [
+const MEANINGS: [Meaning; 15] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line("arrows", "arrow-sum", Param::None, "arrows"),
     line(
@@ -71,10 +71,25 @@ const MEANINGS: [Meaning; 14] = [
         Param::Classes(&[0b111, 0b111_000, 0b111_000_000]),
         "entropic lines",
     ),
+    // Remainders 1, 2 and 0 mod 3.
+    line(
+        "modularlines",
+        "classes",
+        Param::Classes(&[0b001_001_001, 0b010_010_010, 0b100_100_100]),
+        "modular lines",
+    ),
     pair("white", Param::Tag("difference 1"), "white kropki dots"),
     pair("black", Param::Tag("ratio 2"), "black kropki dots"),
     pair("x", Param::Tag("sum 10"), "X marks"),
     pair("v", Param::Tag("sum 5"), "V marks"),
+];
+
+/// The record keys of outside clues in an untyped record, and the primitive that says each: `edges` holds
+/// sandwich sums there (f-puzzles' `sandwichsum`), `sky` skyscraper counts, `xsums` x-sums.
+const OUTSIDE: [(&str, &str); 3] = [
+    ("edges", "sandwich"),
+    ("sky", "visibility"),
+    (crate::import::XSUMS, "x-sum"),
 ];
 
 const fn line(
@@ -247,8 +262,13 @@ fn describe(record: &Json, needs: &[usize]) -> String {
             "irregular regions"
         });
     }
-    if record["edges"].is_object() {
-        parts.push("sandwich sums");
+    for ((key, _), name) in OUTSIDE
+        .iter()
+        .zip(["sandwich sums", "skyscraper clues", "x-sums"])
+    {
+        if record[*key].is_object() {
+            parts.push(name);
+        }
     }
     if record["parity"].is_array() {
         parts.push("odd and even cells");
@@ -282,8 +302,9 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[usize]) -> Option<Vec<(usize,
         filled.push(section.clone());
         names.push((i, section));
     }
-    let (mut said_cages, mut said_regions, mut said_edges, mut said_marks) =
-        (false, false, false, false);
+    let (mut said_cages, mut said_regions, mut said_marks) = (false, false, false);
+    // Outside clues by record key: sandwich sums, skyscraper counts, x-sums.
+    let mut said_outside = [false; 3];
     for rule in &grammar.rules {
         let RuleUse::Primitive { primitive, args } = rule else {
             continue;
@@ -300,8 +321,19 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[usize]) -> Option<Vec<(usize,
                 said_regions = true;
                 filled.extend(bound("regions"));
             }
-            "sandwich" if record["edges"].is_object() => {
-                said_edges = true;
+            p if OUTSIDE
+                .iter()
+                .any(|&(key, prim)| p == prim && record[key].is_object()) =>
+            {
+                let k = OUTSIDE
+                    .iter()
+                    .position(|&(_, prim)| p == prim)
+                    .expect("found");
+                // A count, not a sum: sum skyscrapers are not what the schema's `sky` says.
+                if p == "visibility" && args.get("sum").and_then(Value::as_bool) == Some(true) {
+                    continue;
+                }
+                said_outside[k] = true;
                 filled.extend(
                     ["top", "bottom", "left", "right"]
                         .into_iter()
@@ -318,7 +350,10 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[usize]) -> Option<Vec<(usize,
     }
     let held = (!cages || said_cages)
         && (!jigsaw || said_regions)
-        && (!record["edges"].is_object() || said_edges)
+        && OUTSIDE
+            .iter()
+            .zip(said_outside)
+            .all(|(&(key, _), said)| !record[key].is_object() || said)
         && (!record["parity"].is_array() || said_marks);
     let required_filled = grammar
         .sections

@@ -153,7 +153,11 @@ fn section(
                 .sections
                 .get(name)
                 .is_some_and(|spec| spec.clue == ClueKind::Sum);
-            let key = if sums { "edges" } else { "sky" };
+            let key = match (primitive, sums) {
+                ("x-sum", _) => crate::import::XSUMS,
+                (_, true) => "edges",
+                (_, false) => "sky",
+            };
             record[key][side] = if primitive == "visibility" {
                 json!(clues.iter().map(|c| c.unwrap_or(0)).collect::<Vec<_>>())
             } else {

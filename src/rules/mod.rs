@@ -30,6 +30,7 @@ pub(crate) mod sandwich;
 pub(crate) mod sum;
 pub(crate) mod table;
 pub(crate) mod visibility;
+pub(crate) mod x_sum;
 
 use std::fmt;
 
@@ -52,6 +53,7 @@ pub(crate) use sandwich::Sandwich;
 pub(crate) use sum::Sum;
 pub(crate) use table::{Table, TablePredicate};
 pub(crate) use visibility::{Score, Visibility};
+pub(crate) use x_sum::XSum;
 
 /// One rule of a puzzle.
 pub(crate) trait Rule: fmt::Debug + Send + Sync {
