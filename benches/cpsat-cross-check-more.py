@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
 regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, double
-arrows, x-sums and skyscrapers on a Sudoku. Each model here is written from the rules as setters state
+arrows, x-sums, skyscrapers on a Sudoku and quadruples. Each model here is written from the rules as setters state
 them, not from latin's primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as
 corpus records by `latin convert --to record`; CP-SAT must find the same solution and prove that no other
 exists (the solution cut off, the model infeasible).
@@ -27,7 +27,8 @@ from ortools.sat.python import cp_model
 TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism", [4, 5, 6, 7, 8]),
          ("kropki-latin", [4, 5, 6, 7, 8]), ("region-sum", [4, 6, 8, 9]), ("zipper", [4, 6, 8, 9]),
          ("entropic", [9]), ("modular", [9]), ("parity-lines", [4, 6, 8, 9]),
-         ("double-arrow", [4, 6, 9]), ("x-sums", [4, 6, 8, 9]), ("skyscraper-sudoku", [4, 6, 8, 9])]
+         ("double-arrow", [4, 6, 9]), ("x-sums", [4, 6, 8, 9]), ("skyscraper-sudoku", [4, 6, 8, 9]),
+         ("quadruple", [4, 6, 8, 9])]
 
 
 def absolute(m, a, b, n):
@@ -144,6 +145,17 @@ def model(p):
                 m.Add(cells[0] == k).OnlyEnforceIf(first)
                 m.Add(cells[0] != k).OnlyEnforceIf(first.Not())
                 m.Add(sum(cells[:k]) == clue).OnlyEnforceIf(first)
+    if kind == "quadruple":
+        # Each digit of a circle appears in its four cells, a digit written twice in two of them.
+        for cells, digits in zip(lines["quadruples"], p["line_clues"]["quadruples"]):
+            for d in set(digits):
+                has = []
+                for r, c in cells:
+                    b = m.NewBoolVar("")
+                    m.Add(x[r][c] == d).OnlyEnforceIf(b)
+                    m.Add(x[r][c] != d).OnlyEnforceIf(b.Not())
+                    has.append(b)
+                m.Add(sum(has) >= digits.count(d))
     if kind == "skyscraper-sudoku":
         # A cell is seen when it is taller than every cell before it; the clue counts them (0: no clue).
         for side, clues in p.get("sky", {}).items():

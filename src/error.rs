@@ -76,6 +76,14 @@ pub enum Violation {
         why: String,
         values: Vec<u32>,
     },
+    #[error("{rule} lacks {value}{} ({values:?})", if *times > 1 { format!(", listed {times} times") } else { String::new() })]
+    Lacks {
+        rule: String,
+        value: u32,
+        /// How often the value is listed.
+        times: usize,
+        values: Vec<u32>,
+    },
     #[error("{rule}: {values:?} are not distinct consecutive values")]
     NotARun { rule: String, values: Vec<u32> },
     #[error("{rule}: {} ({values:?})", got.map_or_else(|| "the line lacks its smallest or largest value".to_owned(), |g| format!("{g} lies between the smallest and the largest value")))]

@@ -34,6 +34,7 @@ const VARIANTS: &[&str] = &[
     "double-arrow",
     "x-sums",
     "skyscraper-sudoku",
+    "quadruple",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -342,6 +343,26 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
                 assert!(clue.is_none_or(|k| k == seen), "{cells:?} {clue:?}");
             }
         }
+        // Four cells around a circle; each digit in it appears in them, a digit written twice in two.
+        "quadruple" => {
+            for entry in doc["quadruples"].as_sequence().expect("quadruples") {
+                let (cells, digits) = entry.as_str().unwrap().split_once('=').unwrap();
+                let cells: Cells = cells.split_whitespace().map(cell).collect();
+                let rows: Vec<usize> = cells.iter().map(|c| c.0).collect();
+                let cols: Vec<usize> = cells.iter().map(|c| c.1).collect();
+                let span = |v: &[usize]| v.iter().max().unwrap() - v.iter().min().unwrap();
+                assert!(
+                    cells.len() == 4 && span(&rows) == 1 && span(&cols) == 1,
+                    "{cells:?}"
+                );
+                let mut held = values(sol, &cells);
+                for d in digits.split_whitespace().map(|t| t.parse::<u32>().unwrap()) {
+                    let at = held.iter().position(|&x| x == d);
+                    assert!(at.is_some(), "{cells:?} lacks {d}");
+                    held.remove(at.unwrap());
+                }
+            }
+        }
         other => panic!("no oracle for {other}"),
     }
 }
@@ -504,6 +525,29 @@ fn the_edge_oracles_reject_a_changed_clue() {
         }
         assert!(changed > 0, "{kind}");
     }
+}
+
+/// The quadruple oracle rejects a solution with a circle's cell changed to a digit the circle does not list
+/// (where the cell's own digit is listed).
+#[test]
+fn the_quadruple_oracle_rejects_a_changed_cell() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles/quadruple/quadruple-9x9.yaml");
+    let doc: serde_yaml::Value =
+        serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut sol = grid(doc["solution"].as_str().unwrap());
+    check_variant("quadruple", &doc, &sol);
+    let entry = doc["quadruples"][0].as_str().unwrap();
+    let (cells, digits) = entry.split_once('=').unwrap();
+    let (r, c) = cell(cells.split_whitespace().next().unwrap());
+    let listed: Vec<u32> = digits
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert!(listed.contains(&sol[r][c]));
+    sol[r][c] = (1..=9).find(|d| !listed.contains(d)).unwrap();
+    let broke = std::panic::catch_unwind(|| check_variant("quadruple", &doc, &sol));
+    assert!(broke.is_err());
 }
 
 /// A region-sum line whose grammar names a regions section is cut by those regions, not by boxes: the line

@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::grammar::sections::MarkMeaning;
 use crate::grammar::Args;
 use crate::grid::{Cell, Grid};
-use crate::model::clue::LineMaker;
+use crate::model::clue::{LineClue, LineMaker};
 use crate::yaml::{Mapping, Value};
 
 /// How a section's entries are written.
@@ -205,10 +205,12 @@ pub(crate) fn draw(
                 makers,
                 straight,
                 adjacent,
+                block,
             } => {
                 let steps = Steps {
                     straight: *straight,
                     adjacent: *adjacent,
+                    block: *block,
                 };
                 let drawn = lines(section, makers, steps, solution, regions, &mut used, rng);
                 joined.extend(
@@ -331,12 +333,13 @@ fn pairs(
     out
 }
 
-/// How a section's lines may run: straight from edge to edge, or walked one step at a time to a cell beside
-/// (`adjacent`) or any neighbour.
+/// How a section's lines may run: straight from edge to edge, walked one step at a time to a cell beside
+/// (`adjacent`) or any neighbour, or as 2x2 blocks (`block`).
 #[derive(Clone, Copy)]
 struct Steps {
     straight: bool,
     adjacent: bool,
+    block: bool,
 }
 
 /// A lines section: straight diagonals, or lines walked through cells not `used` yet, each kept when every
@@ -351,7 +354,7 @@ fn lines(
     rng: &mut fastrand::Rng,
 ) -> (SectionDraw, Vec<Vec<Cell>>) {
     let n = solution.size();
-    let holds = |cells: &[Cell]| -> Option<Option<u64>> {
+    let holds = |cells: &[Cell]| -> Option<Option<LineClue>> {
         let values: Vec<u32> = cells.iter().map(|&c| solution.get(c)).collect();
         let mine: Vec<usize> = cells.iter().map(|c| regions[c.row * n + c.col]).collect();
         let mut clue = None;
@@ -362,6 +365,8 @@ fn lines(
     };
     let lines = if steps.straight {
         diagonals(n, rng)
+    } else if steps.block {
+        blocks(n, used, rng, &|cells| holds(cells).is_some())
     } else {
         let step = |a: Cell, b: Cell| !steps.adjacent || a.is_orthogonal_neighbour(b);
         walks(n, used, &step, rng, &|cells| holds(cells).is_some())
@@ -376,8 +381,8 @@ fn lines(
     ((section.to_owned(), Form::Lines, entries), kept)
 }
 
-/// A line as a puzzle file writes it: `r1c1 r2c2 r2c3 = 12`.
-fn write_line(cells: &[Cell], clue: Option<u64>) -> String {
+/// A line as a puzzle file writes it: `r1c1 r2c2 r2c3 = 12`, `r1c1 r1c2 r2c1 r2c2 = 1 2 9`.
+fn write_line(cells: &[Cell], clue: Option<LineClue>) -> String {
     let path: Vec<String> = cells.iter().map(Cell::to_string).collect();
     match clue {
         Some(c) => format!("{} = {c}", path.join(" ")),
@@ -494,6 +499,38 @@ impl Taken {
 /// on a line nor across a line's diagonal step ([`Taken`]): from a random cell, each step to a neighbour that keeps the line acceptable when there is
 /// one (else any), and the longest acceptable prefix kept. A fixed number of tries, so the time is bounded
 /// whatever the rule.
+/// 2x2 blocks of cells no line has yet, at random, each kept when `holds`; as many as walks make at most.
+fn blocks(
+    n: usize,
+    used: &mut Taken,
+    rng: &mut fastrand::Rng,
+    holds: &dyn Fn(&[Cell]) -> bool,
+) -> Vec<Vec<Cell>> {
+    let mut out = Vec::new();
+    if n < 2 {
+        return out;
+    }
+    let mut corners: Vec<Cell> = (0..n - 1)
+        .flat_map(|r| (0..n - 1).map(move |c| Cell::new(r, c)))
+        .collect();
+    rng.shuffle(&mut corners);
+    for corner in corners {
+        if out.len() >= n + n / 2 {
+            break;
+        }
+        let block: Vec<Cell> = [(0, 0), (0, 1), (1, 0), (1, 1)]
+            .iter()
+            .map(|&(dr, dc)| Cell::new(corner.row + dr, corner.col + dc))
+            .collect();
+        if block.iter().any(|&c| used.has(c)) || !holds(&block) {
+            continue;
+        }
+        used.take(&block);
+        out.push(block);
+    }
+    out
+}
+
 fn walks(
     n: usize,
     used: &mut Taken,

@@ -47,6 +47,8 @@ pub(crate) enum How {
         straight: bool,
         /// Each cell shares an edge with the one before (the section's `adjacent`).
         adjacent: bool,
+        /// Each entry is a 2x2 block (the section's `block`).
+        block: bool,
     },
     /// An edge section seen from `side` (top, bottom, left, right).
     Edge {
@@ -131,6 +133,7 @@ impl Planning {
                         makers: Vec::new(),
                         straight: spec.is_some_and(|s| s.straight),
                         adjacent: spec.is_some_and(|s| s.adjacent),
+                        block: spec.is_some_and(|s| s.block),
                     });
                     if let How::Lines { makers, .. } = entry {
                         makers.push((args.clone(), maker));

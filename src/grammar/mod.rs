@@ -103,13 +103,14 @@ impl Grammar {
                 }
             }
             let clue_fits = match spec.kind {
-                SectionKind::Clues => spec.clue != ClueKind::Sum,
-                SectionKind::Edge => spec.clue != ClueKind::Arithmetic,
+                SectionKind::Clues => matches!(spec.clue, ClueKind::Integer | ClueKind::Arithmetic),
+                SectionKind::Edge => matches!(spec.clue, ClueKind::Integer | ClueKind::Sum),
+                SectionKind::Lines => matches!(spec.clue, ClueKind::Integer | ClueKind::Values),
                 _ => spec.clue == ClueKind::Integer,
             };
             if !clue_fits {
                 return Err(bad(format!(
-                    "section {name:?}: `clue: {:?}` does not apply to a {:?} section (clues: integer or arithmetic; edge: sum)",
+                    "section {name:?}: `clue: {:?}` does not apply to a {:?} section (clues: integer or arithmetic; edge: sum; lines: values)",
                     spec.clue, spec.kind
                 )));
             }
@@ -122,6 +123,11 @@ impl Grammar {
             {
                 return Err(bad(format!(
                     "section {name:?}: `anywhere` applies to lines sections only, without `straight` or `adjacent`"
+                )));
+            }
+            if spec.block && (spec.kind != SectionKind::Lines || spec.straight || spec.adjacent) {
+                return Err(bad(format!(
+                    "section {name:?}: `block` applies to lines sections only, without `straight` or `adjacent`"
                 )));
             }
             if spec.adjacent && !matches!(spec.kind, SectionKind::Pairs | SectionKind::Lines) {
@@ -361,5 +367,44 @@ mod tests {
         assert!(e.contains("needs `of:`"), "{e}");
         let e = Grammar::parse("g", "name: x\ndescription: d\nrules: [{primitive: product, regions: rooms, clues: hints}]\n").unwrap_err().to_string();
         assert!(e.contains("rooms"), "{e}");
+    }
+
+    /// A list of values is what `contains` reads and all it reads; `block` and `clue: values` are for lines.
+    #[test]
+    fn lists_of_values_and_blocks_go_with_lines_and_contains() {
+        let grammar = |section: &str, primitive: &str| {
+            Grammar::parse(
+                "g",
+                &format!("name: x\nsections: {{q: {{kind: {section}}}}}\nrules: [latin, {{primitive: {primitive}, lines: q}}]\n"),
+            )
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+        };
+        assert_eq!(
+            grammar("lines, block: true, clue: values", "contains"),
+            Ok(())
+        );
+        for (section, primitive, says) in [
+            (
+                "lines, anywhere: true",
+                "contains",
+                "must have `clue: values`",
+            ),
+            (
+                "lines, clue: values",
+                "all-different",
+                "only `contains` reads",
+            ),
+            ("pairs, block: true", "contains", "`block` applies to lines"),
+            (
+                "lines, block: true, straight: true",
+                "contains",
+                "`block` applies to lines",
+            ),
+            ("edge, clue: values", "contains", "does not apply"),
+        ] {
+            let e = grammar(section, primitive).unwrap_err();
+            assert!(e.contains(says), "{section} {primitive}: {e}");
+        }
     }
 }

@@ -48,6 +48,9 @@ pub(crate) enum ClueKind {
     /// Edge sections: a sum of a line's values, 0 (a real clue) up to n(n+1)/2. Edge clues are otherwise
     /// counts, 1 to n, where 0 means no clue.
     Sum,
+    /// Lines sections: a list of values after `=` (`r3c3 r3c4 r4c3 r4c4 = 1 2 9`), each 1 to n, no more than
+    /// the entry has cells.
+    Values,
 }
 
 /// What a mark in a marks grid allows.
@@ -94,7 +97,8 @@ pub(crate) struct SectionSpec {
     /// `clues`: the regions section whose ids the keys name.
     #[serde(default)]
     pub(crate) of: Option<String>,
-    /// `clues`: how each clue is read (`integer`, `arithmetic`); `edge`: `sum` for sums instead of counts.
+    /// `clues`: how each clue is read (`integer`, `arithmetic`); `edge`: `sum` for sums instead of counts;
+    /// `lines`: `values` for a list of values instead of a number.
     #[serde(default)]
     pub(crate) clue: ClueKind,
     /// `clues`: whether every region must have a clue (default true).
@@ -112,6 +116,10 @@ pub(crate) struct SectionSpec {
     /// path).
     #[serde(default)]
     pub(crate) anywhere: bool,
+    /// `lines`: every entry is the four cells of a 2x2 block, in any order (a quadruple's); `generate` then
+    /// draws such blocks.
+    #[serde(default)]
+    pub(crate) block: bool,
     /// `marks`: what each mark means (`{E: even, O: odd}`).
     #[serde(default)]
     pub(crate) marks: BTreeMap<String, MarkMeaning>,
@@ -225,7 +233,9 @@ pub(crate) fn parse_section(
             parse::cells::Shape {
                 straight: spec.straight,
                 adjacent: spec.adjacent,
-                anywhere: spec.anywhere,
+                anywhere: spec.anywhere || spec.block,
+                block: spec.block,
+                values: spec.clue == ClueKind::Values,
             },
         )?)),
     }
@@ -320,7 +330,9 @@ fn clues(
         let clue = match spec.clue {
             ClueKind::Arithmetic => Clue::Arithmetic(parse::clues::arithmetic(&one)?),
             // A grammar declaring `clue: sum` on a clues section is refused when it is loaded.
-            ClueKind::Integer | ClueKind::Sum => Clue::Integer(parse::clues::integer(&one)?),
+            ClueKind::Integer | ClueKind::Sum | ClueKind::Values => {
+                Clue::Integer(parse::clues::integer(&one)?)
+            }
         };
         entries.insert(key, clue);
     }

@@ -85,6 +85,8 @@ pub(crate) enum LineStyle {
     Zipper,
     /// A line of classes (entropic, modular, parity): an orange line.
     Classes,
+    /// A group with a list of values (a quadruple): a white circle where its cells meet, the values in it.
+    Listed,
 }
 
 use Need::{Optional, Required};
@@ -209,6 +211,12 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         description: "the cells of each entry of a lines section differ (extra regions: a section with `anywhere: true`; an entry of n cells holds 1..n)",
         params: &[("lines", Param::Section(K::Lines, Required))],
         look: Look::Line(LineStyle::Region),
+    },
+    Signature {
+        name: "contains",
+        description: "the cells of each entry hold every value listed after its `=`, a value listed twice in two cells (quadruples: a section with `anywhere: true` and `clue: values`)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::Line(LineStyle::Listed),
     },
     Signature {
         name: "between",
@@ -427,6 +435,20 @@ pub(crate) fn check_use(
                 classes(v).map_err(|e| format!("primitive {primitive}: `{param}:` {e}"))?;
             }
             _ => {}
+        }
+    }
+    // A list of values is what `contains` reads, and only it.
+    if let Some(lines) = args.get("lines").and_then(Value::as_str) {
+        let listed = sections[lines].clue == ClueKind::Values;
+        if listed != (primitive == "contains") {
+            return Err(match listed {
+                false => format!(
+                    "primitive {primitive}: lines section {lines:?} must have `clue: values`"
+                ),
+                true => format!(
+                    "primitive {primitive}: lines section {lines:?} has `clue: values`, which only `contains` reads"
+                ),
+            });
         }
     }
     if let (Some(regions), Some(clues)) = (

@@ -122,7 +122,7 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 35] = [
+const READ: [&str; 36] = [
     "size",
     "grid",
     "title",
@@ -158,6 +158,7 @@ const READ: [&str; 35] = [
     "regionsumline",
     "entropicline",
     "modularline",
+    "quadruple",
 ];
 
 fn present(puzzle: &Json, key: &str) -> bool {
@@ -340,7 +341,34 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
     }
     for entry in list(puzzle, "littlekillersum") {
         let sum = value(entry, "little killer")?;
-        push_line(record, "diagonals", line(&entry["cells"], n)?, Some(sum));
+        push_line(
+            record,
+            "diagonals",
+            line(&entry["cells"], n)?,
+            Some(json!(sum)),
+        );
+    }
+    for entry in list(puzzle, "quadruple") {
+        let values: Vec<u64> = list(entry, "values")
+            .iter()
+            .map(|v| {
+                v.as_u64()
+                    .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
+            })
+            .collect::<Option<_>>()
+            .filter(|vs: &Vec<u64>| !vs.is_empty())
+            .ok_or_else(|| {
+                err(format!(
+                    "a quadruple without its digits ({})",
+                    entry["values"]
+                ))
+            })?;
+        push_line(
+            record,
+            "quadruples",
+            line(&entry["cells"], n)?,
+            Some(json!(values)),
+        );
     }
     killer(puzzle, record, n)?;
     marks(puzzle, record, n)?;
@@ -348,7 +376,8 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
     parity(puzzle, record, n)
 }
 
-fn push_line(record: &mut Json, section: &str, cells: Vec<[usize; 2]>, clue: Option<u64>) {
+/// A line of a record section, with its clue (a number, or a quadruple's list of values) when it has one.
+fn push_line(record: &mut Json, section: &str, cells: Vec<[usize; 2]>, clue: Option<Json>) {
     if record["lines"][section].is_null() {
         record["lines"][section] = json!([]);
     }
@@ -363,7 +392,7 @@ fn push_line(record: &mut Json, section: &str, cells: Vec<[usize; 2]>, clue: Opt
         record["line_clues"][section]
             .as_array_mut()
             .expect("a list")
-            .push(json!(k));
+            .push(k);
     }
 }
 
@@ -708,11 +737,48 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
     {
         push(out, "extraregion", json!({"cells": cell_list(l)?}));
     }
+    write_quadruples(record, out)?;
     write_diagonals(record, out)?;
     write_cages(record, out, n)?;
     write_pairs(record, out)?;
     write_edge_clues(record, out, n);
     write_parity(record, out)
+}
+
+/// Quadruples: the four cells of a 2x2 block, each with its digits.
+fn write_quadruples(record: &Json, out: &mut Json) -> Result<(), Error> {
+    let values = record["line_clues"]["quadruples"].as_array();
+    for (k, l) in record["lines"]["quadruples"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let cells = cell_list(l)?;
+        // Four cells, their rows and their columns each spanning two (the cells of a line never repeat).
+        let at: Vec<(u64, u64)> = l
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|rc| rc[0].as_u64().zip(rc[1].as_u64()))
+            .collect();
+        let spans = |f: fn(&(u64, u64)) -> u64| {
+            let (lo, hi) = (at.iter().map(f).min(), at.iter().map(f).max());
+            lo.zip(hi).is_some_and(|(lo, hi)| hi - lo == 1)
+        };
+        let square = at.len() == 4 && spans(|p| p.0) && spans(|p| p.1);
+        if !square {
+            return Err(err(
+                "f-puzzles draws a quadruple on the four cells of a 2x2 block",
+            ));
+        }
+        let digits = values
+            .and_then(|v| v.get(k))
+            .filter(|v| v.is_array())
+            .ok_or_else(|| err("a quadruple without its digits"))?;
+        push(out, "quadruple", json!({"cells": cells, "values": digits}));
+    }
+    Ok(())
 }
 
 /// Little-killer diagonals, each with its sum and the cell outside the grid where f-puzzles draws it.

@@ -14,8 +14,8 @@ use crate::parse::cells::CellLine;
 use crate::parse::clues::Op;
 use crate::parse::clues::{pair_relation, PairRelation};
 use crate::rules::{
-    AllDifferent, Allowed, Arrow, Between, Classes, EqualSums, Product, Relation, RelationKind,
-    Rule, Run, Sandwich, Score, Sum, Table, TablePredicate, Visibility, XSum,
+    AllDifferent, Allowed, Arrow, Between, Classes, Contains, EqualSums, Product, Relation,
+    RelationKind, Rule, Run, Sandwich, Score, Sum, Table, TablePredicate, Visibility, XSum,
 };
 use crate::yaml::Value;
 
@@ -56,6 +56,7 @@ pub(crate) fn build(
         "region-sum" => build_region_sum,
         "zipper" => build_zipper,
         "classes" => build_classes,
+        "contains" => build_contains,
         "double-arrow" => build_double_arrow,
         "tagged-pairs" => build_tagged_pairs,
         "sandwich" => build_sandwich,
@@ -564,6 +565,29 @@ fn build_all_different(args: &Args, sections: &Sections, _: &Site) -> Result<Rul
             )) as Arc<dyn Rule>
         })
         .collect())
+}
+
+fn build_contains(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
+    // Named as groups are (`quadruples 2`): an entry is a group of cells with its values, not a line.
+    let Some((name, lines)) = lines_of(args, sections) else {
+        return Ok(vec![]);
+    };
+    let mut out: Rules = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let label = format!("{name} {}", i + 1);
+        if line.values.is_empty() {
+            return Err(Error::section(
+                label,
+                "needs its values: `= 1 2 9` after the cells",
+            ));
+        }
+        out.push(Arc::new(Contains {
+            label,
+            cells: line.cells.clone(),
+            values: line.values.clone(),
+        }));
+    }
+    Ok(out)
 }
 
 fn build_difference(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {

@@ -10,7 +10,26 @@ use crate::yaml::Value;
 /// A line's maker: `None` when the rule forbids the values along the line, else the clue it reads, if any. It
 /// is also told the region of each cell along the line (its box, or its region where the grid is cut into
 /// regions; all alike when there are neither), which region-sum lines are split by.
-pub(crate) type LineMaker = fn(&Args, &[u32], &[usize]) -> Option<Option<u64>>;
+pub(crate) type LineMaker = fn(&Args, &[u32], &[usize]) -> Option<Option<LineClue>>;
+
+/// What a line shows after `=`: a number (a sum, a difference), or a list of values (a quadruple's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum LineClue {
+    Number(u64),
+    Values(Vec<u32>),
+}
+
+impl std::fmt::Display for LineClue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LineClue::Number(k) => write!(f, "{k}"),
+            LineClue::Values(vs) => {
+                let words: Vec<String> = vs.iter().map(u32::to_string).collect();
+                write!(f, "{}", words.join(" "))
+            }
+        }
+    }
+}
 
 /// How a primitive's clues are read off a solution, by the kind of section it binds.
 #[derive(Clone, Copy)]
@@ -66,9 +85,11 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
         "mirror" => {
             Maker::Line(|_, values, _| values.iter().eq(values.iter().rev()).then_some(None))
         }
-        "line-sum" => {
-            Maker::Line(|_, values, _| Some(Some(values.iter().map(|&v| u64::from(v)).sum())))
-        }
+        "line-sum" => Maker::Line(|_, values, _| {
+            Some(Some(LineClue::Number(
+                values.iter().map(|&v| u64::from(v)).sum(),
+            )))
+        }),
         "arrow-sum" => Maker::Line(|_, values, _| match values.split_first() {
             Some((&circle, rest)) if !rest.is_empty() => {
                 (rest.iter().map(|&v| u64::from(v)).sum::<u64>() == u64::from(circle))
@@ -84,7 +105,7 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
             values
                 .windows(2)
                 .all(|w| step(w) == first)
-                .then_some(Some(u64::from(first)))
+                .then_some(Some(LineClue::Number(u64::from(first))))
         }),
         // A line with something inside, every inside value strictly between the ends.
         "between" => Maker::Line(|_, values, _| match values {
@@ -130,6 +151,15 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
             let classes = crate::grammar::vocabulary::classes(args.get("classes")).ok()?;
             (values.len() > 1 && crate::rules::classes::first_break(&classes, values).is_none())
                 .then_some(None)
+        }),
+        // A group of two to four cells (a quadruple's four, where f-puzzles draws one) shows every value it
+        // holds, smallest first: `generate` then drops whole groups, not values.
+        "contains" => Maker::Line(|_, values, _| {
+            let mut sorted = values.to_vec();
+            sorted.sort_unstable();
+            (2..=4)
+                .contains(&values.len())
+                .then_some(Some(LineClue::Values(sorted)))
         }),
         _ => return None,
     })
@@ -184,7 +214,12 @@ mod tests {
         let Some(Maker::Line(f)) = maker(p) else {
             panic!("{p} has no line maker")
         };
-        f(args, values, &vec![0; values.len()])
+        f(args, values, &vec![0; values.len()]).map(|clue| {
+            clue.map(|c| match c {
+                LineClue::Number(k) => k,
+                LineClue::Values(_) => panic!("{p} lists values"),
+            })
+        })
     }
 
     #[test]
@@ -242,6 +277,15 @@ mod tests {
         let by5: Args = [("by".to_owned(), Value::from(5))].into_iter().collect();
         assert_eq!(line("apart", &by5, &[1, 6, 1]), Some(None));
         assert_eq!(line("apart", &by5, &[1, 6, 2]), None);
+        let Some(Maker::Line(contains)) = maker("contains") else {
+            panic!()
+        };
+        assert_eq!(
+            contains(&none, &[7, 2, 7, 1], &[0; 4]),
+            Some(Some(LineClue::Values(vec![1, 2, 7, 7])))
+        );
+        assert_eq!(contains(&none, &[7], &[0]), None);
+        assert_eq!(LineClue::Values(vec![1, 2, 7]).to_string(), "1 2 7");
         let Some(Maker::Edge(sandwich)) = maker("sandwich") else {
             panic!()
         };

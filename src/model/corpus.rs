@@ -299,9 +299,19 @@ fn lines(map: &mut Mapping, record: &Json) -> Result<(), Error> {
                 .iter()
                 .map(|rc| cell(&rc[0], &rc[1]))
                 .collect::<Result<_, _>>()?;
+            // A number (a sum), a list of values (a quadruple's), or none.
             let clue = match clues.and_then(|c| c.get(i)) {
-                Some(k) => format!(" = {k}"),
-                None => String::new(),
+                None | Some(Json::Null) => String::new(),
+                Some(Json::Number(k)) => format!(" = {k}"),
+                Some(Json::Array(vs)) if vs.iter().all(Json::is_u64) => {
+                    let words: Vec<String> = vs.iter().map(Json::to_string).collect();
+                    format!(" = {}", words.join(" "))
+                }
+                Some(other) => {
+                    return Err(bad(format!(
+                        "line_clues.{section}: {other} is not a number or a list of values"
+                    )))
+                }
             };
             out.push(Value::String(format!("{}{clue}", cells.join(" "))));
         }

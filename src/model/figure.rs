@@ -54,6 +54,8 @@ pub(crate) enum MarkGlyph {
 pub(crate) struct Line {
     pub(crate) cells: Vec<Cell>,
     pub(crate) clue: Option<u64>,
+    /// A list of values after `=` (a quadruple's), empty when the line has none.
+    pub(crate) values: Vec<u32>,
     pub(crate) style: Option<LineStyle>,
 }
 
@@ -149,6 +151,7 @@ impl Figure {
                     self.lines.extend(lines.iter().map(|l| Line {
                         cells: l.cells.clone(),
                         clue: l.clue,
+                        values: l.values.clone(),
                         style,
                     }));
                 }

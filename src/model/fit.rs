@@ -39,7 +39,7 @@ enum Param {
     Classes(&'static [u64]),
 }
 
-const MEANINGS: [Meaning; 15] = [
+const MEANINGS: [Meaning; 16] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line("arrows", "arrow-sum", Param::None, "arrows"),
     line(
@@ -78,6 +78,7 @@ const MEANINGS: [Meaning; 15] = [
         Param::Classes(&[0b001_001_001, 0b010_010_010, 0b100_100_100]),
         "modular lines",
     ),
+    line("quadruples", "contains", Param::None, "quadruples"),
     pair("white", Param::Tag("difference 1"), "white kropki dots"),
     pair("black", Param::Tag("ratio 2"), "black kropki dots"),
     pair("x", Param::Tag("sum 10"), "X marks"),

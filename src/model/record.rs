@@ -181,6 +181,11 @@ fn section(
                 record["line_clues"][name] =
                     json!(lines.iter().map(|l| l.clue).collect::<Vec<_>>());
             }
+            // A list of values (a quadruple's) for each entry, where the section's clues are lists.
+            if lines.iter().any(|l| !l.values.is_empty()) {
+                record["line_clues"][name] =
+                    json!(lines.iter().map(|l| l.values.clone()).collect::<Vec<_>>());
+            }
         }
     }
     Ok(())

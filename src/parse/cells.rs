@@ -206,6 +206,8 @@ fn expected_cell(found: &str) -> String {
 pub(crate) struct CellLine {
     pub(crate) cells: Vec<Cell>,
     pub(crate) clue: Option<u64>,
+    /// The values listed after `=` in a section whose clues are lists ([`Shape::values`]); empty otherwise.
+    pub(crate) values: Vec<u32>,
 }
 
 /// Parses one line of cells per line of text: cells separated by spaces (`r1c1 r1c2 r2c3`), each next to the
@@ -215,7 +217,11 @@ pub(crate) struct CellLine {
 pub(crate) fn lines(section: &SectionText, n: usize, shape: Shape) -> Result<Vec<CellLine>, Error> {
     let mut out = Vec::new();
     for (line, text) in section.content_lines() {
-        let (cells_text, clue) = match text.split_once('=') {
+        let (cells_text, clue, values) = match text.split_once('=') {
+            Some((cells, _)) if shape.values => {
+                let at = &text[cells.len() + 1..];
+                (cells, None, value_list(section, line, at, n)?)
+            }
             Some((cells, _)) => {
                 let at = &text[cells.len() + 1..];
                 let clue_section = SectionText::single(&section.name, at);
@@ -226,9 +232,9 @@ pub(crate) fn lines(section: &SectionText, n: usize, shape: Shape) -> Result<Vec
                         format!("{:?} is not a clue (a whole number)", at.trim()),
                     )
                 })?;
-                (cells, Some(value))
+                (cells, Some(value), Vec::new())
             }
-            None => (text, None),
+            None => (text, None, Vec::new()),
         };
         let mut cells: Vec<Cell> = Vec::new();
         let mut rest = cells_text.trim_start();
@@ -301,7 +307,55 @@ pub(crate) fn lines(section: &SectionText, n: usize, shape: Shape) -> Result<Vec
                 "a line of this section must be straight (one row, column or diagonal), as `r1c2..r8c9`",
             ));
         }
-        out.push(CellLine { cells, clue });
+        if shape.block && !is_block(&cells) {
+            return Err(section.error_at_rest(
+                line,
+                text.trim_start(),
+                "an entry of this section is the four cells of a 2x2 block (`r1c1 r1c2 r2c1 r2c2`)",
+            ));
+        }
+        if values.len() > cells.len() {
+            return Err(section.error_at_rest(
+                line,
+                text.trim_start(),
+                format!(
+                    "{} values for {} cells: the cells cannot hold them all",
+                    values.len(),
+                    cells.len()
+                ),
+            ));
+        }
+        out.push(CellLine {
+            cells,
+            clue,
+            values,
+        });
+    }
+    Ok(out)
+}
+
+/// The values after `=` in a section whose clues are lists: whole numbers from 1 to n, separated by spaces or
+/// commas, at least one.
+fn value_list(section: &SectionText, line: usize, at: &str, n: usize) -> Result<Vec<u32>, Error> {
+    let mut out = Vec::new();
+    let mut rest = at.trim_start();
+    while !rest.is_empty() {
+        let end = rest.find([' ', '\t', ',']).unwrap_or(rest.len());
+        let token = &rest[..end];
+        match token.parse::<u32>() {
+            Ok(v) if (1..=n as u32).contains(&v) => out.push(v),
+            _ => {
+                return Err(section.error_at_rest(
+                    line,
+                    rest,
+                    format!("{token:?} is not a value from 1 to {n}"),
+                ))
+            }
+        }
+        rest = rest[end..].trim_start_matches([' ', '\t', ',']);
+    }
+    if out.is_empty() {
+        return Err(section.error_at_rest(line, at, "expected values after `=` (`= 1 2 9`)"));
     }
     Ok(out)
 }
@@ -316,6 +370,21 @@ pub(crate) struct Shape {
     pub(crate) adjacent: bool,
     /// The cells lie anywhere, in any order: a group of cells rather than a path (an extra region).
     pub(crate) anywhere: bool,
+    /// Every entry is the four cells of a 2x2 block, in any order (a quadruple's).
+    pub(crate) block: bool,
+    /// The clue after `=` is a list of values (`= 1 2 9`), not a number.
+    pub(crate) values: bool,
+}
+
+/// Whether the cells are the four of one 2x2 block, in any order.
+pub(crate) fn is_block(cells: &[Cell]) -> bool {
+    let (Some(top), Some(left)) = (
+        cells.iter().map(|c| c.row).min(),
+        cells.iter().map(|c| c.col).min(),
+    ) else {
+        return false;
+    };
+    cells.len() == 4 && cells.iter().all(|c| c.row - top < 2 && c.col - left < 2)
 }
 
 /// Whether every step along `cells` goes the same way.
@@ -420,11 +489,15 @@ mod tests {
         straight: true,
         adjacent: false,
         anywhere: false,
+        block: false,
+        values: false,
     };
     const BESIDE: Shape = Shape {
         straight: false,
         adjacent: true,
         anywhere: false,
+        block: false,
+        values: false,
     };
 
     #[test]
@@ -490,5 +563,49 @@ mod tests {
         let got = lines(&s(&["r1c1 r5c5 r9c9 r2c7"]), 9, anywhere).unwrap();
         assert_eq!(got[0].cells.len(), 4);
         assert!(lines(&s(&["r1c1 r5c5 r1c1"]), 9, anywhere).is_err());
+    }
+
+    #[test]
+    fn a_clue_of_values_is_a_list_from_1_to_n_no_longer_than_the_cells() {
+        let listed = Shape {
+            anywhere: true,
+            values: true,
+            ..Shape::default()
+        };
+        let got = lines(&s(&["r1c1 r1c2 r2c1 r2c2 = 1 2, 9 9"]), 9, listed).unwrap();
+        assert_eq!(
+            (got[0].clue, got[0].values.clone()),
+            (None, vec![1, 2, 9, 9])
+        );
+        assert!(got[0].cells.len() == 4);
+        let none = lines(&s(&["r1c1 r1c2"]), 9, listed).unwrap();
+        assert!(none[0].values.is_empty());
+        for (bad, says) in [
+            ("r1c1 r1c2 = 1 2 3", "3 values for 2 cells"),
+            ("r1c1 r1c2 = 1 10", "\"10\" is not a value from 1 to 9"),
+            ("r1c1 r1c2 = 0", "not a value"),
+            ("r1c1 r1c2 = x", "not a value"),
+            ("r1c1 r1c2 = ", "expected values"),
+        ] {
+            let e = lines(&s(&[bad]), 9, listed).unwrap_err().to_string();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+        let block = Shape {
+            anywhere: true,
+            block: true,
+            values: true,
+            ..Shape::default()
+        };
+        assert!(lines(&s(&["r2c2 r1c1 r2c1 r1c2 = 3"]), 9, block).is_ok());
+        for bad in [
+            "r1c1 r1c2 r2c1 r3c2 = 3",
+            "r1c1 r1c2 r2c1 = 3",
+            "r1c1 r1c2 r1c3 r1c4",
+        ] {
+            let e = lines(&s(&[bad]), 9, block).unwrap_err().to_string();
+            assert!(e.contains("2x2 block"), "{bad}: {e}");
+        }
+        // Without the option the clue is a number, as before.
+        assert!(lines(&s(&["r1c1 r1c2 = 1 2"]), 9, STRAIGHT).is_err());
     }
 }

@@ -187,7 +187,35 @@ fn draw_line(out: &mut String, f: &Figure, page: &Page, line: &Line) {
             }
         }
         Some(LineStyle::Sum) => line_sum(out, f, page, line, &points),
+        Some(LineStyle::Listed) => listed(out, line, &points),
         None => polyline(out, &points, "#a0a0a0", CELL * 0.14, ""),
+    }
+}
+
+/// A group with its values (a quadruple): a white circle at the middle of its cells (where four cells of a
+/// 2x2 meet), the values in it, smallest first, two to a row.
+fn listed(out: &mut String, line: &Line, points: &[(f64, f64)]) {
+    let k = points.len().max(1) as f64;
+    let cx = points.iter().map(|p| p.0).sum::<f64>() / k;
+    let cy = points.iter().map(|p| p.1).sum::<f64>() / k;
+    let radius = CELL * 0.3;
+    let _ = writeln!(
+        out,
+        r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{radius:.1}" fill="white" stroke="black" stroke-width="1.5"/>"##
+    );
+    let mut values = line.values.clone();
+    values.sort_unstable();
+    let rows: Vec<String> = values
+        .chunks(2)
+        .map(|pair| {
+            let words: Vec<String> = pair.iter().map(u32::to_string).collect();
+            words.join(" ")
+        })
+        .collect();
+    let size = CELL * 0.2;
+    let top = cy - (rows.len() as f64 - 1.0) * size * 0.5 + size * 0.35;
+    for (i, row) in rows.iter().enumerate() {
+        text(out, cx, top + i as f64 * size, size, "black", "middle", row);
     }
 }
 

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use super::{glyph_text, line_tags, Paint, Values};
 use crate::grid::Cell;
-use crate::model::figure::{Figure, Side};
+use crate::model::figure::{Figure, Line, Side};
 
 /// How the text is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -340,17 +340,27 @@ fn corner_texts(f: &Figure) -> Vec<String> {
     corners.into_iter().map(|parts| parts.join(" ")).collect()
 }
 
-/// Under the grid: the clue of each line that has one, by its tag (`a=15`).
+/// Under the grid: the clue of each line that has one, by its tag (`a=15`), and each list of values
+/// (`b=1,2,9`).
 fn legend(f: &Figure) -> String {
     let mut out = String::new();
-    let clued: Vec<String> = f
-        .lines
-        .iter()
-        .enumerate()
-        .filter_map(|(i, l)| l.clue.map(|k| format!("{}={k}", super::tag(i))))
-        .collect();
+    let tagged = |what: &dyn Fn(&Line) -> Option<String>| -> Vec<String> {
+        f.lines
+            .iter()
+            .enumerate()
+            .filter_map(|(i, l)| what(l).map(|k| format!("{}={k}", super::tag(i))))
+            .collect()
+    };
+    let clued = tagged(&|l| l.clue.map(|k| k.to_string()));
     if !clued.is_empty() {
         let _ = writeln!(out, "line sums: {}", clued.join(" "));
+    }
+    let listed = tagged(&|l| {
+        let words: Vec<String> = l.values.iter().map(u32::to_string).collect();
+        (!words.is_empty()).then(|| words.join(","))
+    });
+    if !listed.is_empty() {
+        let _ = writeln!(out, "values held: {}", listed.join(" "));
     }
     out
 }
