@@ -35,6 +35,7 @@ const VARIANTS: &[&str] = &[
     "x-sums",
     "skyscraper-sudoku",
     "quadruple",
+    "greater-than",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -360,6 +361,17 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
                     let at = held.iter().position(|&x| x == d);
                     assert!(at.is_some(), "{cells:?} lacks {d}");
                     held.remove(at.unwrap());
+                }
+            }
+        }
+        // Each sign between two cells holds, chain by chain (`a < b > c`).
+        "greater-than" => {
+            for chain in doc["less"].as_sequence().expect("less") {
+                let tokens: Vec<&str> = chain.as_str().unwrap().split_whitespace().collect();
+                for w in tokens.windows(3).step_by(2) {
+                    let (a, b) = (cell(w[0]), cell(w[2]));
+                    let (u, v) = (sol[a.0][a.1], sol[b.0][b.1]);
+                    assert!(if w[1] == "<" { u < v } else { u > v }, "{w:?}");
                 }
             }
         }

@@ -54,6 +54,8 @@ fn published() -> BTreeMap<&'static str, Option<&'static [&'static str]>> {
         ("xsum", Some(&["cell", "value"][..])),
         ("skyscraper", Some(&["cell", "value"][..])),
         ("quadruple", Some(&["cells", "values"][..])),
+        ("minimum", Some(&["cell"][..])),
+        ("maximum", Some(&["cell"][..])),
     ])
 }
 
@@ -380,4 +382,70 @@ fn a_link_mixing_families_reads_as_a_grammar_that_has_them() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("type dutch"));
+}
+
+/// The f-puzzles JSON inside a link.
+fn decoded(link: &str) -> Value {
+    let payload = link
+        .strip_prefix("https://www.f-puzzles.com/?load=")
+        .expect("an f-puzzles link");
+    let text = String::from_utf16(&lz_str::decompress_from_base64(payload).unwrap()).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Minimum and maximum cells are read as the signs they stand for (a greater-than Sudoku), every solution has
+/// each smaller (larger) than every cell beside it, and the link writes back as the same cells; a sign that
+/// belongs to no such cell is refused by name.
+#[test]
+fn minimum_and_maximum_cells_read_as_signs_and_write_back() {
+    let grid: Vec<Vec<Value>> = vec![vec![json!({}); 4]; 4];
+    let link = json!({
+        "size": 4,
+        "grid": grid,
+        "minimum": [{"cell": "R1C1"}],
+        "maximum": [{"cell": "R4C4"}, {"cell": "R2C3"}],
+    })
+    .to_string();
+    let yaml = convert(&link, "yaml");
+    assert!(yaml.contains("type: greater-than"), "{yaml}");
+    let out = latin()
+        .args(["solve", &link, "--format", "json", "--max", "100"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let solutions = v["solutions"].as_array().unwrap();
+    assert!(!solutions.is_empty(), "{v}");
+    let at = |g: &Value, r: usize, c: usize| g[r][c].as_u64().unwrap();
+    for g in solutions {
+        for (r, c, smaller) in [(0, 0, true), (3, 3, false), (1, 2, false)] {
+            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (a, b) = (r as isize + dr, c as isize + dc);
+                if (0..4).contains(&a) && (0..4).contains(&b) {
+                    let (x, y) = (at(g, r, c), at(g, a as usize, b as usize));
+                    assert!(if smaller { x < y } else { x > y }, "{g} at r{r}c{c}");
+                }
+            }
+        }
+    }
+    // Fewer solutions than a plain 4x4 Sudoku's 288.
+    assert!(solutions.len() < 100, "{}", solutions.len());
+    let back = decoded(&convert(&link, "fpuzzles"));
+    check_fields(&back, &link);
+    assert_eq!(back["minimum"], json!([{"cell": "R1C1"}]));
+    assert_eq!(back["maximum"], json!([{"cell": "R2C3"}, {"cell": "R4C4"}]));
+    // One sign alone is no minimum or maximum.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sign.yaml");
+    std::fs::write(
+        &file,
+        "type: greater-than\nsize: 4\nbox: 2x2\nless:\n  - r1c1 < r1c2\n",
+    )
+    .unwrap();
+    let out = latin()
+        .args(["convert", file.to_str().unwrap(), "--to", "fpuzzles"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("R1C1 < R1C2 is neither"), "{err}");
 }

@@ -6,7 +6,8 @@
 //! `diagonal+`/`diagonal-`, `antiknight`, `antiking`, `nonconsecutive`, `killercage`, `thermometer`, `arrow`,
 //! `whispers`, `renban`, `palindrome`, `littlekillersum`, `difference` (white kropki), `ratio` (black), `xv`,
 //! `negative` (which marks are all given), `sandwichsum`, `xsum`, `skyscraper`, `extraregion`, `betweenline`,
-//! `regionsumline`, `entropicline`, `modularline`, `odd`, `even`, `solution`. Each constraint family goes
+//! `regionsumline`, `entropicline`, `modularline`, `quadruple`, `minimum`, `maximum` (as the signs they stand
+//! for), `odd`, `even`, `solution`. Each constraint family goes
 //! to its corpus record key (x-sums to `xsums`, a key of latin's own: the schema has none); the record has no type, and `model::fit` gives it the type of the grammar that has
 //! every family it holds (any grammar loaded, a user's too). A constraint the record schema has no key for, or
 //! cosmetics (`line`, `cage`, `text`, ...) that may carry rules only the ruleset text explains, is an error
@@ -122,7 +123,7 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 36] = [
+const READ: [&str; 38] = [
     "size",
     "grid",
     "title",
@@ -159,6 +160,8 @@ const READ: [&str; 36] = [
     "entropicline",
     "modularline",
     "quadruple",
+    "minimum",
+    "maximum",
 ];
 
 fn present(puzzle: &Json, key: &str) -> bool {
@@ -373,7 +376,34 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
     killer(puzzle, record, n)?;
     marks(puzzle, record, n)?;
     edge_clues(puzzle, record, n)?;
+    extremes(puzzle, record, n)?;
     parity(puzzle, record, n)
+}
+
+/// The cells beside `[r, c]` (sharing an edge) inside an n x n grid.
+fn beside(r: usize, c: usize, n: usize) -> impl Iterator<Item = [usize; 2]> {
+    [(0, 1), (2, 1), (1, 0), (1, 2)]
+        .into_iter()
+        .filter_map(move |(dr, dc)| Some([(r + dr).checked_sub(1)?, (c + dc).checked_sub(1)?]))
+        .filter(move |&[a, b]| a < n && b < n)
+}
+
+/// Minimum and maximum cells (smaller, larger than each cell beside them) as the signs they stand for: the
+/// schema's `less` pairs, each once.
+fn extremes(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
+    let mut less = std::collections::BTreeSet::new();
+    for (key, smaller) in [("minimum", true), ("maximum", false)] {
+        for e in list(puzzle, key) {
+            let [r, c] = inside(&e["cell"], n)?;
+            for [a, b] in beside(r, c, n) {
+                less.insert(if smaller { [r, c, a, b] } else { [a, b, r, c] });
+            }
+        }
+    }
+    if !less.is_empty() {
+        record["less"] = json!(less.into_iter().collect::<Vec<_>>());
+    }
+    Ok(())
 }
 
 /// A line of a record section, with its clue (a number, or a quadruple's list of values) when it has one.
@@ -569,7 +599,7 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
 }
 
 /// The record keys f-puzzles can say (and those that say nothing about the puzzle).
-const SAYABLE: [&str; 19] = [
+const SAYABLE: [&str; 20] = [
     "type",
     "id",
     "source",
@@ -589,6 +619,7 @@ const SAYABLE: [&str; 19] = [
     "sky",
     super::XSUMS,
     "parity",
+    "less",
 ];
 
 /// A record as f-puzzles JSON.
@@ -742,6 +773,7 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
     write_cages(record, out, n)?;
     write_pairs(record, out)?;
     write_edge_clues(record, out, n);
+    write_extremes(record, out, n)?;
     write_parity(record, out)
 }
 
@@ -873,6 +905,47 @@ fn write_edge_clues(record: &Json, out: &mut Json, n: usize) {
             }
         }
     }
+}
+
+/// Signs between cells, which f-puzzles says only as minimum and maximum cells: a cell whose signs make it
+/// smaller (larger) than every cell beside it is written as a minimum (maximum), and every sign must belong
+/// to such a cell.
+fn write_extremes(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
+    let Some(list) = record["less"].as_array() else {
+        return Ok(());
+    };
+    let less: std::collections::BTreeSet<[usize; 4]> = list
+        .iter()
+        .map(|p| {
+            let at = |i: usize| p[i].as_u64().map(|v| v as usize);
+            match (at(0), at(1), at(2), at(3)) {
+                (Some(a), Some(b), Some(c), Some(d)) => Ok([a, b, c, d]),
+                _ => Err(err(format!("{p} is not a pair of cells"))),
+            }
+        })
+        .collect::<Result<_, _>>()?;
+    let mut covered = std::collections::BTreeSet::new();
+    for r in 0..n {
+        for c in 0..n {
+            for (key, smaller) in [("minimum", true), ("maximum", false)] {
+                let star: Vec<[usize; 4]> = beside(r, c, n)
+                    .map(|[a, b]| if smaller { [r, c, a, b] } else { [a, b, r, c] })
+                    .collect();
+                if star.iter().all(|s| less.contains(s)) {
+                    covered.extend(star);
+                    push(out, key, json!({"cell": cell_name(r, c)}));
+                }
+            }
+        }
+    }
+    if let Some([a, b, c, d]) = less.difference(&covered).next() {
+        return Err(err(format!(
+            "f-puzzles says signs between cells only as minimum and maximum cells, and {} < {} is neither",
+            cell_name(*a, *b),
+            cell_name(*c, *d)
+        )));
+    }
+    Ok(())
 }
 
 /// Odd and even marks.

@@ -274,6 +274,9 @@ fn describe(record: &Json, needs: &[usize]) -> String {
     if record["parity"].is_array() {
         parts.push("odd and even cells");
     }
+    if record["less"].is_array() {
+        parts.push("inequalities (minimum and maximum cells)");
+    }
     let jigsaw = layout_regions(record);
     if !record["boxes"].is_array() && !jigsaw {
         parts.push("no boxes");
@@ -303,7 +306,8 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[usize]) -> Option<Vec<(usize,
         filled.push(section.clone());
         names.push((i, section));
     }
-    let (mut said_cages, mut said_regions, mut said_marks) = (false, false, false);
+    let (mut said_cages, mut said_regions, mut said_marks, mut said_less) =
+        (false, false, false, false);
     // Outside clues by record key: sandwich sums, skyscraper counts, x-sums.
     let mut said_outside = [false; 3];
     for rule in &grammar.rules {
@@ -341,6 +345,10 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[usize]) -> Option<Vec<(usize,
                         .filter_map(bound),
                 );
             }
+            "less" if record["less"].is_array() => {
+                said_less = true;
+                filled.extend(bound("relations"));
+            }
             "marks" if record["parity"].is_array() => {
                 said_marks = true;
                 filled.extend(bound("marks"));
@@ -355,7 +363,8 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[usize]) -> Option<Vec<(usize,
             .iter()
             .zip(said_outside)
             .all(|(&(key, _), said)| !record[key].is_object() || said)
-        && (!record["parity"].is_array() || said_marks);
+        && (!record["parity"].is_array() || said_marks)
+        && (!record["less"].is_array() || said_less);
     let required_filled = grammar
         .sections
         .iter()
