@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
 regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, double
-arrows, x-sums, skyscrapers on a Sudoku, quadruples and greater-than Sudoku. Each model here is written from the rules as setters state
+arrows, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku and clones. Each model here is written from the rules as setters state
 them, not from latin's primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as
 corpus records by `latin convert --to record`; CP-SAT must find the same solution and prove that no other
 exists (the solution cut off, the model infeasible).
@@ -28,7 +28,8 @@ TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism"
          ("kropki-latin", [4, 5, 6, 7, 8]), ("region-sum", [4, 6, 8, 9]), ("zipper", [4, 6, 8, 9]),
          ("entropic", [9]), ("modular", [9]), ("parity-lines", [4, 6, 8, 9]),
          ("double-arrow", [4, 6, 9]), ("x-sums", [4, 6, 8, 9]), ("skyscraper-sudoku", [4, 6, 8, 9]),
-         ("quadruple", [4, 6, 8, 9]), ("greater-than", [4, 6, 8, 9])]
+         ("quadruple", [4, 6, 8, 9]), ("greater-than", [4, 6, 8, 9]),
+         ("clone", [4, 6, 8, 9])]
 
 
 def absolute(m, a, b, n):
@@ -99,6 +100,9 @@ def model(p):
     if kind == "extra-regions":
         for line in lines["extra"]:
             m.AddAllDifferent([x[r][c] for r, c in line])
+    if kind == "clone":
+        for a, b, c, d in p.get("pairs", {}).get("clones", []):
+            m.Add(x[a][b] == x[c][d])
     if kind == "greater-than":
         for a, b, c, d in p.get("less", []):
             m.Add(x[a][b] < x[c][d])

@@ -36,6 +36,7 @@ const VARIANTS: &[&str] = &[
     "skyscraper-sudoku",
     "quadruple",
     "greater-than",
+    "clone",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -373,6 +374,14 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
                     let (u, v) = (sol[a.0][a.1], sol[b.0][b.1]);
                     assert!(if w[1] == "<" { u < v } else { u > v }, "{w:?}");
                 }
+            }
+        }
+        // A cell and its copy hold the same digit.
+        "clone" => {
+            for pair in doc["clones"].as_sequence().expect("clones") {
+                let (a, b) = pair.as_str().unwrap().split_once('-').unwrap();
+                let (a, b) = (cell(a), cell(b));
+                assert_eq!(sol[a.0][a.1], sol[b.0][b.1], "{a:?} {b:?}");
             }
         }
         other => panic!("no oracle for {other}"),

@@ -55,6 +55,7 @@ fn published() -> BTreeMap<&'static str, Option<&'static [&'static str]>> {
         ("skyscraper", Some(&["cell", "value"][..])),
         ("quadruple", Some(&["cells", "values"][..])),
         ("minimum", Some(&["cell"][..])),
+        ("clone", Some(&["cells", "cloneCells"][..])),
         ("maximum", Some(&["cell"][..])),
     ])
 }
@@ -448,4 +449,45 @@ fn minimum_and_maximum_cells_read_as_signs_and_write_back() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("R1C1 < R1C2 is neither"), "{err}");
+}
+
+/// A clone region of f-puzzles is its cells' pairs with their copies (a clone Sudoku): every solution holds each
+/// cell's digit in its copy too, and the link writes back as one clone a pair, which reads back the same.
+#[test]
+fn clone_regions_read_as_pairs_of_equal_cells() {
+    let grid: Vec<Vec<Value>> = vec![vec![json!({}); 4]; 4];
+    let link = json!({
+        "size": 4,
+        "grid": grid,
+        "clone": [{"cells": ["R1C1", "R1C2", "R2C1"], "cloneCells": ["R3C3", "R3C4", "R4C3"]}],
+    })
+    .to_string();
+    assert!(convert(&link, "yaml").contains("type: clone"));
+    let out = latin()
+        .args(["solve", &link, "--format", "json", "--max", "300"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let solutions = v["solutions"].as_array().unwrap();
+    // Fewer than a plain 4x4 Sudoku's 288, and each keeps the clone.
+    assert!(!solutions.is_empty() && solutions.len() < 288, "{v}");
+    for g in solutions {
+        for ((r1, c1), (r2, c2)) in [((0, 0), (2, 2)), ((0, 1), (2, 3)), ((1, 0), (3, 2))] {
+            assert_eq!(g[r1][c1], g[r2][c2], "{g}");
+        }
+    }
+    let written = convert(&link, "fpuzzles");
+    let back = decoded(&written);
+    check_fields(&back, &written);
+    assert_eq!(back["clone"].as_array().map(Vec::len), Some(3), "{back}");
+    assert_eq!(convert(&written, "fpuzzles"), written);
+    // Cells and copies of different lengths are refused.
+    let grid: Vec<Vec<Value>> = vec![vec![json!({}); 4]; 4];
+    let bad = json!({"size": 4, "grid": grid, "clone": [{"cells": ["R1C1"], "cloneCells": []}]});
+    let out = latin()
+        .args(["convert", &bad.to_string()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a clone of 1 cells"));
 }

@@ -191,15 +191,16 @@ pub(crate) fn draw(
             How::Pairs {
                 sections,
                 relations,
+                far,
                 maker,
-            } => pairs(
-                sections,
-                *relations,
-                |s, a, b| maker(args, s, a, b),
-                solution,
-                &joined,
-                rng,
-            ),
+            } => {
+                let holds = |s: &str, a: u32, b: u32| maker(args, s, a, b);
+                let mut drawn = pairs(sections, *relations, holds, solution, &joined, rng);
+                for section in far {
+                    drawn.push(far_pairs(section, holds, solution, rng));
+                }
+                drawn
+            }
             How::Lines {
                 section,
                 makers,
@@ -398,6 +399,35 @@ pub(crate) fn seen_from(side: &str, i: usize, n: usize) -> Vec<Cell> {
         "left" => (0..n).map(|c| Cell::new(i, c)).collect(),
         _ => (0..n).rev().map(|c| Cell::new(i, c)).collect(),
     }
+}
+
+/// A pairs section whose cells may lie anywhere: up to n pairs of cells that are not neighbours, drawn at
+/// random among those whose values the section's relation holds for (a clone's cell and its copy), each cell
+/// in one pair at most.
+fn far_pairs(
+    section: &str,
+    holds: impl Fn(&str, u32, u32) -> bool,
+    solution: &Grid,
+    rng: &mut fastrand::Rng,
+) -> SectionDraw {
+    let n = solution.size();
+    let mut used = vec![false; n * n];
+    let mut entries = Vec::new();
+    for _ in 0..8 * n {
+        if entries.len() >= n {
+            break;
+        }
+        let (i, j) = (rng.usize(..n * n), rng.usize(..n * n));
+        let (a, b) = (Cell::new(i / n, i % n), Cell::new(j / n, j % n));
+        let near = a.row.abs_diff(b.row) <= 1 && a.col.abs_diff(b.col) <= 1;
+        if near || used[i] || used[j] || !holds(section, solution.get(a), solution.get(b)) {
+            continue;
+        }
+        used[i] = true;
+        used[j] = true;
+        entries.push(Some(format!("{a}-{b}")));
+    }
+    (section.to_owned(), Form::Lines, entries)
 }
 
 /// Every pair of orthogonal neighbours, each once.
@@ -612,6 +642,40 @@ mod tests {
             assert!(line
                 .windows(2)
                 .all(|w| w[0].row.abs_diff(w[1].row) == 1 && w[0].col.abs_diff(w[1].col) == 1));
+        }
+    }
+
+    #[test]
+    fn far_pairs_are_apart_related_and_disjoint() {
+        let solution = Grid::from_rows(&[
+            vec![1, 2, 3, 4],
+            vec![3, 4, 1, 2],
+            vec![2, 1, 4, 3],
+            vec![4, 3, 2, 1],
+        ])
+        .unwrap();
+        let equal = |_: &str, a: u32, b: u32| a == b;
+        let (name, _, entries) =
+            far_pairs("clones", equal, &solution, &mut fastrand::Rng::with_seed(5));
+        assert_eq!(name, "clones");
+        assert!(entries.len() >= 2, "{entries:?}");
+        let mut seen = std::collections::BTreeSet::new();
+        for e in entries.iter().flatten() {
+            let (a, b) = e.split_once('-').unwrap();
+            let cell = |t: &str| {
+                let (r, c) = t.trim_start_matches('r').split_once('c').unwrap();
+                Cell::new(
+                    r.parse::<usize>().unwrap() - 1,
+                    c.parse::<usize>().unwrap() - 1,
+                )
+            };
+            let (a, b) = (cell(a), cell(b));
+            assert!(
+                a.row.abs_diff(b.row) > 1 || a.col.abs_diff(b.col) > 1,
+                "{e}"
+            );
+            assert_eq!(solution.get(a), solution.get(b), "{e}");
+            assert!(seen.insert(a) && seen.insert(b), "{e}");
         }
     }
 

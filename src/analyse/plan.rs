@@ -61,6 +61,9 @@ pub(crate) enum How {
     Pairs {
         sections: Vec<String>,
         relations: bool,
+        /// The pairs sections whose two cells may lie anywhere (no `adjacent`): they also get pairs of cells
+        /// apart (a clone's cell and its copy).
+        far: Vec<String>,
         maker: fn(&Args, &str, u32, u32) -> bool,
     },
     /// A marks grid: each cell a mark that allows its value.
@@ -162,12 +165,23 @@ impl Planning {
                         .get(s)
                         .is_some_and(|spec| spec.kind == SectionKind::Relations)
                 });
+                let far = sections
+                    .iter()
+                    .filter(|s| {
+                        grammar
+                            .sections
+                            .get(*s)
+                            .is_some_and(|spec| spec.kind == SectionKind::Pairs && !spec.adjacent)
+                    })
+                    .cloned()
+                    .collect();
                 self.filled.extend(sections.iter().cloned());
                 self.plan.drawn.push(Drawn {
                     args: args.clone(),
                     how: How::Pairs {
                         sections,
                         relations,
+                        far,
                         maker,
                     },
                 });

@@ -87,6 +87,9 @@ pub(crate) enum LineStyle {
     Classes,
     /// A group with a list of values (a quadruple): a white circle where its cells meet, the values in it.
     Listed,
+    /// Two cells a pair's relation joins though they are not neighbours (a clone's cell and its copy): a dot
+    /// in each, a dashed line between them.
+    Apart,
 }
 
 use Need::{Optional, Required};

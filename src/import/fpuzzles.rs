@@ -123,7 +123,7 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 38] = [
+const READ: [&str; 39] = [
     "size",
     "grid",
     "title",
@@ -162,6 +162,7 @@ const READ: [&str; 38] = [
     "quadruple",
     "minimum",
     "maximum",
+    "clone",
 ];
 
 fn present(puzzle: &Json, key: &str) -> bool {
@@ -377,7 +378,26 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
     marks(puzzle, record, n)?;
     edge_clues(puzzle, record, n)?;
     extremes(puzzle, record, n)?;
+    clones(puzzle, record, n)?;
     parity(puzzle, record, n)
+}
+
+/// Clones: each cell of a clone and the cell of its copy at the same place, as pairs of equal cells.
+fn clones(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
+    for e in list(puzzle, "clone") {
+        let (cells, copies) = (line(&e["cells"], n)?, line(&e["cloneCells"], n)?);
+        if cells.len() != copies.len() {
+            return Err(err(format!(
+                "a clone of {} cells with a copy of {}",
+                cells.len(),
+                copies.len()
+            )));
+        }
+        for ([r1, c1], [r2, c2]) in cells.into_iter().zip(copies) {
+            push_pair(record, "clones", json!([r1, c1, r2, c2]));
+        }
+    }
+    Ok(())
 }
 
 /// The cells beside `[r, c]` (sharing an edge) inside an n x n grid.
@@ -774,6 +794,7 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
     write_pairs(record, out)?;
     write_edge_clues(record, out, n);
     write_extremes(record, out, n)?;
+    write_clones(record, out)?;
     write_parity(record, out)
 }
 
@@ -905,6 +926,22 @@ fn write_edge_clues(record: &Json, out: &mut Json, n: usize) {
             }
         }
     }
+}
+
+/// Pairs of equal cells, each a clone of one cell.
+fn write_clones(record: &Json, out: &mut Json) -> Result<(), Error> {
+    for q in record["pairs"]["clones"].as_array().into_iter().flatten() {
+        let cell = |i: usize| q[i].as_u64().map(|v| v as usize);
+        let (Some(r1), Some(c1), Some(r2), Some(c2)) = (cell(0), cell(1), cell(2), cell(3)) else {
+            return Err(err(format!("{q} is not a pair")));
+        };
+        push(
+            out,
+            "clone",
+            json!({"cells": [cell_name(r1, c1)], "cloneCells": [cell_name(r2, c2)]}),
+        );
+    }
+    Ok(())
 }
 
 /// Signs between cells, which f-puzzles says only as minimum and maximum cells: a cell whose signs make it
@@ -1081,8 +1118,8 @@ mod tests {
     fn what_no_grammar_has_is_named() {
         for (json, says) in [
             (
-                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"clone":[{"cells":["R1C1"],"cloneCells":["R2C2"]}]}"#,
-                "clone",
+                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"rowindexer":[{"cells":["R1C1"]}]}"#,
+                "rowindexer",
             ),
             (
                 r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"line":[{"lines":[["R1C1","R1C2"]]}]}"#,

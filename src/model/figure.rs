@@ -120,8 +120,18 @@ impl Figure {
                         .get(name)
                         .cloned()
                         .unwrap_or(PairGlyph::White(None));
+                    // A mark goes on the border between neighbours; cells apart are joined across the grid.
+                    let (near, apart): (Vec<_>, Vec<_>) = pairs
+                        .iter()
+                        .partition(|(a, b)| a.is_orthogonal_neighbour(*b));
                     self.pairs
-                        .extend(pairs.iter().map(|&(a, b)| (a, b, glyph.clone())));
+                        .extend(near.iter().map(|&(a, b)| (a, b, glyph.clone())));
+                    self.lines.extend(apart.iter().map(|&(a, b)| Line {
+                        cells: vec![a, b],
+                        clue: None,
+                        values: Vec::new(),
+                        style: Some(LineStyle::Apart),
+                    }));
                 }
                 (SectionKind::Edge, SectionValue::Edge(clues)) => {
                     if let Some(&side) = looks.sides.get(name) {

@@ -37,9 +37,11 @@ enum Param {
     Tag(&'static str),
     /// For `classes`, its classes (bit v - 1 for value v).
     Classes(&'static [u64]),
+    /// For `tagged-pairs`, the tag of the key's section, the pairs exclusive or not (not all pairs listed).
+    Open(&'static str),
 }
 
-const MEANINGS: [Meaning; 16] = [
+const MEANINGS: [Meaning; 17] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line("arrows", "arrow-sum", Param::None, "arrows"),
     line(
@@ -83,6 +85,8 @@ const MEANINGS: [Meaning; 16] = [
     pair("black", Param::Tag("ratio 2"), "black kropki dots"),
     pair("x", Param::Tag("sum 10"), "X marks"),
     pair("v", Param::Tag("sum 5"), "V marks"),
+    // A clone's cells and their copies: equal, and nothing said of the pairs not listed.
+    pair("clones", Param::Open("equal"), "clones"),
 ];
 
 /// The record keys of outside clues in an untyped record, and the primitive that says each: `edges` holds
@@ -406,11 +410,13 @@ fn tags_agree(args: &crate::grammar::Args, names: &[(usize, String)]) -> bool {
     if taken.is_empty() {
         return true;
     }
-    let family = |m: &Meaning| {
-        if matches!(m.key, "white" | "black") {
-            ["difference 1", "ratio 2"]
-        } else {
-            ["sum 10", "sum 5"]
+    // The tags a key's family brings: kropki's two dots, XV's two marks, or the key's own.
+    let family = |m: &Meaning| -> Vec<&str> {
+        match (m.key, m.param) {
+            ("white" | "black", _) => vec!["difference 1", "ratio 2"],
+            ("x" | "v", _) => vec!["sum 10", "sum 5"],
+            (_, Param::Tag(tag) | Param::Open(tag)) => vec![tag],
+            _ => Vec::new(),
         }
     };
     let mut want: Vec<_> = taken
@@ -449,6 +455,15 @@ fn section_for(grammar: &Grammar, m: &Meaning) -> Option<String> {
                     .then(|| args.get("lines")?.as_str().map(str::to_owned))?
             }
             // Every mark is given in a record (the schema's kropki and XV), so the pairs must be exclusive.
+            Param::Open(tag) => {
+                let Some(Value::Mapping(tags)) = args.get("tags") else {
+                    return None;
+                };
+                let want = relation_kind(tag);
+                tags.iter()
+                    .find(|(_, v)| v.as_str().and_then(relation_kind) == want)
+                    .and_then(|(k, _)| k.as_str().map(str::to_owned))
+            }
             Param::Tag(tag) => {
                 let Some(Value::Mapping(tags)) = args.get("tags") else {
                     return None;

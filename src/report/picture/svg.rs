@@ -188,6 +188,21 @@ fn draw_line(out: &mut String, f: &Figure, page: &Page, line: &Line) {
         }
         Some(LineStyle::Sum) => line_sum(out, f, page, line, &points),
         Some(LineStyle::Listed) => listed(out, line, &points),
+        Some(LineStyle::Apart) => {
+            // In each cell's top-left corner, clear of its digit.
+            let corner: Vec<(f64, f64)> = points
+                .iter()
+                .map(|&(x, y)| (x - CELL * 0.3, y - CELL * 0.3))
+                .collect();
+            polyline(out, &corner, "#9a9a9a", 1.5, r#" stroke-dasharray="4 4""#);
+            for &(cx, cy) in &corner {
+                let _ = writeln!(
+                    out,
+                    r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="#d8d8d8" stroke="#9a9a9a" stroke-width="1"/>"##,
+                    CELL * 0.12
+                );
+            }
+        }
         None => polyline(out, &points, "#a0a0a0", CELL * 0.14, ""),
     }
 }
