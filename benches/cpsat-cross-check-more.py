@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
 regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, double
-arrows, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku and clones. Each model here is written from the rules as setters state
+arrows, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku, clones and slow thermometers. Each model here is written from the rules as setters state
 them, not from latin's primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as
 corpus records by `latin convert --to record`; CP-SAT must find the same solution and prove that no other
 exists (the solution cut off, the model infeasible).
@@ -29,7 +29,7 @@ TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism"
          ("entropic", [9]), ("modular", [9]), ("parity-lines", [4, 6, 8, 9]),
          ("double-arrow", [4, 6, 9]), ("x-sums", [4, 6, 8, 9]), ("skyscraper-sudoku", [4, 6, 8, 9]),
          ("quadruple", [4, 6, 8, 9]), ("greater-than", [4, 6, 8, 9]),
-         ("clone", [4, 6, 8, 9])]
+         ("clone", [4, 6, 8, 9]), ("slow-thermo", [4, 6, 8, 9])]
 
 
 def absolute(m, a, b, n):
@@ -100,6 +100,11 @@ def model(p):
     if kind == "extra-regions":
         for line in lines["extra"]:
             m.AddAllDifferent([x[r][c] for r, c in line])
+    if kind == "slow-thermo":
+        # Never decreasing from the bulb.
+        for line in lines["thermos"]:
+            for (r1, c1), (r2, c2) in zip(line, line[1:]):
+                m.Add(x[r1][c1] <= x[r2][c2])
     if kind == "clone":
         for a, b, c, d in p.get("pairs", {}).get("clones", []):
             m.Add(x[a][b] == x[c][d])

@@ -175,8 +175,11 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
     },
     Signature {
         name: "increasing",
-        description: "values strictly increase along each line (thermometers, bulb first)",
-        params: &[("lines", Param::Section(K::Lines, Required))],
+        description: "values strictly increase along each line (thermometers, bulb first); with `slow: true` they never decrease (slow thermometers)",
+        params: &[
+            ("lines", Param::Section(K::Lines, Required)),
+            ("slow", Param::Flag),
+        ],
         look: Look::Line(LineStyle::Thermo),
     },
     Signature {

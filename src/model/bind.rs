@@ -499,12 +499,12 @@ fn neighbours(cells: &[Cell]) -> Vec<(Cell, Cell)> {
 }
 
 fn build_increasing(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
-    Ok(line_relations(
-        args,
-        sections,
-        RelationKind::Less,
-        neighbours,
-    ))
+    // A slow thermometer's values may also stay the same from one cell to the next.
+    let kind = match args.get("slow").and_then(Value::as_bool) {
+        Some(true) => RelationKind::AtMost,
+        _ => RelationKind::Less,
+    };
+    Ok(line_relations(args, sections, kind, neighbours))
 }
 
 fn build_apart(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {

@@ -72,9 +72,13 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
         // Every value of a row or column is at most its length, so the first X cells are there.
         "x-sum" => Maker::Edge(|_, values| x_sum::seen(values).unwrap_or(0)),
         "marks" => Maker::Marks,
-        "increasing" => {
-            Maker::Line(|_, values, _| values.windows(2).all(|w| w[0] < w[1]).then_some(None))
-        }
+        "increasing" => Maker::Line(|args, values, _| {
+            let slow = args.get("slow").and_then(Value::as_bool) == Some(true);
+            values
+                .windows(2)
+                .all(|w| w[0] < w[1] || (slow && w[0] == w[1]))
+                .then_some(None)
+        }),
         "apart" => Maker::Line(|args, values, _| {
             let by = args.get("by").and_then(Value::as_u64).unwrap_or(1);
             values
@@ -232,6 +236,12 @@ mod tests {
         let none = Args::new();
         assert_eq!(line("increasing", &none, &[1, 4, 7]), Some(None));
         assert_eq!(line("increasing", &none, &[1, 7, 4]), None);
+        assert_eq!(line("increasing", &none, &[1, 1, 4]), None);
+        let slow: Args = [("slow".to_owned(), Value::from(true))]
+            .into_iter()
+            .collect();
+        assert_eq!(line("increasing", &slow, &[1, 1, 4]), Some(None));
+        assert_eq!(line("increasing", &slow, &[1, 7, 4]), None);
         assert_eq!(line("line-sum", &none, &[1, 7, 7]), Some(Some(15)));
         assert_eq!(line("arrow-sum", &none, &[9, 4, 5]), Some(None));
         assert_eq!(line("arrow-sum", &none, &[9, 4, 4]), None);

@@ -447,6 +447,8 @@ fn section_for(grammar: &Grammar, m: &Meaning) -> Option<String> {
             return None;
         }
         match m.param {
+            // The schema's meaning, with no flag turned on that changes it (a slow thermometer is not one).
+            Param::None if args.values().any(|v| v.as_bool() == Some(true)) => None,
             Param::None => args.get("lines")?.as_str().map(str::to_owned),
             Param::By(k) => (args.get("by")?.as_u64()? == k)
                 .then(|| args.get("lines")?.as_str().map(str::to_owned))?,

@@ -21,6 +21,8 @@ use crate::program::Compiler;
 pub(crate) enum RelationKind {
     /// a < b
     Less,
+    /// a <= b (a slow thermometer's step)
+    AtMost,
     /// |a - b| = 1
     Consecutive,
     /// |a - b| != 1
@@ -45,6 +47,7 @@ impl RelationKind {
     pub(crate) fn holds(&self, a: u32, b: u32) -> bool {
         match self {
             RelationKind::Less => a < b,
+            RelationKind::AtMost => a <= b,
             RelationKind::Consecutive => a.abs_diff(b) == 1,
             RelationKind::NotConsecutive => a.abs_diff(b) != 1,
             RelationKind::Different => a != b,
@@ -67,6 +70,7 @@ impl RelationKind {
         let upto = |v: u32| all_values(v.min(n) as usize);
         match self {
             RelationKind::Less => all & !upto(u),
+            RelationKind::AtMost => all & !upto(u - 1),
             RelationKind::Consecutive => one(u.checked_sub(1)) | one(Some(u + 1)),
             RelationKind::NotConsecutive => all & !(one(u.checked_sub(1)) | one(Some(u + 1))),
             RelationKind::Different => all & !one(Some(u)),
@@ -115,6 +119,7 @@ impl RelationKind {
     fn symbol(&self) -> String {
         match self {
             RelationKind::Less => "<".into(),
+            RelationKind::AtMost => "<=".into(),
             RelationKind::Consecutive => "differs by 1 from".into(),
             RelationKind::NotConsecutive => "must not differ by 1 from".into(),
             RelationKind::Different => "!=".into(),
@@ -334,6 +339,7 @@ mod tests {
     fn kinds() -> Vec<RelationKind> {
         let mut kinds = vec![
             RelationKind::Less,
+            RelationKind::AtMost,
             RelationKind::Consecutive,
             RelationKind::NotConsecutive,
             RelationKind::Different,
