@@ -427,6 +427,35 @@ fn named_groups(rule: &str, n: usize, (h, w): (usize, usize)) -> Option<Vec<Cell
             (0..n).map(|i| (i, i)).collect(),
             (0..n).map(|i| (i, n - 1 - i)).collect(),
         ]),
+        // As their setters draw them, rows and columns from 1.
+        "asterisk" => Some(vec![[
+            (2, 5),
+            (3, 3),
+            (3, 7),
+            (5, 2),
+            (5, 5),
+            (5, 8),
+            (7, 3),
+            (7, 7),
+            (8, 5),
+        ]
+        .iter()
+        .map(|&(r, c)| (r - 1, c - 1))
+        .collect()]),
+        "girandola" => Some(vec![[
+            (1, 1),
+            (1, 9),
+            (2, 5),
+            (5, 2),
+            (5, 5),
+            (5, 8),
+            (8, 5),
+            (9, 1),
+            (9, 9),
+        ]
+        .iter()
+        .map(|&(r, c)| (r - 1, c - 1))
+        .collect()]),
         "disjoint-groups" => Some(
             (0..h * w)
                 .map(|p| {
@@ -479,6 +508,8 @@ fn named_rule_examples_satisfy_their_groups() {
     }
     assert_eq!(checked.get("disjoint-groups"), Some(&9), "{checked:?}");
     assert!(checked.contains_key("diagonals"), "{checked:?}");
+    assert_eq!(checked.get("asterisk"), Some(&1), "{checked:?}");
+    assert_eq!(checked.get("girandola"), Some(&1), "{checked:?}");
 }
 
 #[test]

@@ -291,6 +291,18 @@ pub(crate) const NAMED_RULES: &[(&str, &str)] = &[
         "magic-centre",
         "the rows and columns of the centre 3x3 box of a 9x9 each sum to 15",
     ),
+    (
+        "asterisk",
+        "nine cells of a 9x9 in an asterisk around the centre (r2c5, r3c3, r3c7, r5c2, r5c5, r5c8, r7c3, r7c7, r8c5) hold 1..9",
+    ),
+    (
+        "girandola",
+        "nine cells of a 9x9, the corners and a pinwheel round the centre (r1c1, r1c9, r2c5, r5c2, r5c5, r5c8, r8c5, r9c1, r9c9), hold 1..9",
+    ),
+    (
+        "centre-dot",
+        "the centre cells of the nine boxes of a 9x9 hold 1..9",
+    ),
 ];
 
 /// Whether `name` is a named rule.

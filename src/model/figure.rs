@@ -311,6 +311,24 @@ mod tests {
         assert_eq!(f.boxes, Some((2, 2)));
     }
 
+    /// Named extra regions are shaded groups; pairs of cells apart are joined across the grid, neighbours get a
+    /// mark on their border.
+    #[test]
+    fn extra_regions_are_shaded_and_far_pairs_joined() {
+        let f = figure("type: sudoku\nsize: 9\nrules: [windoku, asterisk]\n");
+        let shaded: Vec<usize> = f
+            .lines
+            .iter()
+            .filter(|l| l.style == Some(LineStyle::Region))
+            .map(|l| l.cells.len())
+            .collect();
+        assert_eq!(shaded, vec![9; 5]);
+        let f = figure("type: clone\nsize: 4\nbox: 2x2\nclones: [r1c1-r4c4, r1c1-r2c2]\n");
+        assert_eq!(f.lines.len(), 2);
+        assert!(f.lines.iter().all(|l| l.style == Some(LineStyle::Apart)));
+        assert!(f.pairs.is_empty());
+    }
+
     #[test]
     fn edge_sections_stand_on_the_side_their_primitive_binds() {
         let f = figure("type: skyscrapers\nsize: 3\ntop: 1 2 2\nright: . . 3\n");

@@ -253,13 +253,22 @@ impl Puzzle {
                 name: name.to_owned(),
                 known: vocabulary::named_rule_list(),
             })?;
-        for r in rules {
-            self.add_rule(r)?;
-        }
         match name {
             "boxes" => self.figure.boxes = Some(self.boxes),
             "diagonals" => self.figure.diagonals = true,
+            // Extra regions of fixed cells are shaded, as their setters draw them.
+            "windoku" | "asterisk" | "girandola" | "centre-dot" => {
+                self.figure.lines.extend(rules.iter().map(|r| figure::Line {
+                    cells: r.cells(),
+                    clue: None,
+                    values: Vec::new(),
+                    style: Some(crate::grammar::vocabulary::LineStyle::Region),
+                }));
+            }
             _ => {}
+        }
+        for r in rules {
+            self.add_rule(r)?;
         }
         Ok(self)
     }

@@ -68,6 +68,10 @@ pub(crate) fn expand(name: &str, g: Geometry) -> Result<Option<Rules>, ModelErro
             needs_9()?;
             magic_centre()
         }
+        "asterisk" | "girandola" | "centre-dot" => {
+            needs_9()?;
+            vec![nine_cells(name)]
+        }
         _ => return Ok(None),
     }))
 }
@@ -171,6 +175,53 @@ fn windows() -> Rules {
         .collect()
 }
 
+/// One extra region of nine cells of a 9x9, as its setters define it (rows and columns from 1): an asterisk
+/// around the centre, a girandola's corners and pinwheel, or the centre of every box.
+fn nine_cells(name: &str) -> Arc<dyn Rule> {
+    let cells: [(usize, usize); 9] = match name {
+        "asterisk" => [
+            (2, 5),
+            (3, 3),
+            (3, 7),
+            (5, 2),
+            (5, 5),
+            (5, 8),
+            (7, 3),
+            (7, 7),
+            (8, 5),
+        ],
+        "girandola" => [
+            (1, 1),
+            (1, 9),
+            (2, 5),
+            (5, 2),
+            (5, 5),
+            (5, 8),
+            (8, 5),
+            (9, 1),
+            (9, 9),
+        ],
+        _ => [
+            (2, 2),
+            (2, 5),
+            (2, 8),
+            (5, 2),
+            (5, 5),
+            (5, 8),
+            (8, 2),
+            (8, 5),
+            (8, 8),
+        ],
+    };
+    all(
+        name.to_owned(),
+        cells
+            .iter()
+            .map(|&(r, c)| Cell::new(r - 1, c - 1))
+            .collect(),
+    )
+}
+
 /// The rows and columns of the centre box of a 9x9, each summing to 15.
 fn magic_centre() -> Rules {
     // Each line lies within one row or column, so its digits are distinct anyway; saying so lets the sum
@@ -232,11 +283,24 @@ mod tests {
         )
         .is_err());
         assert!(expand("bogus", g).unwrap().is_none());
-        // Disjoint groups: one per place in a box, each holding that place of every box.
+        // Nine cells each, symmetric under a quarter turn, the centre among them; 9x9 only.
         let six = Geometry {
             size: 6,
             boxes: (2, 3),
         };
+        for name in ["asterisk", "girandola", "centre-dot"] {
+            let cells = expand(name, g).unwrap().unwrap()[0].cells();
+            let set: std::collections::BTreeSet<Cell> = cells.iter().copied().collect();
+            assert_eq!(set.len(), 9, "{name}");
+            assert!(set.contains(&Cell::new(4, 4)), "{name}");
+            assert!(
+                set.iter()
+                    .all(|c| set.contains(&Cell::new(c.col, 8 - c.row))),
+                "{name}"
+            );
+            assert!(expand(name, six).is_err(), "{name}");
+        }
+        // Disjoint groups: one per place in a box, each holding that place of every box.
         let groups = expand("disjoint-groups", six).unwrap().unwrap();
         assert_eq!(groups.len(), 6);
         let centre = groups[4].cells();
