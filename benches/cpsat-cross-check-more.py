@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
 regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, double
-arrows, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku, clones and slow thermometers. Each model here is written from the rules as setters state
+arrows, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku, clones, slow thermometers, numbered rooms and Dutch
+whispers. Each model here is written from the rules as setters state
 them, not from latin's primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as
 corpus records by `latin convert --to record`; CP-SAT must find the same solution and prove that no other
 exists (the solution cut off, the model infeasible).
@@ -29,7 +30,8 @@ TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism"
          ("entropic", [9]), ("modular", [9]), ("parity-lines", [4, 6, 8, 9]),
          ("double-arrow", [4, 6, 9]), ("x-sums", [4, 6, 8, 9]), ("skyscraper-sudoku", [4, 6, 8, 9]),
          ("quadruple", [4, 6, 8, 9]), ("greater-than", [4, 6, 8, 9]),
-         ("clone", [4, 6, 8, 9]), ("slow-thermo", [4, 6, 8, 9])]
+         ("clone", [4, 6, 8, 9]), ("slow-thermo", [4, 6, 8, 9]),
+         ("numbered-rooms", [4, 6, 8, 9]), ("dutch-whispers", [6, 9])]
 
 
 def absolute(m, a, b, n):
@@ -168,6 +170,23 @@ def model(p):
                     m.Add(x[r][c] != d).OnlyEnforceIf(b.Not())
                     has.append(b)
                 m.Add(sum(has) >= digits.count(d))
+    if kind == "numbered-rooms":
+        # The X-th cell seen from that side holds the clue, X the nearest cell's value (0: no clue).
+        for side, clues in p.get("sky", {}).items():
+            for i, clue in enumerate(clues):
+                if not clue:
+                    continue
+                cells = seen_from(x, side, i, n)
+                for k in range(1, n + 1):
+                    first = m.NewBoolVar("")
+                    m.Add(cells[0] == k).OnlyEnforceIf(first)
+                    m.Add(cells[0] != k).OnlyEnforceIf(first.Not())
+                    m.Add(cells[k - 1] == clue).OnlyEnforceIf(first)
+    if kind == "dutch-whispers":
+        # Neighbours on a line differ by at least 4.
+        for line in lines["whispers"]:
+            for (r1, c1), (r2, c2) in zip(line, line[1:]):
+                m.Add(absolute(m, x[r1][c1], x[r2][c2], n) >= 4)
     if kind == "skyscraper-sudoku":
         # A cell is seen when it is taller than every cell before it; the clue counts them (0: no clue).
         for side, clues in p.get("sky", {}).items():

@@ -38,6 +38,8 @@ const VARIANTS: &[&str] = &[
     "greater-than",
     "clone",
     "slow-thermo",
+    "numbered-rooms",
+    "dutch-whispers",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -205,6 +207,8 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
         }
         "whispers" => along("whispers")
             .for_each(|(v, _)| assert!(v.windows(2).all(|w| w[0].abs_diff(w[1]) >= 5), "{v:?}")),
+        "dutch-whispers" => along("whispers")
+            .for_each(|(v, _)| assert!(v.windows(2).all(|w| w[0].abs_diff(w[1]) >= 4), "{v:?}")),
         "renban" => along("renban").for_each(|(mut v, _)| {
             v.sort_unstable();
             assert!(v.windows(2).all(|w| w[1] == w[0] + 1), "{v:?}")
@@ -335,6 +339,16 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
                 let v = values(sol, &cells);
                 let seen: u32 = v[..v[0] as usize].iter().sum();
                 assert!(clue.is_none_or(|k| k == seen), "{v:?} {clue:?}");
+            }
+        }
+        // The X-th digit from that side is the clue, X the nearest digit.
+        "numbered-rooms" => {
+            for (clue, cells) in edges(doc, n) {
+                let v = values(sol, &cells);
+                assert!(
+                    clue.is_none_or(|k| k == v[v[0] as usize - 1]),
+                    "{v:?} {clue:?}"
+                );
             }
         }
         // Digits seen from that side, a larger one hiding every smaller one behind it.
@@ -529,11 +543,13 @@ fn the_oracle_rejects_a_broken_solution() {
     assert!(broke.is_err());
 }
 
-/// The line oracles alone reject a solution with one cell of a line changed.
+/// The line oracles alone reject a solution with one cell of a line changed (a whisper's first cell to its
+/// neighbour's value, which no whisper allows; another line's to the next value).
 #[test]
 fn the_line_oracles_reject_a_changed_cell() {
     for (kind, section) in [
         ("slow-thermo", "thermos"),
+        ("dutch-whispers", "whispers"),
         ("region-sum", "lines"),
         ("zipper", "zippers"),
         ("entropic", "entropic"),
@@ -547,8 +563,12 @@ fn the_line_oracles_reject_a_changed_cell() {
             serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         let mut sol = grid(doc["solution"].as_str().unwrap());
         check_variant(kind, &doc, &sol);
-        let (r, c) = lines_of(&doc, section)[0].0[0];
-        sol[r][c] = sol[r][c] % 9 + 1;
+        let line = &lines_of(&doc, section)[0].0;
+        let ((r, c), (r2, c2)) = (line[0], line[1]);
+        sol[r][c] = match kind {
+            "dutch-whispers" => sol[r2][c2],
+            _ => sol[r][c] % 9 + 1,
+        };
         let broke = std::panic::catch_unwind(|| check_variant(kind, &doc, &sol));
         assert!(broke.is_err(), "{kind}");
     }
@@ -557,7 +577,13 @@ fn the_line_oracles_reject_a_changed_cell() {
 /// The outside-clue oracles reject a changed clue: each clue of an example moved by one, in turn, fails.
 #[test]
 fn the_edge_oracles_reject_a_changed_clue() {
-    for kind in ["x-sums", "skyscraper-sudoku", "sandwich", "sum-skyscrapers"] {
+    for kind in [
+        "x-sums",
+        "skyscraper-sudoku",
+        "sandwich",
+        "sum-skyscrapers",
+        "numbered-rooms",
+    ] {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join(format!("puzzles/{kind}/{kind}-6x6.yaml"));
         let doc: serde_yaml::Value =

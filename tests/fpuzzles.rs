@@ -249,6 +249,19 @@ fn types_f_puzzles_lacks_are_refused_by_name() {
     for (file, says) in [
         ("puzzles/inshi/nikoli-5x5.yaml", "type inshi"),
         ("puzzles/sudoku/four-givens-magic-9x9.yaml", "magic-centre"),
+        // Clues under a schema key that means another rule: never written as that rule.
+        (
+            "puzzles/numbered-rooms/numbered-rooms-6x6.yaml",
+            "type numbered-rooms",
+        ),
+        (
+            "puzzles/slow-thermo/slow-thermo-6x6.yaml",
+            "type slow-thermo",
+        ),
+        (
+            "puzzles/dutch-whispers/dutch-whispers-6x6.yaml",
+            "type dutch-whispers",
+        ),
     ] {
         let out = latin()
             .current_dir(root)

@@ -163,6 +163,17 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         look: Look::ByKind,
     },
     Signature {
+        name: "numbered-room",
+        description: "each edge clue is the value in the X-th cell seen from that side, where X is the nearest value",
+        params: &[
+            ("top", Param::Section(K::Edge, Optional)),
+            ("bottom", Param::Section(K::Edge, Optional)),
+            ("left", Param::Section(K::Edge, Optional)),
+            ("right", Param::Section(K::Edge, Optional)),
+        ],
+        look: Look::ByKind,
+    },
+    Signature {
         name: "x-sum",
         description: "each edge clue is the sum of the first X values seen from that side, where X is the nearest value",
         params: &[

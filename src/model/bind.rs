@@ -14,8 +14,9 @@ use crate::parse::cells::CellLine;
 use crate::parse::clues::Op;
 use crate::parse::clues::{pair_relation, PairRelation};
 use crate::rules::{
-    AllDifferent, Allowed, Arrow, Between, Classes, Contains, EqualSums, Product, Relation,
-    RelationKind, Rule, Run, Sandwich, Score, Sum, Table, TablePredicate, Visibility, XSum,
+    AllDifferent, Allowed, Arrow, Between, Classes, Contains, EqualSums, NumberedRoom, Product,
+    Relation, RelationKind, Rule, Run, Sandwich, Score, Sum, Table, TablePredicate, Visibility,
+    XSum,
 };
 use crate::yaml::Value;
 
@@ -61,6 +62,7 @@ pub(crate) fn build(
         "tagged-pairs" => build_tagged_pairs,
         "sandwich" => build_sandwich,
         "x-sum" => build_x_sum,
+        "numbered-room" => build_numbered_room,
         // A grammar is checked against the vocabulary when it is loaded, so this is a grammar built in code.
         _ => {
             return Err(Error::Grammar {
@@ -377,6 +379,20 @@ fn build_sandwich(args: &Args, sections: &Sections, site: &Site) -> Result<Rules
                 low: 1,
                 high: n as u32,
                 distinct: false,
+            }) as Arc<dyn Rule>
+        })
+        .collect())
+}
+
+fn build_numbered_room(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    Ok(edge_lines(args, sections, site.n)
+        .into_iter()
+        .map(|(label, cells, clue)| {
+            // An edge clue is a count from 1 to n (checked when the section was read).
+            Arc::new(NumberedRoom {
+                label,
+                cells,
+                clue: clue as u32,
             }) as Arc<dyn Rule>
         })
         .collect())

@@ -4,7 +4,7 @@
 //! builder of the same name; a test checks every maker against the rule that the builder makes from its clue.
 
 use crate::grammar::Args;
-use crate::rules::{product, sandwich, sum, visibility, x_sum, Score};
+use crate::rules::{numbered_room, product, sandwich, sum, visibility, x_sum, Score};
 use crate::yaml::Value;
 
 /// A line's maker: `None` when the rule forbids the values along the line, else the clue it reads, if any. It
@@ -71,6 +71,9 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
         }
         // Every value of a row or column is at most its length, so the first X cells are there.
         "x-sum" => Maker::Edge(|_, values| x_sum::seen(values).unwrap_or(0)),
+        "numbered-room" => {
+            Maker::Edge(|_, values| numbered_room::room(values).map_or(0, u64::from))
+        }
         "marks" => Maker::Marks,
         "increasing" => Maker::Line(|args, values, _| {
             let slow = args.get("slow").and_then(Value::as_bool) == Some(true);
