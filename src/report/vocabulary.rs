@@ -5,17 +5,24 @@ use std::fmt::Write as _;
 use crate::grammar::vocabulary::{NAMED_RULES, PRIMITIVES};
 use crate::grammar::Registry;
 
-/// The listing.
+/// The listing, each name padded to the longest of all (type names are a grammar author's to choose).
 pub(crate) fn render(registry: &Registry) -> String {
+    let w = registry
+        .iter()
+        .map(|g| g.name.len())
+        .chain(NAMED_RULES.iter().map(|(name, _)| name.len()))
+        .chain(PRIMITIVES.iter().map(|p| p.name.len()))
+        .max()
+        .unwrap_or(0);
     let mut out = String::from("Puzzle types:\n");
     for g in registry.iter() {
-        let line = format!("  {:<16} {}", g.name, g.description);
+        let line = format!("  {:<w$} {}", g.name, g.description);
         let _ = writeln!(out, "{}", line.trim_end());
     }
     for (name, before, now) in registry.overrides() {
         let _ = writeln!(
             out,
-            "  {name:<16} from {now}, overriding the one {}",
+            "  {name:<w$} from {now}, overriding the one {}",
             match before.as_str() {
                 "built in" => "built in".to_owned(),
                 other => format!("from {other}"),
@@ -30,11 +37,11 @@ pub(crate) fn render(registry: &Registry) -> String {
     }
     out.push_str("\nRules any puzzle may add with `rules:`:\n");
     for (name, what) in NAMED_RULES {
-        let _ = writeln!(out, "  {name:<16} {what}");
+        let _ = writeln!(out, "  {name:<w$} {what}");
     }
     out.push_str("\nPrimitives a grammar may use:\n");
     for p in PRIMITIVES {
-        let _ = writeln!(out, "  {:<16} {}", p.name, p.description);
+        let _ = writeln!(out, "  {:<w$} {}", p.name, p.description);
     }
     out
 }
