@@ -155,20 +155,12 @@ def model(p):
                 continue
             cells = seen_from(x, side, i, n)
             for k in range(1, n + 1):
-                first = m.NewBoolVar("")
-                m.Add(cells[0] == k).OnlyEnforceIf(first)
-                m.Add(cells[0] != k).OnlyEnforceIf(first.Not())
-                m.Add(sum(cells[:k]) == clue).OnlyEnforceIf(first)
+                m.Add(sum(cells[:k]) == clue).OnlyEnforceIf(flag(m, cells[0] == k, cells[0] != k))
     if kind == "quadruple":
         # Each digit of a circle appears in its four cells, a digit written twice in two of them.
         for cells, digits in zip(lines["quadruples"], p["line_clues"]["quadruples"]):
             for d in set(digits):
-                has = []
-                for r, c in cells:
-                    b = m.NewBoolVar("")
-                    m.Add(x[r][c] == d).OnlyEnforceIf(b)
-                    m.Add(x[r][c] != d).OnlyEnforceIf(b.Not())
-                    has.append(b)
+                has = [flag(m, x[r][c] == d, x[r][c] != d) for r, c in cells]
                 m.Add(sum(has) >= digits.count(d))
     if kind == "numbered-rooms":
         # The X-th cell seen from that side holds the clue, X the nearest cell's value (0: no clue).
@@ -178,10 +170,7 @@ def model(p):
                     continue
                 cells = seen_from(x, side, i, n)
                 for k in range(1, n + 1):
-                    first = m.NewBoolVar("")
-                    m.Add(cells[0] == k).OnlyEnforceIf(first)
-                    m.Add(cells[0] != k).OnlyEnforceIf(first.Not())
-                    m.Add(cells[k - 1] == clue).OnlyEnforceIf(first)
+                    m.Add(cells[k - 1] == clue).OnlyEnforceIf(flag(m, cells[0] == k, cells[0] != k))
     if kind == "dutch-whispers":
         # Neighbours on a line differ by at least 4.
         for line in lines["whispers"]:

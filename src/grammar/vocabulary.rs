@@ -95,6 +95,14 @@ pub(crate) enum LineStyle {
 use Need::{Optional, Required};
 use SectionKind as K;
 
+/// The four sides' edge sections, which the outside-clue primitives read.
+const SIDES: [(&str, Param); 4] = [
+    ("top", Param::Section(K::Edge, Optional)),
+    ("bottom", Param::Section(K::Edge, Optional)),
+    ("left", Param::Section(K::Edge, Optional)),
+    ("right", Param::Section(K::Edge, Optional)),
+];
+
 /// Every primitive a grammar may use.
 pub(crate) const PRIMITIVES: &[Signature] = &[
     Signature {
@@ -154,34 +162,19 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
     Signature {
         name: "sandwich",
         description: "each edge clue is the sum of the values between the 1 and the n of its row or column",
-        params: &[
-            ("top", Param::Section(K::Edge, Optional)),
-            ("bottom", Param::Section(K::Edge, Optional)),
-            ("left", Param::Section(K::Edge, Optional)),
-            ("right", Param::Section(K::Edge, Optional)),
-        ],
+        params: &SIDES,
         look: Look::ByKind,
     },
     Signature {
         name: "numbered-room",
         description: "each edge clue is the value in the X-th cell seen from that side, where X is the nearest value",
-        params: &[
-            ("top", Param::Section(K::Edge, Optional)),
-            ("bottom", Param::Section(K::Edge, Optional)),
-            ("left", Param::Section(K::Edge, Optional)),
-            ("right", Param::Section(K::Edge, Optional)),
-        ],
+        params: &SIDES,
         look: Look::ByKind,
     },
     Signature {
         name: "x-sum",
         description: "each edge clue is the sum of the first X values seen from that side, where X is the nearest value",
-        params: &[
-            ("top", Param::Section(K::Edge, Optional)),
-            ("bottom", Param::Section(K::Edge, Optional)),
-            ("left", Param::Section(K::Edge, Optional)),
-            ("right", Param::Section(K::Edge, Optional)),
-        ],
+        params: &SIDES,
         look: Look::ByKind,
     },
     Signature {

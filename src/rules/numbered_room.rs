@@ -165,13 +165,7 @@ mod tests {
 
     #[test]
     fn checks_exactly() {
-        let g = Grid::from_rows(&[
-            vec![2, 4, 1, 3],
-            vec![4, 1, 3, 2],
-            vec![1, 3, 2, 4],
-            vec![3, 2, 4, 1],
-        ])
-        .unwrap();
+        let g = crate::rules::latin_square_4();
         let row = |r: usize, clue| NumberedRoom {
             cells: (0..4).map(|c| Cell::new(r, c)).collect(),
             ..line(4, clue)
