@@ -325,6 +325,46 @@ fn a_third_grammar_loads_from_a_directory() {
         ));
 }
 
+/// `latin grammars TYPE` prints the type's grammar file as loaded, which read back under another name is a type
+/// of its own that solves the same puzzles.
+#[test]
+fn a_printed_grammar_is_a_start_for_ones_own() {
+    let out = latin().args(["grammars", "thermo"]).assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.starts_with("# thermo: built in\n"), "{text}");
+    assert!(text.contains("primitive: increasing"), "{text}");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("my-thermo.yaml"),
+        text.replace("name: thermo", "name: my-thermo"),
+    )
+    .unwrap();
+    let example = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/thermo/thermo-6x6.yaml"),
+    )
+    .unwrap();
+    let puzzle = dir.path().join("p.yaml");
+    std::fs::write(&puzzle, example.replace("type: thermo", "type: my-thermo")).unwrap();
+    latin()
+        .arg("check")
+        .arg(&puzzle)
+        .arg("--grammars")
+        .arg(dir.path())
+        .assert()
+        .success();
+    latin()
+        .args(["grammars", "my-thermo", "--grammars"])
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("# my-thermo: "));
+    latin()
+        .args(["grammars", "no-such-type"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown puzzle type"));
+}
+
 #[test]
 fn lines_answer_every_line_in_order() {
     let dir = tempfile::tempdir().unwrap();

@@ -225,8 +225,12 @@ pub(crate) enum Command {
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
-    /// List the puzzle types, rules and primitives
-    Grammars,
+    /// List the puzzle types, rules and primitives; with a type, print its grammar file (a start for one's own)
+    Grammars {
+        /// A type whose grammar file to print, as loaded (built in, or from `--grammars`)
+        #[arg(value_name = "TYPE")]
+        kind: Option<String>,
+    },
 }
 
 /// Which stages run, and which backend takes what they leave (shared by solve, count and bench).
@@ -300,7 +304,7 @@ impl Command {
             | Command::Rate { format, .. }
             | Command::Hint { format, .. } => Some(*format),
             Command::Bench(run) => Some(run.format),
-            Command::Grammars
+            Command::Grammars { .. }
             | Command::Show { .. }
             | Command::Draw(_)
             | Command::Convert { .. }
@@ -328,7 +332,7 @@ fn run(cli: Cli) -> Result<Exit, Error> {
         from: cli.from,
     };
     match cli.command {
-        Command::Grammars => grammars::run(&registry),
+        Command::Grammars { kind } => grammars::run(&registry, kind.as_deref()),
         Command::Convert { input, to, output } => {
             convert::run(&input, to, output.as_deref(), &reader)
         }

@@ -51,6 +51,9 @@ pub struct Grammar {
     /// Whether the type uses `box:` (and so accepts it in puzzle files).
     #[serde(skip)]
     pub(crate) uses_boxes: bool,
+    /// The file's text as it was read, for `latin grammars TYPE` (a start for a grammar of one's own).
+    #[serde(skip)]
+    pub(crate) text: String,
 }
 
 /// Sections every puzzle file may have, whatever its type.
@@ -173,6 +176,7 @@ impl Grammar {
         }
         let boxes = g.named_rules().any(|n| n == "boxes");
         g.uses_boxes = boxes;
+        g.text = text.to_owned();
         Ok(g)
     }
 }
@@ -257,6 +261,11 @@ impl Registry {
             }
         }
         Ok(())
+    }
+
+    /// Where a type's grammar came from: `built in`, or its file.
+    pub(crate) fn origin(&self, name: &str) -> Option<&str> {
+        self.origins.get(name).map(String::as_str)
     }
 
     /// Whether the type's grammar is the one built in (not loaded from a directory, nor overridden by one).

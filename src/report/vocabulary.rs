@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::grammar::vocabulary::{NAMED_RULES, PRIMITIVES};
-use crate::grammar::Registry;
+use crate::grammar::{Grammar, Registry};
 
 /// The listing, each name padded to the longest of all (type names are a grammar author's to choose).
 pub(crate) fn render(registry: &Registry) -> String {
@@ -42,6 +42,16 @@ pub(crate) fn render(registry: &Registry) -> String {
     out.push_str("\nPrimitives a grammar may use:\n");
     for p in PRIMITIVES {
         let _ = writeln!(out, "  {:<w$} {}", p.name, p.description);
+    }
+    out
+}
+
+/// One grammar's file as it was read, under a comment saying where it came from.
+pub(crate) fn grammar_file(grammar: &Grammar, origin: &str) -> String {
+    let mut out = format!("# {}: {origin}\n", grammar.name);
+    out.push_str(&grammar.text);
+    if !out.ends_with('\n') {
+        out.push('\n');
     }
     out
 }
