@@ -393,6 +393,7 @@ fn build_numbered_room(args: &Args, sections: &Sections, site: &Site) -> Result<
                 label,
                 cells,
                 clue: clue as u32,
+                distinct: false,
             }) as Arc<dyn Rule>
         })
         .collect())
