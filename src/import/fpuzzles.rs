@@ -7,11 +7,11 @@
 //! `whispers`, `renban`, `palindrome`, `littlekillersum`, `difference` (white kropki), `ratio` (black), `xv`,
 //! `negative` (which marks are all given), `sandwichsum`, `xsum`, `skyscraper`, `extraregion`, `betweenline`,
 //! `regionsumline`, `entropicline`, `modularline`, `quadruple`, `minimum`, `maximum` (as the signs they stand
-//! for), `odd`, `even`, `solution`. Each constraint family goes
-//! to its corpus record key (x-sums to `xsums`, a key of latin's own: the schema has none); the record has no type, and `model::fit` gives it the type of the grammar that has
-//! every family it holds (any grammar loaded, a user's too). A constraint the record schema has no key for, or
-//! cosmetics (`line`, `cage`, `text`, ...) that may carry rules only the ruleset text explains, is an error
-//! naming it, never silently dropped.
+//! for), `clone` (as pairs of equal cells), `odd`, `even`, `solution`. Each constraint family goes to its corpus
+//! record key (x-sums to `xsums`, a key of latin's own: the schema has none); the record has no type, and
+//! `model::fit` gives it the type of the grammar that has every family it holds (any grammar loaded, a user's
+//! too). A constraint the record schema has no key for, or cosmetics (`line`, `cage`, `text`, ...) that may
+//! carry rules only the ruleset text explains, is an error naming it, never silently dropped.
 
 use std::collections::BTreeMap;
 
