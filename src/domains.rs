@@ -155,6 +155,14 @@ impl<'a> Apart<'a> {
         );
         a != b && ga.iter().any(|g| gb.binary_search(g).is_ok())
     }
+
+    /// Whether every two of `cells` lie in a common group (a row or column of a Latin square's rules).
+    pub(crate) fn all_differ(&self, cells: &[Cell]) -> bool {
+        cells
+            .iter()
+            .enumerate()
+            .all(|(k, &a)| cells[..k].iter().all(|&b| self.differ(a, b)))
+    }
 }
 
 /// Candidate values per cell as bit sets (bit v-1 = value v); sizes up to 64.

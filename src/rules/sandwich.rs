@@ -205,11 +205,7 @@ impl Propagator for Sandwich {
 
     /// The cells of a row or column differ: the version that reasons with value sets.
     fn sharpened(&self, apart: &Apart<'_>) -> Option<Box<dyn Propagator>> {
-        let all_differ = self
-            .cells
-            .iter()
-            .enumerate()
-            .all(|(k, &a)| self.cells[..k].iter().all(|&b| apart.differ(a, b)));
+        let all_differ = apart.all_differ(&self.cells);
         // The sets reasoning also needs every value on the line (the cells outside hold all the rest).
         let whole_line = self.cells.len() == self.high as usize && self.low == 1;
         (all_differ && whole_line && !self.distinct).then(|| {
