@@ -19,8 +19,10 @@
 
 use std::collections::BTreeMap;
 
+use smallvec::SmallVec;
+
 use super::{values_of, Rule};
-use crate::domains::{bit, Contradiction, Domains, Propagator};
+use crate::domains::{bit, bit_indices, Contradiction, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
 use crate::program::Compiler;
@@ -48,36 +50,38 @@ impl Contains {
 }
 
 /// Whether every slot (a value) can be given its own cell among `cells` (candidate masks; a cell taken out is
-/// 0) whose candidates hold the slot's value: Kuhn's augmenting paths.
+/// 0) whose candidates hold the slot's value: Kuhn's augmenting paths. For up to [`EXACT_CELLS`] cells, on the
+/// stack: the propagator runs it a few times a cell at every wake-up in search.
 fn fills(slots: &[u32], cells: &[u64]) -> bool {
+    /// Per cell, the slot it holds (`NONE`: none yet).
+    const NONE: u8 = u8::MAX;
     fn augment(
         slot: usize,
         slots: &[u32],
         cells: &[u64],
-        holder: &mut [Option<usize>],
-        seen: &mut [bool],
+        holder: &mut [u8],
+        seen: &mut u32,
     ) -> bool {
         for (c, &mask) in cells.iter().enumerate() {
-            if mask & bit(slots[slot]) == 0 || seen[c] {
+            if mask & bit(slots[slot]) == 0 || *seen >> c & 1 == 1 {
                 continue;
             }
-            seen[c] = true;
-            let free = match holder[c] {
-                None => true,
-                Some(other) => augment(other, slots, cells, holder, seen),
-            };
+            *seen |= 1 << c;
+            let free =
+                holder[c] == NONE || augment(usize::from(holder[c]), slots, cells, holder, seen);
             if free {
-                holder[c] = Some(slot);
+                holder[c] = slot as u8;
                 return true;
             }
         }
         false
     }
+    debug_assert!(cells.len() <= EXACT_CELLS);
     if slots.len() > cells.len() {
         return false;
     }
-    let mut holder = vec![None; cells.len()];
-    (0..slots.len()).all(|s| augment(s, slots, cells, &mut holder, &mut vec![false; cells.len()]))
+    let mut holder = [NONE; EXACT_CELLS];
+    (0..slots.len()).all(|s| augment(s, slots, cells, &mut holder, &mut 0))
 }
 
 impl Rule for Contains {
@@ -131,11 +135,12 @@ impl Propagator for Contains {
         if self.cells.len() > EXACT_CELLS {
             return self.propagate_by_counts(d);
         }
-        let masks: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
+        // Entries of up to EXACT_CELLS cells (and values) are held on the stack.
+        let masks: SmallVec<[u64; EXACT_CELLS]> = self.cells.iter().map(|&c| d.get(c)).collect();
         if !fills(&self.values, &masks) {
             return Err(Contradiction);
         }
-        let listed: Vec<u32> = self.counts().into_keys().collect();
+        let listed = self.values.iter().fold(0u64, |m, &v| m | bit(v));
         let mut changed = false;
         for (i, &cell) in self.cells.iter().enumerate() {
             let mut without = masks.clone();
@@ -145,9 +150,10 @@ impl Propagator for Contains {
             }
             // The cell must fill a slot: it keeps the listed values whose other slots the rest can fill.
             let mut keep = 0u64;
-            for &v in listed.iter().filter(|&&v| masks[i] & bit(v) != 0) {
+            for b in bit_indices(listed & masks[i]) {
+                let v = b as u32 + 1;
                 let k = self.values.iter().position(|&x| x == v).expect("listed");
-                let mut rest = self.values.clone();
+                let mut rest: SmallVec<[u32; EXACT_CELLS]> = SmallVec::from_slice(&self.values);
                 rest.remove(k);
                 if fills(&rest, &without) {
                     keep |= bit(v);
