@@ -529,6 +529,12 @@ impl Taken {
 /// on a line nor across a line's diagonal step ([`Taken`]): from a random cell, each step to a neighbour that keeps the line acceptable when there is
 /// one (else any), and the longest acceptable prefix kept. A fixed number of tries, so the time is bounded
 /// whatever the rule.
+/// The most lines a section gets drawn (walked or as blocks) before clues are dropped: half as many again as
+/// the grid has rows.
+fn most_lines(n: usize) -> usize {
+    n + n / 2
+}
+
 /// 2x2 blocks of cells no line has yet, at random, each kept when `holds`; as many as walks make at most.
 fn blocks(
     n: usize,
@@ -545,7 +551,7 @@ fn blocks(
         .collect();
     rng.shuffle(&mut corners);
     for corner in corners {
-        if out.len() >= n + n / 2 {
+        if out.len() >= most_lines(n) {
             break;
         }
         let block: Vec<Cell> = [(0, 0), (0, 1), (1, 0), (1, 1)]
@@ -571,7 +577,7 @@ fn walks(
     let mut out = Vec::new();
     let longest = n.clamp(2, 8);
     for _ in 0..40 * n {
-        if out.len() >= n + n / 2 {
+        if out.len() >= most_lines(n) {
             break;
         }
         let start = rng.usize(..n * n);

@@ -83,9 +83,9 @@ impl Rule for XSum {
             step: &step,
             accept: &accept,
         };
-        // At most (n - 1) * (clue + 1) states a layer: on any grid the rule is written for (n <= 255, so a clue
-        // below n^2) this stays within the automaton's row limit up to about 30x30; past it the line is
-        // encoded by forbidding, for each first value k, the counted cells' sums that miss (weighted rows).
+        // At most (n - 1) * (clue + 1) states a layer: within the automaton's row limit on a 16x16 (a generated
+        // one compiles clausal), past it from about 20x20 (a 25x25's lines do not fit), where the line is
+        // written as big-M rows instead, weighted, which leave the program to CBC.
         if !automaton.encode(c, &self.cells) {
             self.encode_big_m(c);
         }
