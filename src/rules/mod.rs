@@ -153,6 +153,22 @@ pub(crate) fn assignments(
     out
 }
 
+/// Random candidates for `cells` on an n x n grid (each a non-empty set), the rest full: the starting point of
+/// the brute-force tests of propagators.
+#[cfg(test)]
+pub(crate) fn random_candidates(
+    n: usize,
+    cells: &[Cell],
+    rng: &mut fastrand::Rng,
+) -> crate::domains::Domains {
+    let mut d = crate::domains::Domains::full(n);
+    for &cell in cells {
+        d.restrict(cell, rng.u64(1..1 << n))
+            .expect("a non-empty set of candidates");
+    }
+    d
+}
+
 /// A propagator against brute force on one set of candidates (`d`, changed by the run): the candidates it keeps
 /// are exactly those of some assignment of `cells` that `holds`, or it finds a contradiction exactly when there
 /// is none; and a run leaves nothing for a second when it says it is idempotent. Whether it found a

@@ -345,10 +345,7 @@ mod tests {
         for round in 0..400 {
             let n = 4 + round % 3;
             let rule = line(n, rng.u64(0..=(n * (n - 1) / 2) as u64));
-            let mut d = Domains::full(n);
-            for &cell in &rule.cells {
-                d.restrict(cell, rng.u64(1..1 << n)).unwrap();
-            }
+            let mut d = crate::rules::random_candidates(n, &rule.cells, &mut rng);
             let solutions = brute(&rule, &d);
             let before = d.clone();
             let sharp = Sandwich {

@@ -198,10 +198,7 @@ mod tests {
                 to_a: table().into(),
                 to_c: table().into(),
             };
-            let mut d = Domains::full(n);
-            for cell in [a, b, c] {
-                d.restrict(cell, rng.u64(1..1 << n)).unwrap();
-            }
+            let mut d = crate::rules::random_candidates(n, &[a, b, c], &mut rng);
             let mut brute = [0u64; 3];
             for (vb, va, vc) in triples(n) {
                 let ok = d.get(a) >> va & 1 == 1
