@@ -16,8 +16,9 @@ fn latin() -> Command {
 
 /// The published fields, and for each the keys an entry of it may have (`None`: a flag or a scalar). The
 /// TypeScript declaration predates some of f-puzzles' fields (`regionsumline`, `entropicline`, `modularline`,
-/// `xsum`, `skyscraper`); those are as the f-puzzles importer of a public solver declares them (Rangsk's
-/// SudokuSolver, `FPuzzlesBoard`: lines lists, and `{cell, value}` outside the grid like `sandwichsum`).
+/// `xsum`, `skyscraper`, `slowthermometer`, `doublearrow`, `zipperline`, whispers' `value`); those are as the
+/// f-puzzles importer of a public solver declares them (Rangsk's SudokuSolver, `FPuzzlesBoard`: lines lists,
+/// `{cell, value}` outside the grid like `sandwichsum`, and a whisper line's gap as its `value`).
 fn published() -> BTreeMap<&'static str, Option<&'static [&'static str]>> {
     BTreeMap::from([
         ("size", None),
@@ -32,7 +33,10 @@ fn published() -> BTreeMap<&'static str, Option<&'static [&'static str]>> {
         ("killercage", Some(&["cells", "value"][..])),
         ("thermometer", Some(&["lines"][..])),
         ("arrow", Some(&["cells", "lines"][..])),
-        ("whispers", Some(&["lines"][..])),
+        ("whispers", Some(&["lines", "value"][..])),
+        ("slowthermometer", Some(&["lines"][..])),
+        ("doublearrow", Some(&["lines"][..])),
+        ("zipperline", Some(&["lines"][..])),
         ("renban", Some(&["lines"][..])),
         ("palindrome", Some(&["lines"][..])),
         (
@@ -179,8 +183,9 @@ fn corpus_puzzles_written_as_links_read_back_to_the_same_puzzle_and_answer() {
 }
 
 /// The examples with extra regions (a windoku among them), between lines, region-sum lines, entropic and
-/// modular lines, x-sums, skyscrapers on a Sudoku and disjoint groups, which the corpus has none of: written as
-/// links in published fields, read back to the same link and solved to their solutions.
+/// modular lines, x-sums, skyscrapers on a Sudoku, disjoint groups, slow thermometers, double arrows, zippers
+/// and Dutch whispers, which the corpus has none of: written as links in published fields, read back to the
+/// same link and solved to their solutions.
 #[test]
 fn examples_the_corpus_lacks_go_through_links() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -196,6 +201,10 @@ fn examples_the_corpus_lacks_go_through_links() {
         "puzzles/x-sums/x-sums-6x6.yaml",
         "puzzles/skyscraper-sudoku/skyscraper-sudoku-9x9.yaml",
         "puzzles/quadruple/quadruple-9x9.yaml",
+        "puzzles/slow-thermo/slow-thermo-9x9.yaml",
+        "puzzles/double-arrow/double-arrow-9x9.yaml",
+        "puzzles/zipper/zipper-9x9.yaml",
+        "puzzles/dutch-whispers/dutch-whispers-9x9.yaml",
     ] {
         let path = root.join(file);
         let link = convert(path.to_str().unwrap(), "fpuzzles");
@@ -214,6 +223,10 @@ fn examples_the_corpus_lacks_go_through_links() {
                 || json["xsum"].is_array()
                 || json["skyscraper"].is_array()
                 || json["quadruple"].is_array()
+                || json["slowthermometer"].is_array()
+                || json["doublearrow"].is_array()
+                || json["zipperline"].is_array()
+                || json["whispers"][0]["value"] == "4"
                 || json["disjointgroups"] == true,
             "{file}: {json}"
         );
@@ -253,14 +266,6 @@ fn types_f_puzzles_lacks_are_refused_by_name() {
         (
             "puzzles/numbered-rooms/numbered-rooms-6x6.yaml",
             "type numbered-rooms",
-        ),
-        (
-            "puzzles/slow-thermo/slow-thermo-6x6.yaml",
-            "type slow-thermo",
-        ),
-        (
-            "puzzles/dutch-whispers/dutch-whispers-6x6.yaml",
-            "type dutch-whispers",
         ),
     ] {
         let out = latin()
@@ -379,7 +384,8 @@ fn a_link_mixing_families_reads_as_a_grammar_that_has_them() {
         .output()
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&back.stdout), text);
-    // A grammar whose whispers differ by 4 has no f-puzzles form: f-puzzles' whispers differ by 5.
+    // A grammar whose whispers differ by 4 writes them with that gap, as SudokuSolver reads Dutch whispers, and
+    // reads back as whispers 4 apart (the built-in dutch-whispers, on the tie between the two).
     std::fs::write(
         dir.path().join("dutch.yaml"),
         "name: dutch\ndescription: Dutch whispers\nsections:\n  whispers: {kind: lines}\nrules:\n  - latin\n  \
@@ -387,15 +393,32 @@ fn a_link_mixing_families_reads_as_a_grammar_that_has_them() {
     )
     .unwrap();
     let dutch = dir.path().join("dutch-puzzle.yaml");
-    std::fs::write(&dutch, "type: dutch\nsize: 4\nwhispers:\n  - r1c1 r1c2\n").unwrap();
+    std::fs::write(&dutch, "type: dutch\nsize: 9\nwhispers:\n  - r1c1 r1c2\n").unwrap();
     let out = latin()
         .arg("convert")
         .arg(&dutch)
         .args(["--grammars", grammars, "--to", "fpuzzles"])
         .output()
         .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let link = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    assert_eq!(decoded(&link)["whispers"][0]["value"], "4");
+    let back = latin()
+        .args(["convert", &link, "--grammars", grammars])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&back.stdout);
+    assert!(text.starts_with("type: dutch-whispers\n"), "{text}");
+    // Without a gap, whispers are half the size apart, rounded up: 2 on this 4x4, which no grammar says.
+    let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"whispers":[{"lines":[["R1C1","R1C2"]]}]}"#;
+    let out = latin().args(["convert", json]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("type dutch"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("whispers apart by 2"), "{err}");
 }
 
 /// The f-puzzles JSON inside a link.

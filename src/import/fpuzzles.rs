@@ -4,11 +4,14 @@
 //! The payload is the puzzle's JSON compressed by lz-string to base64. Its field names are f-puzzles' own:
 //! `size`, `grid` (per cell `value` + `given`, and `region` where it differs from the default boxes),
 //! `diagonal+`/`diagonal-`, `antiknight`, `antiking`, `nonconsecutive`, `killercage`, `thermometer`, `arrow`,
-//! `whispers`, `renban`, `palindrome`, `littlekillersum`, `difference` (white kropki), `ratio` (black), `xv`,
-//! `negative` (which marks are all given), `sandwichsum`, `xsum`, `skyscraper`, `extraregion`, `betweenline`,
-//! `regionsumline`, `entropicline`, `modularline`, `quadruple`, `minimum`, `maximum` (as the signs they stand
-//! for), `clone` (as pairs of equal cells), `odd`, `even`, `solution`. Each constraint family goes to its corpus
-//! record key (x-sums to `xsums`, a key of latin's own: the schema has none); the record has no type, and
+//! `whispers` (with the `value` SudokuSolver gives Dutch ones), `renban`, `palindrome`, `littlekillersum`,
+//! `difference` (white kropki), `ratio` (black), `xv`, `negative` (which marks are all given), `sandwichsum`,
+//! `xsum`, `skyscraper`, `extraregion`, `betweenline`, `regionsumline`, `entropicline`, `modularline`,
+//! `quadruple`, `minimum`, `maximum` (as the signs they stand for), `clone` (as pairs of equal cells), `odd`,
+//! `even`, `solution`, and the keys Rangsk's SudokuSolver and its f-puzzles add-on read: `slowthermometer`,
+//! `doublearrow`, `zipperline`. Each constraint family goes to its corpus record key (x-sums to `xsums`,
+//! whispers apart by other than 5 to `whispers-by-K`, slow thermometers to `slowthermos`, ...: keys of latin's
+//! own where the schema has none); the record has no type, and
 //! `model::fit` gives it the type of the grammar that has every family it holds (any grammar loaded, a user's
 //! too). A constraint the record schema has no key for, or cosmetics (`line`, `cage`, `text`, ...) that may
 //! carry rules only the ruleset text explains, is an error naming it, never silently dropped.
@@ -123,7 +126,7 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 39] = [
+const READ: [&str; 42] = [
     "size",
     "grid",
     "title",
@@ -140,6 +143,9 @@ const READ: [&str; 39] = [
     "nonconsecutive",
     "killercage",
     "thermometer",
+    "slowthermometer",
+    "doublearrow",
+    "zipperline",
     "arrow",
     "whispers",
     "renban",
@@ -291,6 +297,26 @@ fn rules(puzzle: &Json, record: &mut Json) -> Result<(), Error> {
     Ok(())
 }
 
+/// How far apart a whisper line's neighbours are: its `value` (SudokuSolver's Dutch whispers are 4 on a 9x9),
+/// or else German whispers' half the size, rounded up (5 on a 9x9), as f-puzzles and SudokuSolver read it.
+fn whisper_gap(entry: &Json, n: usize) -> Result<u64, Error> {
+    let absent = match &entry["value"] {
+        Json::Null => true,
+        Json::String(s) => s.trim().is_empty(),
+        _ => false,
+    };
+    if absent {
+        return Ok(n.div_ceil(2) as u64);
+    }
+    match value(entry, "whisper line")? {
+        k if (1..n as u64).contains(&k) => Ok(k),
+        k => Err(err(format!(
+            "whispers apart by {k}: on a {n}x{n} grid neighbours differ by 1 to {}",
+            n - 1
+        ))),
+    }
+}
+
 fn value(entry: &Json, what: &str) -> Result<u64, Error> {
     let v = &entry["value"];
     v.as_u64()
@@ -311,18 +337,26 @@ fn line(cells: &Json, n: usize) -> Result<Vec<[usize; 2]>, Error> {
 fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
     for (key, section) in [
         ("thermometer", "thermos"),
-        ("whispers", "whispers"),
+        ("slowthermometer", "slowthermos"),
         ("renban", "renban"),
         ("palindrome", "palindromes"),
         ("betweenline", "betweenlines"),
         ("regionsumline", "regionsumlines"),
         ("entropicline", "entropiclines"),
         ("modularline", "modularlines"),
+        ("doublearrow", "doublearrows"),
+        ("zipperline", "zippers"),
     ] {
         for entry in list(puzzle, key) {
             for l in list(entry, "lines") {
                 push_line(record, section, line(l, n)?, None);
             }
+        }
+    }
+    for entry in list(puzzle, "whispers") {
+        let section = super::whispers_key(whisper_gap(entry, n)?);
+        for l in list(entry, "lines") {
+            push_line(record, &section, line(l, n)?, None);
         }
     }
     for entry in list(puzzle, "arrow") {
@@ -756,23 +790,61 @@ fn cell_list(cells: &Json) -> Result<Vec<String>, Error> {
         .collect()
 }
 
+/// Whisper lines, each with its gap as its `value` (what SudokuSolver reads; the schema's `whispers` are 5
+/// apart, `whispers-by-K` K apart), so that a Dutch whisper is not read back as a German one.
+fn write_whispers(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
+    let Some(lines) = record["lines"].as_object() else {
+        return Ok(());
+    };
+    for (key, list) in lines {
+        let gap = match key.strip_prefix("whispers") {
+            Some("") => 5,
+            Some(rest) => match rest
+                .strip_prefix("-by-")
+                .and_then(|k| k.parse::<u64>().ok())
+            {
+                Some(k) => k,
+                None => continue,
+            },
+            None => continue,
+        };
+        if gap >= n as u64 {
+            return Err(err(format!(
+                "whispers apart by {gap}: f-puzzles' whispers on a {n}x{n} grid are 1 to {} apart",
+                n.saturating_sub(1)
+            )));
+        }
+        for l in list.as_array().into_iter().flatten() {
+            push(
+                out,
+                "whispers",
+                json!({"lines": [cell_list(l)?], "value": gap.to_string()}),
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The constraints of a record beside its grid and givens, under f-puzzles' names: lines, arrows, diagonals,
 /// cages, pairs, edge clues and marks.
 fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
     for (section, key) in [
         ("thermos", "thermometer"),
-        ("whispers", "whispers"),
+        ("slowthermos", "slowthermometer"),
         ("renban", "renban"),
         ("palindromes", "palindrome"),
         ("betweenlines", "betweenline"),
         ("regionsumlines", "regionsumline"),
         ("entropiclines", "entropicline"),
         ("modularlines", "modularline"),
+        ("doublearrows", "doublearrow"),
+        ("zippers", "zipperline"),
     ] {
         for l in record["lines"][section].as_array().into_iter().flatten() {
             push(out, key, json!({"lines": [cell_list(l)?]}));
         }
     }
+    write_whispers(record, out, n)?;
     for l in record["lines"]["arrows"].as_array().into_iter().flatten() {
         let cells = cell_list(l)?;
         push(

@@ -125,6 +125,17 @@ pub(crate) fn bad(format: Format, message: impl Into<String>) -> Error {
 /// none, and `edges` would not say which of the two a clue is.
 pub(crate) const XSUMS: &str = "xsums";
 
+/// The record key of whisper lines apart by `by`: the schema's `whispers` for 5, else a key of latin's own,
+/// `whispers-by-K` (f-puzzles' Dutch whispers, by 4; German whispers on a grid other than 9x9, which f-puzzles
+/// sets apart by half the size, rounded up).
+pub(crate) fn whispers_key(by: u64) -> String {
+    if by == 5 {
+        "whispers".into()
+    } else {
+        format!("whispers-by-{by}")
+    }
+}
+
 /// Whether the record's `regions` are a layout of the grid (jigsaw regions) rather than cages: the schema gives
 /// cages their `clues`.
 pub(crate) fn layout_regions(record: &Json) -> bool {

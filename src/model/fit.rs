@@ -10,30 +10,35 @@
 //! the fewest rules is taken (a thermo link is `thermo`, not a grammar that adds optional cages to it; on a tie
 //! the built-in one), and the record's line and pair keys are renamed to that grammar's section names.
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value as Json};
 
 use super::bind::relation_kind;
 use crate::error::Error;
 use crate::grammar::{Grammar, Registry, RuleUse};
-use crate::import::layout_regions;
+use crate::import::{layout_regions, whispers_key};
 use crate::yaml::Value;
 
 /// What a line or pair key of the schema says, as a grammar says it.
+#[derive(Clone)]
 struct Meaning {
     /// `lines` or `pairs`.
     group: &'static str,
-    key: &'static str,
+    key: Cow<'static, str>,
     primitive: &'static str,
     /// For `apart`, its `by`; for `tagged-pairs`, the tag of the key's section.
     param: Param,
     /// How an error names it.
-    name: &'static str,
+    name: Cow<'static, str>,
 }
 
 #[derive(Clone, Copy)]
 enum Param {
     None,
     By(u64),
+    /// The primitive with this flag of its turned on, and no other (`increasing` with `slow: true`).
+    Flag(&'static str),
     Tag(&'static str),
     /// For `classes`, its classes (bit v - 1 for value v).
     Classes(&'static [u64]),
@@ -41,8 +46,16 @@ enum Param {
     Open(&'static str),
 }
 
-const MEANINGS: [Meaning; 17] = [
+const MEANINGS: [Meaning; 20] = [
     line("thermos", "increasing", Param::None, "thermometers"),
+    line(
+        "slowthermos",
+        "increasing",
+        Param::Flag("slow"),
+        "slow thermometers",
+    ),
+    line("doublearrows", "double-arrow", Param::None, "double arrows"),
+    line("zippers", "zipper", Param::None, "zipper lines"),
     line("arrows", "arrow-sum", Param::None, "arrows"),
     line(
         "whispers",
@@ -105,20 +118,39 @@ const fn line(
 ) -> Meaning {
     Meaning {
         group: "lines",
-        key,
+        key: Cow::Borrowed(key),
         primitive,
         param,
-        name,
+        name: Cow::Borrowed(name),
     }
 }
 
 const fn pair(key: &'static str, param: Param, name: &'static str) -> Meaning {
     Meaning {
         group: "pairs",
-        key,
+        key: Cow::Borrowed(key),
         primitive: "tagged-pairs",
         param,
-        name,
+        name: Cow::Borrowed(name),
+    }
+}
+
+/// What the record key `group.key` says: one of the schema's, or whispers apart by another number.
+fn meaning(group: &str, key: &str) -> Option<Meaning> {
+    if let Some(m) = MEANINGS.iter().find(|m| m.group == group && m.key == key) {
+        return Some(m.clone());
+    }
+    let by = key.strip_prefix("whispers-by-")?.parse().ok()?;
+    (group == "lines" && (1..=255).contains(&by) && by != 5).then(|| apart(by))
+}
+
+fn apart(by: u64) -> Meaning {
+    Meaning {
+        group: "lines",
+        key: Cow::Owned(whispers_key(by)),
+        primitive: "apart",
+        param: Param::By(by),
+        name: Cow::Owned(format!("whispers apart by {by}")),
     }
 }
 
@@ -129,7 +161,7 @@ pub(crate) fn fit(record: &mut Json, registry: &Registry) -> Result<(), Error> {
         return Ok(());
     }
     let needs = needs(record)?;
-    let mut fits: Vec<(&Grammar, Vec<(usize, String)>)> = registry
+    let mut fits: Vec<(&Grammar, Vec<(Meaning, String)>)> = registry
         .iter()
         .filter_map(|g| fits(g, record, &needs).map(|names| (g, names)))
         .collect();
@@ -155,7 +187,7 @@ pub(crate) fn fit(record: &mut Json, registry: &Registry) -> Result<(), Error> {
     };
     let moves: Vec<(&str, &str, &str)> = names
         .iter()
-        .map(|(i, section)| (MEANINGS[*i].group, MEANINGS[*i].key, section.as_str()))
+        .map(|(m, section)| (m.group, m.key.as_ref(), section.as_str()))
         .collect();
     rename(record, &moves);
     record["type"] = Json::String(grammar.name.clone());
@@ -167,19 +199,33 @@ pub(crate) fn fit(record: &mut Json, registry: &Registry) -> Result<(), Error> {
 /// asked for, or an error when the grammar says something the schema's keys cannot (a product on its cages,
 /// whispers apart by 4, a primitive the schema has no key for).
 pub(crate) fn in_schema_terms(record: &mut Json, grammar: &Grammar) -> Result<(), Error> {
-    let sections: Vec<(&Meaning, String)> = MEANINGS
+    // The schema's meanings, and whispers apart by any other number the grammar's `apart` rules use.
+    let others = grammar.rules.iter().filter_map(|rule| match rule {
+        RuleUse::Primitive { primitive, args } if primitive == "apart" => args
+            .get("by")
+            .and_then(Value::as_u64)
+            .filter(|&by| by != 5)
+            .map(apart),
+        _ => None,
+    });
+    let sections: Vec<(Meaning, String)> = MEANINGS
         .iter()
-        .filter_map(|m| Some((m, section_for(grammar, m)?)))
+        .cloned()
+        .chain(others)
+        .filter_map(|m| {
+            let section = section_for(grammar, &m)?;
+            Some((m, section))
+        })
         .collect();
     let moves: Vec<(&str, &str, &str)> = sections
         .iter()
-        .map(|(m, section)| (m.group, section.as_str(), m.key))
+        .map(|(m, section)| (m.group, section.as_str(), m.key.as_ref()))
         .collect();
     rename(record, &moves);
     // An exclusive family's marks are all given, none included: its keys are there, if empty.
     for (m, _) in sections.iter().filter(|(m, _)| m.group == "pairs") {
-        if record["pairs"][m.key].is_null() {
-            record["pairs"][m.key] = Json::Array(Vec::new());
+        if record["pairs"][m.key.as_ref()].is_null() {
+            record["pairs"][m.key.as_ref()] = Json::Array(Vec::new());
         }
     }
     for rule in grammar.named_rules() {
@@ -238,8 +284,8 @@ fn rename(record: &mut Json, moves: &[(&str, &str, &str)]) {
     }
 }
 
-/// The meanings of the record's line and pair keys, by index; an unknown one is an error.
-fn needs(record: &Json) -> Result<Vec<usize>, Error> {
+/// The meanings of the record's line and pair keys; an unknown one is an error.
+fn needs(record: &Json) -> Result<Vec<Meaning>, Error> {
     let mut out = Vec::new();
     for group in ["lines", "pairs"] {
         for key in record[group]
@@ -248,18 +294,16 @@ fn needs(record: &Json) -> Result<Vec<usize>, Error> {
             .into_iter()
             .flatten()
         {
-            let i = MEANINGS
-                .iter()
-                .position(|m| m.group == group && m.key == key)
+            let m = meaning(group, key)
                 .ok_or_else(|| Error::section("record", format!("{group}.{key} has no meaning")))?;
-            out.push(i);
+            out.push(m);
         }
     }
     Ok(out)
 }
 
-fn describe(record: &Json, needs: &[usize]) -> String {
-    let mut parts: Vec<&str> = needs.iter().map(|&i| MEANINGS[i].name).collect();
+fn describe(record: &Json, needs: &[Meaning]) -> String {
+    let mut parts: Vec<&str> = needs.iter().map(|m| m.name.as_ref()).collect();
     if record["regions"].is_array() {
         parts.push(if record["clues"].is_object() {
             "killer cages"
@@ -293,7 +337,7 @@ fn describe(record: &Json, needs: &[usize]) -> String {
 }
 
 /// The section each need binds to in `grammar`, if the grammar says exactly what the record holds.
-fn fits(grammar: &Grammar, record: &Json, needs: &[usize]) -> Option<Vec<(usize, String)>> {
+fn fits(grammar: &Grammar, record: &Json, needs: &[Meaning]) -> Option<Vec<(Meaning, String)>> {
     if !rules_agree(grammar, record) {
         return None;
     }
@@ -302,13 +346,13 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[usize]) -> Option<Vec<(usize,
     // Sections the record fills: each need's, and those the kind-keyed record keys go to.
     let mut filled: Vec<String> = Vec::new();
     let mut names = Vec::new();
-    for &i in needs {
-        let section = section_for(grammar, &MEANINGS[i])?;
+    for m in needs {
+        let section = section_for(grammar, m)?;
         if filled.contains(&section) {
             return None;
         }
         filled.push(section.clone());
-        names.push((i, section));
+        names.push((m.clone(), section));
     }
     let (mut said_cages, mut said_regions, mut said_marks, mut said_less) =
         (false, false, false, false);
@@ -397,7 +441,7 @@ fn rules_agree(grammar: &Grammar, record: &Json) -> bool {
 
 /// A tagged-pairs rule that takes some of the record's pairs must say "no other pair" of exactly their families:
 /// the schema's kropki gives every dot of both colours, XV every X and V, and nothing else.
-fn tags_agree(args: &crate::grammar::Args, names: &[(usize, String)]) -> bool {
+fn tags_agree(args: &crate::grammar::Args, names: &[(Meaning, String)]) -> bool {
     let Some(Value::Mapping(tags)) = args.get("tags") else {
         return true;
     };
@@ -405,14 +449,14 @@ fn tags_agree(args: &crate::grammar::Args, names: &[(usize, String)]) -> bool {
     let taken: Vec<&Meaning> = names
         .iter()
         .filter(|(_, s)| sections.contains(&s.as_str()))
-        .map(|&(i, _)| &MEANINGS[i])
+        .map(|(m, _)| m)
         .collect();
     if taken.is_empty() {
         return true;
     }
     // The tags a key's family brings: kropki's two dots, XV's two marks, or the key's own.
     let family = |m: &Meaning| -> Vec<&str> {
-        match (m.key, m.param) {
+        match (m.key.as_ref(), m.param) {
             ("white" | "black", _) => vec!["difference 1", "ratio 2"],
             ("x" | "v", _) => vec!["sum 10", "sum 5"],
             (_, Param::Tag(tag) | Param::Open(tag)) => vec![tag],
@@ -446,12 +490,19 @@ fn section_for(grammar: &Grammar, m: &Meaning) -> Option<String> {
         if primitive != m.primitive {
             return None;
         }
+        // The flags turned on, each of which changes the meaning (a slow thermometer is not a thermometer).
+        let mut flags = args
+            .iter()
+            .filter(|(_, v)| v.as_bool() == Some(true))
+            .map(|(k, _)| k.as_str());
+        let lines = || args.get("lines")?.as_str().map(str::to_owned);
         match m.param {
-            // The schema's meaning, with no flag turned on that changes it (a slow thermometer is not one).
-            Param::None if args.values().any(|v| v.as_bool() == Some(true)) => None,
-            Param::None => args.get("lines")?.as_str().map(str::to_owned),
-            Param::By(k) => (args.get("by")?.as_u64()? == k)
-                .then(|| args.get("lines")?.as_str().map(str::to_owned))?,
+            Param::None | Param::By(_) if flags.next().is_some() => None,
+            Param::None => lines(),
+            Param::By(k) => (args.get("by")?.as_u64()? == k).then(lines)?,
+            Param::Flag(flag) => {
+                (flags.next() == Some(flag) && flags.next().is_none()).then(lines)?
+            }
             Param::Classes(want) => {
                 (crate::grammar::vocabulary::classes(args.get("classes")).ok()? == want)
                     .then(|| args.get("lines")?.as_str().map(str::to_owned))?
@@ -509,6 +560,19 @@ mod tests {
             (with("lines", lines("thermos", two.clone())), "thermo"),
             (with("lines", lines("arrows", two.clone())), "arrow"),
             (with("lines", lines("whispers", two.clone())), "whispers"),
+            (
+                with("lines", lines("whispers-by-4", two.clone())),
+                "dutch-whispers",
+            ),
+            (
+                with("lines", lines("slowthermos", two.clone())),
+                "slow-thermo",
+            ),
+            (
+                with("lines", lines("doublearrows", two.clone())),
+                "double-arrow",
+            ),
+            (with("lines", lines("zippers", two.clone())), "zipper"),
             (with("lines", lines("renban", two.clone())), "renban"),
             // Not modular nor parity lines: the classes say which.
             (
