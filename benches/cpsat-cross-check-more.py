@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
 regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, double
-arrows, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku, clones, slow thermometers, numbered rooms and Dutch
-whispers. Each model here is written from the rules as setters state
+arrows, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku, clones, slow thermometers, numbered rooms, Dutch
+whispers and nabner lines. Each model here is written from the rules as setters state
 them, not from latin's primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as
 corpus records by `latin convert --to record`; CP-SAT must find the same solution and prove that no other
 exists (the solution cut off, the model infeasible).
@@ -31,7 +31,8 @@ TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism"
          ("double-arrow", [4, 6, 9]), ("x-sums", [4, 6, 8, 9]), ("skyscraper-sudoku", [4, 6, 8, 9]),
          ("quadruple", [4, 6, 8, 9]), ("greater-than", [4, 6, 8, 9]),
          ("clone", [4, 6, 8, 9]), ("slow-thermo", [4, 6, 8, 9]),
-         ("numbered-rooms", [4, 6, 8, 9]), ("dutch-whispers", [6, 9])]
+         ("numbered-rooms", [4, 6, 8, 9]), ("dutch-whispers", [6, 9]),
+         ("nabner", [6, 8, 9])]
 
 
 def absolute(m, a, b, n):
@@ -176,6 +177,12 @@ def model(p):
         for line in lines["whispers"]:
             for (r1, c1), (r2, c2) in zip(line, line[1:]):
                 m.Add(absolute(m, x[r1][c1], x[r2][c2], n) >= 4)
+    if kind == "nabner":
+        # No two cells of a line the same or consecutive, wherever they stand on it.
+        for line in lines["nabner"]:
+            for i, (r1, c1) in enumerate(line):
+                for r2, c2 in line[i + 1:]:
+                    m.Add(absolute(m, x[r1][c1], x[r2][c2], n) >= 2)
     if kind == "skyscraper-sudoku":
         # A cell is seen when it is taller than every cell before it; the clue counts them (0: no clue).
         for side, clues in p.get("sky", {}).items():

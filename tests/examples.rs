@@ -40,6 +40,7 @@ const VARIANTS: &[&str] = &[
     "slow-thermo",
     "numbered-rooms",
     "dutch-whispers",
+    "nabner",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -209,6 +210,12 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
             .for_each(|(v, _)| assert!(v.windows(2).all(|w| w[0].abs_diff(w[1]) >= 5), "{v:?}")),
         "dutch-whispers" => along("whispers")
             .for_each(|(v, _)| assert!(v.windows(2).all(|w| w[0].abs_diff(w[1]) >= 4), "{v:?}")),
+        // No two digits on the line the same or consecutive, wherever they stand on it.
+        "nabner" => along("nabner").for_each(|(v, _)| {
+            for (i, a) in v.iter().enumerate() {
+                assert!(v[i + 1..].iter().all(|b| a.abs_diff(*b) >= 2), "{v:?}")
+            }
+        }),
         "renban" => along("renban").for_each(|(mut v, _)| {
             v.sort_unstable();
             assert!(v.windows(2).all(|w| w[1] == w[0] + 1), "{v:?}")
@@ -550,6 +557,7 @@ fn the_line_oracles_reject_a_changed_cell() {
     for (kind, section) in [
         ("slow-thermo", "thermos"),
         ("dutch-whispers", "whispers"),
+        ("nabner", "nabner"),
         ("region-sum", "lines"),
         ("zipper", "zippers"),
         ("entropic", "entropic"),
@@ -566,7 +574,7 @@ fn the_line_oracles_reject_a_changed_cell() {
         let line = &lines_of(&doc, section)[0].0;
         let ((r, c), (r2, c2)) = (line[0], line[1]);
         sol[r][c] = match kind {
-            "dutch-whispers" => sol[r2][c2],
+            "dutch-whispers" | "nabner" => sol[r2][c2],
             _ => sol[r][c] % 9 + 1,
         };
         let broke = std::panic::catch_unwind(|| check_variant(kind, &doc, &sol));

@@ -37,6 +37,7 @@ fn published() -> BTreeMap<&'static str, Option<&'static [&'static str]>> {
         ("slowthermometer", Some(&["lines"][..])),
         ("doublearrow", Some(&["lines"][..])),
         ("zipperline", Some(&["lines"][..])),
+        ("nabner", Some(&["lines"][..])),
         ("renban", Some(&["lines"][..])),
         ("palindrome", Some(&["lines"][..])),
         (
@@ -205,6 +206,8 @@ fn examples_the_corpus_lacks_go_through_links() {
         "puzzles/double-arrow/double-arrow-9x9.yaml",
         "puzzles/zipper/zipper-9x9.yaml",
         "puzzles/dutch-whispers/dutch-whispers-9x9.yaml",
+        "puzzles/nabner/nabner-9x9.yaml",
+        "puzzles/nabner/nabner-6x6.yaml",
     ] {
         let path = root.join(file);
         let link = convert(path.to_str().unwrap(), "fpuzzles");
@@ -226,6 +229,7 @@ fn examples_the_corpus_lacks_go_through_links() {
                 || json["slowthermometer"].is_array()
                 || json["doublearrow"].is_array()
                 || json["zipperline"].is_array()
+                || json["nabner"].is_array()
                 || json["whispers"][0]["value"] == "4"
                 || json["disjointgroups"] == true,
             "{file}: {json}"

@@ -51,6 +51,9 @@ pub(crate) enum Look {
     ByKind,
     /// Its lines are drawn in this style.
     Line(LineStyle),
+    /// Its lines are drawn in the first style, or in the second when the named flag is on (every two cells of
+    /// a nabner line apart, not only neighbours as on a whisper).
+    LineOr(LineStyle, &'static str, LineStyle),
     /// Its pairs are white dots (neighbours that differ by 1).
     WhiteDots,
     /// Its pairs are drawn by the relation of their tag: white dot, black dot, X, V, ...
@@ -83,6 +86,8 @@ pub(crate) enum LineStyle {
     RegionSum,
     /// A zipper line: a lavender line.
     Zipper,
+    /// A line whose every two cells are apart (a nabner): a khaki line.
+    Spread,
     /// A line of classes (entropic, modular, parity): an orange line.
     Classes,
     /// A group with a list of values (a quadruple): a white circle where its cells meet, the values in it.
@@ -188,9 +193,9 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
     },
     Signature {
         name: "apart",
-        description: "neighbours on each line differ by at least `by` (whispers: `by: 5`)",
-        params: &[("lines", Param::Section(K::Lines, Required)), ("by", Param::Number)],
-        look: Look::Line(LineStyle::Whisper),
+        description: "neighbours on each line differ by at least `by` (whispers: `by: 5`); with `every: true`, every two cells of a line do (nabner: `by: 2`)",
+        params: &[("lines", Param::Section(K::Lines, Required)), ("by", Param::Number), ("every", Param::Flag)],
+        look: Look::LineOr(LineStyle::Whisper, "every", LineStyle::Spread),
     },
     Signature {
         name: "mirror",

@@ -9,7 +9,7 @@
 //! `xsum`, `skyscraper`, `extraregion`, `betweenline`, `regionsumline`, `entropicline`, `modularline`,
 //! `quadruple`, `minimum`, `maximum` (as the signs they stand for), `clone` (as pairs of equal cells), `odd`,
 //! `even`, `solution`, and the keys Rangsk's SudokuSolver and its f-puzzles add-on read: `slowthermometer`,
-//! `doublearrow`, `zipperline`. Each constraint family goes to its corpus record key (x-sums to `xsums`,
+//! `doublearrow`, `zipperline`, `nabner`. Each constraint family goes to its corpus record key (x-sums to `xsums`,
 //! whispers apart by other than 5 to `whispers-by-K`, slow thermometers to `slowthermos`, ...: keys of latin's
 //! own where the schema has none); the record has no type, and
 //! `model::fit` gives it the type of the grammar that has every family it holds (any grammar loaded, a user's
@@ -126,7 +126,7 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 42] = [
+const READ: [&str; 43] = [
     "size",
     "grid",
     "title",
@@ -146,6 +146,7 @@ const READ: [&str; 42] = [
     "slowthermometer",
     "doublearrow",
     "zipperline",
+    "nabner",
     "arrow",
     "whispers",
     "renban",
@@ -346,6 +347,7 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
         ("modularline", "modularlines"),
         ("doublearrow", "doublearrows"),
         ("zipperline", "zippers"),
+        ("nabner", "nabner"),
     ] {
         for entry in list(puzzle, key) {
             for l in list(entry, "lines") {
@@ -839,6 +841,7 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
         ("modularlines", "modularline"),
         ("doublearrows", "doublearrow"),
         ("zippers", "zipperline"),
+        ("nabner", "nabner"),
     ] {
         for l in record["lines"][section].as_array().into_iter().flatten() {
             push(out, key, json!({"lines": [cell_list(l)?]}));

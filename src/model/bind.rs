@@ -515,6 +515,15 @@ fn neighbours(cells: &[Cell]) -> Vec<(Cell, Cell)> {
     cells.windows(2).map(|w| (w[0], w[1])).collect()
 }
 
+/// Every two cells of the line.
+fn every_pair(cells: &[Cell]) -> Vec<(Cell, Cell)> {
+    cells
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &a)| cells[i + 1..].iter().map(move |&b| (a, b)))
+        .collect()
+}
+
 fn build_increasing(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     // A slow thermometer's values may also stay the same from one cell to the next.
     let kind = match args.get("slow").and_then(Value::as_bool) {
@@ -527,11 +536,12 @@ fn build_increasing(args: &Args, sections: &Sections, _: &Site) -> Result<Rules,
 fn build_apart(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     // The grammar check guarantees a number from 1 to 255.
     let by = args.get("by").and_then(Value::as_u64).unwrap_or(1) as u32;
+    let every = args.get("every").and_then(Value::as_bool) == Some(true);
     Ok(line_relations(
         args,
         sections,
         RelationKind::Apart(by),
-        neighbours,
+        if every { every_pair } else { neighbours },
     ))
 }
 

@@ -84,10 +84,13 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
         }),
         "apart" => Maker::Line(|args, values, _| {
             let by = args.get("by").and_then(Value::as_u64).unwrap_or(1);
-            values
-                .windows(2)
-                .all(|w| u64::from(w[0].abs_diff(w[1])) >= by)
-                .then_some(None)
+            let apart = |a: u32, b: u32| u64::from(a.abs_diff(b)) >= by;
+            let held = if args.get("every").and_then(Value::as_bool) == Some(true) {
+                (0..values.len()).all(|i| values[i + 1..].iter().all(|&b| apart(values[i], b)))
+            } else {
+                values.windows(2).all(|w| apart(w[0], w[1]))
+            };
+            held.then_some(None)
         }),
         "mirror" => {
             Maker::Line(|_, values, _| values.iter().eq(values.iter().rev()).then_some(None))

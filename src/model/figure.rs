@@ -240,6 +240,11 @@ fn looks(grammar: &Grammar) -> Looks {
                 Look::Line(style) if key == "lines" => {
                     out.lines.insert(section.to_owned(), style);
                 }
+                Look::LineOr(plain, flag, flagged) if key == "lines" => {
+                    let on = args.get(flag).and_then(Value::as_bool) == Some(true);
+                    out.lines
+                        .insert(section.to_owned(), if on { flagged } else { plain });
+                }
                 Look::CircledClues if key == "lines" => out.circled.push(section.to_owned()),
                 Look::WhiteDots if key == "pairs" => {
                     out.pairs.insert(section.to_owned(), PairGlyph::White(None));

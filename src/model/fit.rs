@@ -39,6 +39,8 @@ enum Param {
     By(u64),
     /// The primitive with this flag of its turned on, and no other (`increasing` with `slow: true`).
     Flag(&'static str),
+    /// `apart` with this `by` and this flag turned on (`every: true`, a nabner's every two cells apart).
+    FlagBy(&'static str, u64),
     Tag(&'static str),
     /// For `classes`, its classes (bit v - 1 for value v).
     Classes(&'static [u64]),
@@ -46,7 +48,7 @@ enum Param {
     Open(&'static str),
 }
 
-const MEANINGS: [Meaning; 20] = [
+const MEANINGS: [Meaning; 21] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line(
         "slowthermos",
@@ -56,6 +58,8 @@ const MEANINGS: [Meaning; 20] = [
     ),
     line("doublearrows", "double-arrow", Param::None, "double arrows"),
     line("zippers", "zipper", Param::None, "zipper lines"),
+    // No two digits on the line the same or consecutive.
+    line("nabner", "apart", Param::FlagBy("every", 2), "nabner lines"),
     line("arrows", "arrow-sum", Param::None, "arrows"),
     line(
         "whispers",
@@ -196,8 +200,8 @@ pub(crate) fn fit(record: &mut Json, registry: &Registry) -> Result<(), Error> {
 
 /// The inverse of [`fit`], for a form that says constraints rather than types (f-puzzles): the record of a
 /// puzzle of `grammar` with its line and pair sections under the schema's keys and the grammar's own named rules
-/// asked for, or an error when the grammar says something the schema's keys cannot (a product on its cages,
-/// whispers apart by 4, a primitive the schema has no key for).
+/// asked for, or an error when the grammar says something the record's keys cannot (a product on its cages,
+/// numbered rooms, a primitive no key means).
 pub(crate) fn in_schema_terms(record: &mut Json, grammar: &Grammar) -> Result<(), Error> {
     // The schema's meanings, and whispers apart by any other number the grammar's `apart` rules use.
     let others = grammar.rules.iter().filter_map(|rule| match rule {
@@ -503,6 +507,10 @@ fn section_for(grammar: &Grammar, m: &Meaning) -> Option<String> {
             Param::Flag(flag) => {
                 (flags.next() == Some(flag) && flags.next().is_none()).then(lines)?
             }
+            Param::FlagBy(flag, k) => (flags.next() == Some(flag)
+                && flags.next().is_none()
+                && args.get("by")?.as_u64()? == k)
+                .then(lines)?,
             Param::Classes(want) => {
                 (crate::grammar::vocabulary::classes(args.get("classes")).ok()? == want)
                     .then(|| args.get("lines")?.as_str().map(str::to_owned))?
@@ -573,6 +581,7 @@ mod tests {
                 "double-arrow",
             ),
             (with("lines", lines("zippers", two.clone())), "zipper"),
+            (with("lines", lines("nabner", two.clone())), "nabner"),
             (with("lines", lines("renban", two.clone())), "renban"),
             // Not modular nor parity lines: the classes say which.
             (
