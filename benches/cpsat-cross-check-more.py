@@ -2,7 +2,7 @@
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
 regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, double
 arrows, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku, clones, slow thermometers, numbered rooms, Dutch
-whispers and nabner lines. Each model here is written from the rules as setters state
+whispers, nabner lines and indexers. Each model here is written from the rules as setters state
 them, not from latin's primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as
 corpus records by `latin convert --to record`; CP-SAT must find the same solution and prove that no other
 exists (the solution cut off, the model infeasible).
@@ -32,7 +32,8 @@ TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism"
          ("quadruple", [4, 6, 8, 9]), ("greater-than", [4, 6, 8, 9]),
          ("clone", [4, 6, 8, 9]), ("slow-thermo", [4, 6, 8, 9]),
          ("numbered-rooms", [4, 6, 8, 9]), ("dutch-whispers", [6, 9]),
-         ("nabner", [6, 8, 9])]
+         ("nabner", [6, 8, 9]),
+         ("indexer", [4, 6, 8, 9])]
 
 
 def absolute(m, a, b, n):
@@ -177,6 +178,23 @@ def model(p):
         for line in lines["whispers"]:
             for (r1, c1), (r2, c2) in zip(line, line[1:]):
                 m.Add(absolute(m, x[r1][c1], x[r2][c2], n) >= 4)
+    if kind == "indexer":
+        # A cell holding k points at the k-th cell of its column (row indexer), of its row (column indexer) or
+        # of its box in reading order (box indexer), which holds the pointing cell's own row, column or place.
+        h, w = p["boxes"]
+        for key in ("row-indexers", "column-indexers", "box-indexers"):
+            for group in lines.get(key, []):
+                for r, c in group:
+                    top, left = r // h * h, c // w * w
+                    for k in range(1, n + 1):
+                        if key == "row-indexers":
+                            (tr, tc), want = (k - 1, c), r + 1
+                        elif key == "column-indexers":
+                            (tr, tc), want = (r, k - 1), c + 1
+                        else:
+                            (tr, tc) = (top + (k - 1) // w, left + (k - 1) % w)
+                            want = (r - top) * w + (c - left) + 1
+                        m.Add(x[tr][tc] == want).OnlyEnforceIf(flag(m, x[r][c] == k, x[r][c] != k))
     if kind == "nabner":
         # No two cells of a line the same or consecutive, wherever they stand on it.
         for line in lines["nabner"]:

@@ -41,6 +41,7 @@ const VARIANTS: &[&str] = &[
     "numbered-rooms",
     "dutch-whispers",
     "nabner",
+    "indexer",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -188,6 +189,37 @@ fn edges(doc: &serde_yaml::Value, n: usize) -> Vec<(Option<u32>, Cells)> {
     out
 }
 
+/// A row indexer at (r, c) holding v has r in row v of its column; a column indexer, c in column v of its row;
+/// a box indexer, its place in its box in the box's v-th cell (places in reading order, 1-based throughout).
+fn indexers(doc: &serde_yaml::Value, sol: &Grid) {
+    let (h, w) = doc["box"].as_str().and_then(|b| b.split_once('x')).unwrap();
+    let (h, w): (usize, usize) = (h.parse().unwrap(), w.parse().unwrap());
+    let mut seen = 0;
+    // Each of the three sections is optional.
+    for key in ["row-indexers", "column-indexers", "box-indexers"] {
+        if doc[key].is_null() {
+            continue;
+        }
+        for (cells, _) in lines_of(doc, key) {
+            for (r, c) in cells {
+                let v = sol[r][c] as usize;
+                let (at, want) = match key {
+                    "row-indexers" => (sol[v - 1][c], r + 1),
+                    "column-indexers" => (sol[r][v - 1], c + 1),
+                    _ => {
+                        let (top, left) = (r / h * h, c / w * w);
+                        let spot = (top + (v - 1) / w, left + (v - 1) % w);
+                        (sol[spot.0][spot.1], (r - top) * w + (c - left) + 1)
+                    }
+                };
+                assert_eq!(at as usize, want, "{key}: r{}c{} = {v}", r + 1, c + 1);
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 0, "no indexers");
+}
+
 fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
     let n = sol.len();
     let along = |key: &str| {
@@ -210,6 +242,7 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
             .for_each(|(v, _)| assert!(v.windows(2).all(|w| w[0].abs_diff(w[1]) >= 5), "{v:?}")),
         "dutch-whispers" => along("whispers")
             .for_each(|(v, _)| assert!(v.windows(2).all(|w| w[0].abs_diff(w[1]) >= 4), "{v:?}")),
+        "indexer" => indexers(doc, sol),
         // No two digits on the line the same or consecutive, wherever they stand on it.
         "nabner" => along("nabner").for_each(|(v, _)| {
             for (i, a) in v.iter().enumerate() {
@@ -579,6 +612,28 @@ fn the_line_oracles_reject_a_changed_cell() {
         };
         let broke = std::panic::catch_unwind(|| check_variant(kind, &doc, &sol));
         assert!(broke.is_err(), "{kind}");
+    }
+}
+
+/// The indexer oracle rejects each example with one indexer moved to a cell where the rule does not hold.
+#[test]
+fn the_indexer_oracle_rejects_a_moved_indexer() {
+    for file in ["159-9x9.yaml", "indexer-6x6.yaml"] {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("puzzles/indexer")
+            .join(file);
+        let text = std::fs::read_to_string(path).unwrap();
+        let doc: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+        let sol = grid(doc["solution"].as_str().unwrap());
+        check_variant("indexer", &doc, &sol);
+        // r1c1..r9c1 as r1c2..r9c2; r3c4 as r3c3: a cell that is no indexer of that kind.
+        let moved = text
+            .replacen("r1c1..r9c1", "r1c2..r9c2", 1)
+            .replacen("r3c4 ", "r3c3 ", 1);
+        assert_ne!(moved, text, "{file}");
+        let doc: serde_yaml::Value = serde_yaml::from_str(&moved).unwrap();
+        let broke = std::panic::catch_unwind(|| check_variant("indexer", &doc, &sol));
+        assert!(broke.is_err(), "{file}");
     }
 }
 

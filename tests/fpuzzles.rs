@@ -38,6 +38,9 @@ fn published() -> BTreeMap<&'static str, Option<&'static [&'static str]>> {
         ("doublearrow", Some(&["lines"][..])),
         ("zipperline", Some(&["lines"][..])),
         ("nabner", Some(&["lines"][..])),
+        ("rowindexer", Some(&["cells"][..])),
+        ("columnindexer", Some(&["cells"][..])),
+        ("boxindexer", Some(&["cells"][..])),
         ("renban", Some(&["lines"][..])),
         ("palindrome", Some(&["lines"][..])),
         (
@@ -208,6 +211,8 @@ fn examples_the_corpus_lacks_go_through_links() {
         "puzzles/dutch-whispers/dutch-whispers-9x9.yaml",
         "puzzles/nabner/nabner-9x9.yaml",
         "puzzles/nabner/nabner-6x6.yaml",
+        "puzzles/indexer/159-9x9.yaml",
+        "puzzles/indexer/indexer-6x6.yaml",
     ] {
         let path = root.join(file);
         let link = convert(path.to_str().unwrap(), "fpuzzles");
@@ -230,6 +235,7 @@ fn examples_the_corpus_lacks_go_through_links() {
                 || json["doublearrow"].is_array()
                 || json["zipperline"].is_array()
                 || json["nabner"].is_array()
+                || json["columnindexer"].is_array()
                 || json["whispers"][0]["value"] == "4"
                 || json["disjointgroups"] == true,
             "{file}: {json}"

@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::grammar::sections::MarkMeaning;
 use crate::grammar::Args;
 use crate::grid::{Cell, Grid};
-use crate::model::clue::{LineClue, LineMaker};
+use crate::model::clue::{LineClue, LineMaker, Place};
 use crate::yaml::{Mapping, Value};
 
 /// How a section's entries are written.
@@ -357,10 +357,14 @@ fn lines(
     let n = solution.size();
     let holds = |cells: &[Cell]| -> Option<Option<LineClue>> {
         let values: Vec<u32> = cells.iter().map(|&c| solution.get(c)).collect();
-        let mine: Vec<usize> = cells.iter().map(|c| regions[c.row * n + c.col]).collect();
+        let place = Place {
+            cells,
+            regions,
+            solution,
+        };
         let mut clue = None;
         for (args, maker) in makers {
-            clue = clue.or(maker(args, &values, &mine)?);
+            clue = clue.or(maker(args, &values, &place)?);
         }
         Some(clue)
     };

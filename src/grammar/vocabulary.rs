@@ -88,6 +88,8 @@ pub(crate) enum LineStyle {
     Zipper,
     /// A line whose every two cells are apart (a nabner): a khaki line.
     Spread,
+    /// Cells that point somewhere (indexers): each cell tinted in this colour (`#rrggbb`), no line.
+    Tint(&'static str),
     /// A line of classes (entropic, modular, parity): an orange line.
     Classes,
     /// A group with a list of values (a quadruple): a white circle where its cells meet, the values in it.
@@ -226,6 +228,24 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         description: "the cells of each entry of a lines section differ (extra regions: a section with `anywhere: true`; an entry of n cells holds 1..n)",
         params: &[("lines", Param::Section(K::Lines, Required))],
         look: Look::Line(LineStyle::Region),
+    },
+    Signature {
+        name: "row-indexer",
+        description: "each cell of each entry is a row indexer: holding v, it puts its own row number in row v of its column (entries are groups of cells: a section with `anywhere: true`)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::Line(LineStyle::Tint("#cfe9cf")),
+    },
+    Signature {
+        name: "column-indexer",
+        description: "each cell of each entry is a column indexer: holding v, it puts its own column number in column v of its row (159 Sudoku: columns 1, 5 and 9)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::Line(LineStyle::Tint("#f2d0d0")),
+    },
+    Signature {
+        name: "box-indexer",
+        description: "each cell of each entry is a box indexer: holding v, it puts its own place in its box in the v-th cell of that box (places in reading order)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::Line(LineStyle::Tint("#d4d4f2")),
     },
     Signature {
         name: "contains",

@@ -9,7 +9,7 @@
 //! `xsum`, `skyscraper`, `extraregion`, `betweenline`, `regionsumline`, `entropicline`, `modularline`,
 //! `quadruple`, `minimum`, `maximum` (as the signs they stand for), `clone` (as pairs of equal cells), `odd`,
 //! `even`, `solution`, and the keys Rangsk's SudokuSolver and its f-puzzles add-on read: `slowthermometer`,
-//! `doublearrow`, `zipperline`, `nabner`. Each constraint family goes to its corpus record key (x-sums to `xsums`,
+//! `doublearrow`, `zipperline`, `nabner`, `rowindexer`, `columnindexer`, `boxindexer`. Each constraint family goes to its corpus record key (x-sums to `xsums`,
 //! whispers apart by other than 5 to `whispers-by-K`, slow thermometers to `slowthermos`, ...: keys of latin's
 //! own where the schema has none); the record has no type, and
 //! `model::fit` gives it the type of the grammar that has every family it holds (any grammar loaded, a user's
@@ -126,7 +126,7 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 43] = [
+const READ: [&str; 46] = [
     "size",
     "grid",
     "title",
@@ -147,6 +147,9 @@ const READ: [&str; 43] = [
     "doublearrow",
     "zipperline",
     "nabner",
+    "rowindexer",
+    "columnindexer",
+    "boxindexer",
     "arrow",
     "whispers",
     "renban",
@@ -376,8 +379,15 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
         }
         push_line(record, "arrows", cells, None);
     }
-    for entry in list(puzzle, "extraregion") {
-        push_line(record, "extraregions", line(&entry["cells"], n)?, None);
+    for (key, section) in [
+        ("extraregion", "extraregions"),
+        ("rowindexer", "rowindexers"),
+        ("columnindexer", "columnindexers"),
+        ("boxindexer", "boxindexers"),
+    ] {
+        for entry in list(puzzle, key) {
+            push_line(record, section, line(&entry["cells"], n)?, None);
+        }
     }
     for entry in list(puzzle, "littlekillersum") {
         let sum = value(entry, "little killer")?;
@@ -856,12 +866,15 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
             json!({"cells": [cells.first()], "lines": [cells]}),
         );
     }
-    for l in record["lines"]["extraregions"]
-        .as_array()
-        .into_iter()
-        .flatten()
-    {
-        push(out, "extraregion", json!({"cells": cell_list(l)?}));
+    for (section, key) in [
+        ("extraregions", "extraregion"),
+        ("rowindexers", "rowindexer"),
+        ("columnindexers", "columnindexer"),
+        ("boxindexers", "boxindexer"),
+    ] {
+        for l in record["lines"][section].as_array().into_iter().flatten() {
+            push(out, key, json!({"cells": cell_list(l)?}));
+        }
     }
     write_quadruples(record, out)?;
     write_diagonals(record, out)?;
@@ -1193,8 +1206,8 @@ mod tests {
     fn what_no_grammar_has_is_named() {
         for (json, says) in [
             (
-                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"rowindexer":[{"cells":["R1C1"]}]}"#,
-                "rowindexer",
+                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"circle":[{"cells":["R1C1"]}]}"#,
+                "circle",
             ),
             (
                 r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"line":[{"lines":[["R1C1","R1C2"]]}]}"#,

@@ -13,6 +13,7 @@ use crate::grid::Cell;
 use crate::parse::cells::CellLine;
 use crate::parse::clues::Op;
 use crate::parse::clues::{pair_relation, PairRelation};
+use crate::rules::indexer::{self, Along};
 use crate::rules::{
     AllDifferent, Allowed, Arrow, Between, Classes, Contains, EqualSums, NumberedRoom, Product,
     Relation, RelationKind, Rule, Run, Sandwich, Score, Sum, Table, TablePredicate, Visibility,
@@ -63,6 +64,9 @@ pub(crate) fn build(
         "sandwich" => build_sandwich,
         "x-sum" => build_x_sum,
         "numbered-room" => build_numbered_room,
+        "row-indexer" => build_row_indexer,
+        "column-indexer" => build_column_indexer,
+        "box-indexer" => build_box_indexer,
         // A grammar is checked against the vocabulary when it is loaded, so this is a grammar built in code.
         _ => {
             return Err(Error::Grammar {
@@ -592,6 +596,47 @@ fn build_all_different(args: &Args, sections: &Sections, _: &Site) -> Result<Rul
             )) as Arc<dyn Rule>
         })
         .collect())
+}
+
+fn build_row_indexer(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    build_indexer(args, sections, site, Some(Along::Row))
+}
+
+fn build_column_indexer(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    build_indexer(args, sections, site, Some(Along::Column))
+}
+
+fn build_box_indexer(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    let along = site.boxes.map(|(h, w)| Along::Box(h, w));
+    build_indexer(args, sections, site, along)
+}
+
+/// Every cell of every entry an indexer into the unit `along` (`None`: box indexers on a puzzle without boxes).
+fn build_indexer(
+    args: &Args,
+    sections: &Sections,
+    site: &Site,
+    along: Option<Along>,
+) -> Result<Rules, Error> {
+    let Some((name, lines)) = lines_of(args, sections) else {
+        return Ok(vec![]);
+    };
+    let along = along.ok_or_else(|| {
+        Error::section(
+            name,
+            "box indexers point into boxes, and this puzzle has none",
+        )
+    })?;
+    let mut out: Rules = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        for &cell in &line.cells {
+            let label = format!("{name} {}", i + 1);
+            for r in indexer::relations(cell, along, site.n, &label) {
+                out.push(Arc::new(r));
+            }
+        }
+    }
+    Ok(out)
 }
 
 fn build_contains(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {

@@ -4,13 +4,65 @@
 //! builder of the same name; a test checks every maker against the rule that the builder makes from its clue.
 
 use crate::grammar::Args;
+use crate::grid::{Cell, Grid};
+use crate::rules::indexer::{self, Along};
 use crate::rules::{numbered_room, product, sandwich, sum, visibility, x_sum, Score};
 use crate::yaml::Value;
 
 /// A line's maker: `None` when the rule forbids the values along the line, else the clue it reads, if any. It
-/// is also told the region of each cell along the line (its box, or its region where the grid is cut into
-/// regions; all alike when there are neither), which region-sum lines are split by.
-pub(crate) type LineMaker = fn(&Args, &[u32], &[usize]) -> Option<Option<LineClue>>;
+/// is also told where the line lies ([`Place`]), for the rules that read places as well as values.
+pub(crate) type LineMaker = fn(&Args, &[u32], &Place) -> Option<Option<LineClue>>;
+
+/// Where a line lies on the solution it is drawn on.
+pub(crate) struct Place<'a> {
+    /// The cells along the line, first to last.
+    pub(crate) cells: &'a [Cell],
+    /// Every cell's region, row by row: its box, or its region where the grid is cut into regions (all alike
+    /// when there are neither). Region-sum lines are split by them; a box indexer points inside its own.
+    pub(crate) regions: &'a [usize],
+    /// The solution (an indexer's value points at another cell, which must hold the indexer's own index).
+    pub(crate) solution: &'a Grid,
+}
+
+impl Place<'_> {
+    fn region(&self, cell: Cell) -> Option<usize> {
+        self.regions
+            .get(cell.row * self.solution.size() + cell.col)
+            .copied()
+    }
+
+    /// Whether every cell of the line, as an indexer into `along`, points at a cell holding its index. A box
+    /// indexer's box is its region here, its cells in reading order.
+    fn indexes(
+        &self,
+        values: &[u32],
+        along: fn(usize) -> Option<Along>,
+    ) -> Option<Option<LineClue>> {
+        let n = self.solution.size();
+        let held = self.cells.iter().zip(values).all(|(&cell, &v)| {
+            let pointed = match along(n) {
+                Some(along) => Some(indexer::points(cell, v as usize, along)),
+                None => self.in_region(cell, v as usize),
+            };
+            pointed.is_some_and(|(target, index)| self.solution.get(target) as usize == index)
+        });
+        held.then_some(None)
+    }
+
+    /// The cell of `cell`'s region that `v` points at, and `cell`'s own place there (both in reading order);
+    /// `None` where the region is not n cells.
+    fn in_region(&self, cell: Cell, v: usize) -> Option<(Cell, usize)> {
+        let n = self.solution.size();
+        let mine = self.region(cell);
+        let unit: Vec<Cell> = (0..n * n)
+            .map(|i| Cell::new(i / n, i % n))
+            .filter(|&c| self.region(c) == mine)
+            .collect();
+        let place = unit.iter().position(|&c| c == cell)?;
+        let target = *unit.get(v.checked_sub(1)?)?;
+        (unit.len() == n).then_some((target, place + 1))
+    }
+}
 
 /// What a line shows after `=`: a number (a sum, a difference), or a list of values (a quadruple's).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,15 +182,22 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
             sorted.sort_unstable();
             sorted.windows(2).all(|w| w[0] != w[1]).then_some(None)
         }),
+        "row-indexer" => {
+            Maker::Line(|_, values, place| place.indexes(values, |_| Some(Along::Row)))
+        }
+        "column-indexer" => {
+            Maker::Line(|_, values, place| place.indexes(values, |_| Some(Along::Column)))
+        }
+        "box-indexer" => Maker::Line(|_, values, place| place.indexes(values, |_| None)),
         "consecutive-set" => Maker::Line(|_, values, _| {
             let mut sorted = values.to_vec();
             sorted.sort_unstable();
             sorted.windows(2).all(|w| w[1] == w[0] + 1).then_some(None)
         }),
         // Two pieces at least, each adding up to the same (a line inside one box says nothing).
-        "region-sum" => Maker::Line(|_, values, regions| {
+        "region-sum" => Maker::Line(|_, values, place| {
             let indices: Vec<usize> = (0..values.len()).collect();
-            let pieces = super::bind::pieces_by(&indices, |i| regions.get(i).copied())?;
+            let pieces = super::bind::pieces_by(&indices, |i| place.region(*place.cells.get(i)?))?;
             let sum = |p: &Vec<usize>| p.iter().map(|&i| u64::from(values[i])).sum::<u64>();
             (pieces.len() > 1 && pieces.iter().all(|p| sum(p) == sum(&pieces[0]))).then_some(None)
         }),
@@ -220,11 +279,34 @@ mod tests {
         f(values, pick)
     }
 
+    /// A maker on a line along the first row of a grid that holds `values` there, each cell of the line in
+    /// the region given.
+    fn along(
+        f: LineMaker,
+        args: &Args,
+        values: &[u32],
+        regions: &[usize],
+    ) -> Option<Option<LineClue>> {
+        let n = values.len().max(1);
+        let mut rows = vec![vec![0; n]; n];
+        rows[0][..values.len()].copy_from_slice(values);
+        let solution = Grid::from_rows(&rows).unwrap();
+        let mut map = vec![0; n * n];
+        map[..regions.len()].copy_from_slice(regions);
+        let cells: Vec<Cell> = (0..values.len()).map(|c| Cell::new(0, c)).collect();
+        let place = Place {
+            cells: &cells,
+            regions: &map,
+            solution: &solution,
+        };
+        f(args, values, &place)
+    }
+
     fn line(p: &str, args: &Args, values: &[u32]) -> Option<Option<u64>> {
         let Some(Maker::Line(f)) = maker(p) else {
             panic!("{p} has no line maker")
         };
-        f(args, values, &vec![0; values.len()]).map(|clue| {
+        along(f, args, values, &vec![0; values.len()]).map(|clue| {
             clue.map(|c| match c {
                 LineClue::Number(k) => k,
                 LineClue::Values(_) => panic!("{p} lists values"),
@@ -276,11 +358,14 @@ mod tests {
         };
         // Boxes 0 | 1 | 0 again: three pieces, 1 + 6, 7, 3 + 4.
         assert_eq!(
-            region_sum(&none, &[1, 6, 7, 3, 4], &[0, 0, 1, 0, 0]),
+            along(region_sum, &none, &[1, 6, 7, 3, 4], &[0, 0, 1, 0, 0]),
             Some(None)
         );
-        assert_eq!(region_sum(&none, &[1, 6, 7, 3, 5], &[0, 0, 1, 0, 0]), None);
-        assert_eq!(region_sum(&none, &[1, 6, 7], &[0, 0, 0]), None);
+        assert_eq!(
+            along(region_sum, &none, &[1, 6, 7, 3, 5], &[0, 0, 1, 0, 0]),
+            None
+        );
+        assert_eq!(along(region_sum, &none, &[1, 6, 7], &[0, 0, 0]), None);
         assert_eq!(line("double-arrow", &none, &[2, 5, 3, 6]), Some(None));
         assert_eq!(line("double-arrow", &none, &[2, 5, 3, 5]), None);
         assert_eq!(line("double-arrow", &none, &[2, 4]), None);
@@ -297,10 +382,10 @@ mod tests {
             panic!()
         };
         assert_eq!(
-            contains(&none, &[7, 2, 7, 1], &[0; 4]),
+            along(contains, &none, &[7, 2, 7, 1], &[0; 4]),
             Some(Some(LineClue::Values(vec![1, 2, 7, 7])))
         );
-        assert_eq!(contains(&none, &[7], &[0]), None);
+        assert_eq!(along(contains, &none, &[7], &[0]), None);
         assert_eq!(LineClue::Values(vec![1, 2, 7]).to_string(), "1 2 7");
         let Some(Maker::Edge(sandwich)) = maker("sandwich") else {
             panic!()
@@ -322,6 +407,44 @@ mod tests {
         assert!(tagged(&kropki, "white", 3, 4) && !tagged(&kropki, "black", 3, 4));
         assert!(tagged(&kropki, "black", 6, 3) && !tagged(&kropki, "white", 6, 3));
         assert!(!tagged(&kropki, "grey", 1, 2));
+    }
+
+    /// An indexer maker accepts a cell exactly where the rule bound from it holds, for each of the three units
+    /// (a box indexer's box read off the regions), on every cell of a 4x4 Latin square and of its transpose.
+    #[test]
+    fn indexer_makers_agree_with_their_rules() {
+        let square = crate::rules::latin_square_4();
+        let mut transposed = square.clone();
+        for cell in (0..16).map(|i| Cell::new(i / 4, i % 4)) {
+            transposed.set(Cell::new(cell.col, cell.row), square.get(cell));
+        }
+        let boxes = crate::grid::box_map(4, (2, 2));
+        let mut accepted = 0;
+        for solution in [&square, &transposed] {
+            for (name, along) in [
+                ("row-indexer", Along::Row),
+                ("column-indexer", Along::Column),
+                ("box-indexer", Along::Box(2, 2)),
+            ] {
+                let Some(Maker::Line(f)) = maker(name) else {
+                    panic!("{name}")
+                };
+                for cell in (0..16).map(|i| Cell::new(i / 4, i % 4)) {
+                    let place = Place {
+                        cells: &[cell],
+                        regions: &boxes,
+                        solution,
+                    };
+                    let made = f(&Args::new(), &[solution.get(cell)], &place).is_some();
+                    let rule = indexer::relations(cell, along, 4, "test")
+                        .iter()
+                        .all(|r| crate::rules::Rule::check(r, solution).is_ok());
+                    assert_eq!(made, rule, "{name} {cell}");
+                    accepted += usize::from(made);
+                }
+            }
+        }
+        assert!(accepted > 0 && accepted < 96, "{accepted}");
     }
 
     #[test]

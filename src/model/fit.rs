@@ -48,7 +48,7 @@ enum Param {
     Open(&'static str),
 }
 
-const MEANINGS: [Meaning; 21] = [
+const MEANINGS: [Meaning; 24] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line(
         "slowthermos",
@@ -98,6 +98,14 @@ const MEANINGS: [Meaning; 21] = [
         "modular lines",
     ),
     line("quadruples", "contains", Param::None, "quadruples"),
+    line("rowindexers", "row-indexer", Param::None, "row indexers"),
+    line(
+        "columnindexers",
+        "column-indexer",
+        Param::None,
+        "column indexers",
+    ),
+    line("boxindexers", "box-indexer", Param::None, "box indexers"),
     pair("white", Param::Tag("difference 1"), "white kropki dots"),
     pair("black", Param::Tag("ratio 2"), "black kropki dots"),
     pair("x", Param::Tag("sum 10"), "X marks"),
@@ -582,6 +590,7 @@ mod tests {
             ),
             (with("lines", lines("zippers", two.clone())), "zipper"),
             (with("lines", lines("nabner", two.clone())), "nabner"),
+            (with("lines", lines("boxindexers", two.clone())), "indexer"),
             (with("lines", lines("renban", two.clone())), "renban"),
             // Not modular nor parity lines: the classes say which.
             (

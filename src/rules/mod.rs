@@ -21,6 +21,7 @@ pub(crate) mod contains;
 pub(crate) mod differs;
 pub(crate) mod equal_sums;
 pub(crate) mod grouped_sum;
+pub(crate) mod indexer;
 pub(crate) mod ladder;
 pub(crate) mod layered;
 pub(crate) mod numbered_room;

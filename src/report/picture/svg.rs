@@ -133,6 +133,17 @@ fn marks(out: &mut String, f: &Figure, page: &Page) {
     }
 }
 
+/// Each cell filled with `colour` (an extra region's grey, an indexer's tint).
+fn tint(out: &mut String, page: &Page, cells: &[Cell], colour: &str) {
+    for &cell in cells {
+        let (x, y) = page.corner(cell);
+        let _ = writeln!(
+            out,
+            r##"<rect x="{x:.1}" y="{y:.1}" width="{CELL:.1}" height="{CELL:.1}" fill="{colour}"/>"##
+        );
+    }
+}
+
 /// A polyline through the centres of cells.
 fn polyline(out: &mut String, points: &[(f64, f64)], stroke: &str, width: f64, extra: &str) {
     let pts: Vec<String> = points
@@ -178,15 +189,8 @@ fn draw_line(out: &mut String, f: &Figure, page: &Page, line: &Line) {
                 );
             }
         }
-        Some(LineStyle::Region) => {
-            for &cell in &line.cells {
-                let (x, y) = page.corner(cell);
-                let _ = writeln!(
-                    out,
-                    r##"<rect x="{x:.1}" y="{y:.1}" width="{CELL:.1}" height="{CELL:.1}" fill="#e4e4e4"/>"##
-                );
-            }
-        }
+        Some(LineStyle::Region) => tint(out, page, &line.cells, "#e4e4e4"),
+        Some(LineStyle::Tint(colour)) => tint(out, page, &line.cells, colour),
         Some(LineStyle::Sum) => line_sum(out, f, page, line, &points),
         Some(LineStyle::Listed) => listed(out, line, &points),
         Some(LineStyle::Apart) => {
