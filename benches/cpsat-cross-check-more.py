@@ -2,7 +2,7 @@
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
 regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, double
 arrows, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku, clones, slow thermometers, numbered rooms, Dutch
-whispers, nabner lines and indexers. Each model here is written from the rules as setters state
+whispers, nabner lines, indexers and lockout lines. Each model here is written from the rules as setters state
 them, not from latin's primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as
 corpus records by `latin convert --to record`; CP-SAT must find the same solution and prove that no other
 exists (the solution cut off, the model infeasible).
@@ -33,7 +33,7 @@ TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism"
          ("clone", [4, 6, 8, 9]), ("slow-thermo", [4, 6, 8, 9]),
          ("numbered-rooms", [4, 6, 8, 9]), ("dutch-whispers", [6, 9]),
          ("nabner", [6, 8, 9]),
-         ("indexer", [4, 6, 8, 9])]
+         ("indexer", [4, 6, 8, 9]), ("lockout", [6, 8, 9])]
 
 
 def absolute(m, a, b, n):
@@ -195,6 +195,19 @@ def model(p):
                             (tr, tc) = (top + (k - 1) // w, left + (k - 1) % w)
                             want = (r - top) * w + (c - left) + 1
                         m.Add(x[tr][tc] == want).OnlyEnforceIf(flag(m, x[r][c] == k, x[r][c] != k))
+    if kind == "lockout":
+        # The two ends at least 4 apart; every cell between them outside the ends' range, equal to neither.
+        for line in lines["lockouts"]:
+            (ra, ca), (rb, cb) = line[0], line[-1]
+            a, b = x[ra][ca], x[rb][cb]
+            m.Add(absolute(m, a, b, n) >= 4)
+            lo, hi = m.NewIntVar(1, n, ""), m.NewIntVar(1, n, "")
+            m.AddMinEquality(lo, [a, b])
+            m.AddMaxEquality(hi, [a, b])
+            for r, c in line[1:-1]:
+                below = m.NewBoolVar("")
+                m.Add(x[r][c] < lo).OnlyEnforceIf(below)
+                m.Add(x[r][c] > hi).OnlyEnforceIf(below.Not())
     if kind == "nabner":
         # No two cells of a line the same or consecutive, wherever they stand on it.
         for line in lines["nabner"]:

@@ -42,6 +42,7 @@ const VARIANTS: &[&str] = &[
     "dutch-whispers",
     "nabner",
     "indexer",
+    "lockout",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -243,6 +244,16 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
         "dutch-whispers" => along("whispers")
             .for_each(|(v, _)| assert!(v.windows(2).all(|w| w[0].abs_diff(w[1]) >= 4), "{v:?}")),
         "indexer" => indexers(doc, sol),
+        // The diamonds at least 4 apart; nothing between them on the line between or equal to them.
+        "lockout" => along("lockouts").for_each(|(v, _)| {
+            let (a, b) = (v[0], v[v.len() - 1]);
+            assert!(a.abs_diff(b) >= 4, "{v:?}");
+            let inside = &v[1..v.len() - 1];
+            assert!(
+                inside.iter().all(|&x| x < a.min(b) || x > a.max(b)),
+                "{v:?}"
+            )
+        }),
         // No two digits on the line the same or consecutive, wherever they stand on it.
         "nabner" => along("nabner").for_each(|(v, _)| {
             for (i, a) in v.iter().enumerate() {
@@ -591,6 +602,7 @@ fn the_line_oracles_reject_a_changed_cell() {
         ("slow-thermo", "thermos"),
         ("dutch-whispers", "whispers"),
         ("nabner", "nabner"),
+        ("lockout", "lockouts"),
         ("region-sum", "lines"),
         ("zipper", "zippers"),
         ("entropic", "entropic"),

@@ -88,6 +88,8 @@ pub(crate) enum LineStyle {
     Zipper,
     /// A line whose every two cells are apart (a nabner): a khaki line.
     Spread,
+    /// A lockout line: a blue line with a diamond at each end.
+    Lockout,
     /// Cells that point somewhere (indexers): each cell tinted in this colour (`#rrggbb`), no line.
     Tint(&'static str),
     /// A line of classes (entropic, modular, parity): an orange line.
@@ -228,6 +230,12 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         description: "the cells of each entry of a lines section differ (extra regions: a section with `anywhere: true`; an entry of n cells holds 1..n)",
         params: &[("lines", Param::Section(K::Lines, Required))],
         look: Look::Line(LineStyle::Region),
+    },
+    Signature {
+        name: "lockout",
+        description: "the two ends of each line differ by at least `by` and the cells between them hold values outside the ends' range, never equal to either (lockout lines: `by: 4`)",
+        params: &[("lines", Param::Section(K::Lines, Required)), ("by", Param::Number)],
+        look: Look::Line(LineStyle::Lockout),
     },
     Signature {
         name: "row-indexer",

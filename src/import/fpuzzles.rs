@@ -9,7 +9,8 @@
 //! `xsum`, `skyscraper`, `extraregion`, `betweenline`, `regionsumline`, `entropicline`, `modularline`,
 //! `quadruple`, `minimum`, `maximum` (as the signs they stand for), `clone` (as pairs of equal cells), `odd`,
 //! `even`, `solution`, and the keys Rangsk's SudokuSolver and its f-puzzles add-on read: `slowthermometer`,
-//! `doublearrow`, `zipperline`, `nabner`, `rowindexer`, `columnindexer`, `boxindexer`. Each constraint family goes to its corpus record key (x-sums to `xsums`,
+//! `doublearrow`, `zipperline`, `nabner`, `rowindexer`, `columnindexer`, `boxindexer`, and the add-on's
+//! `lockout` (ends half the size apart, rounded down). Each constraint family goes to its corpus record key (x-sums to `xsums`,
 //! whispers apart by other than 5 to `whispers-by-K`, slow thermometers to `slowthermos`, ...: keys of latin's
 //! own where the schema has none); the record has no type, and
 //! `model::fit` gives it the type of the grammar that has every family it holds (any grammar loaded, a user's
@@ -126,7 +127,7 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 46] = [
+const READ: [&str; 47] = [
     "size",
     "grid",
     "title",
@@ -147,6 +148,7 @@ const READ: [&str; 46] = [
     "doublearrow",
     "zipperline",
     "nabner",
+    "lockout",
     "rowindexer",
     "columnindexer",
     "boxindexer",
@@ -358,8 +360,15 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
             }
         }
     }
+    // f-puzzles' lockout ends are half the size apart, rounded down (4 on a 9x9).
+    for entry in list(puzzle, "lockout") {
+        let section = super::gapped_key("lockouts", n as u64 / 2);
+        for l in list(entry, "lines") {
+            push_line(record, &section, line(l, n)?, None);
+        }
+    }
     for entry in list(puzzle, "whispers") {
-        let section = super::whispers_key(whisper_gap(entry, n)?);
+        let section = super::gapped_key("whispers", whisper_gap(entry, n)?);
         for l in list(entry, "lines") {
             push_line(record, &section, line(l, n)?, None);
         }
@@ -802,36 +811,52 @@ fn cell_list(cells: &Json) -> Result<Vec<String>, Error> {
         .collect()
 }
 
-/// Whisper lines, each with its gap as its `value` (what SudokuSolver reads; the schema's `whispers` are 5
-/// apart, `whispers-by-K` K apart), so that a Dutch whisper is not read back as a German one.
-fn write_whispers(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
+/// Lines whose rule has a gap (`whispers`, `whispers-by-K`, `lockouts`, ...). A whisper carries its gap as its
+/// `value` (what SudokuSolver reads), so that a Dutch whisper is not read back as a German one; a lockout line
+/// has no such field, so only the gap f-puzzles gives every lockout, half the size rounded down, is written.
+fn write_gapped(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
     let Some(lines) = record["lines"].as_object() else {
         return Ok(());
     };
     for (key, list) in lines {
-        let gap = match key.strip_prefix("whispers") {
-            Some("") => 5,
-            Some(rest) => match rest
-                .strip_prefix("-by-")
-                .and_then(|k| k.parse::<u64>().ok())
-            {
-                Some(k) => k,
-                None => continue,
-            },
-            None => continue,
+        let (base, gap) = match key.split_once("-by-") {
+            Some((base, k)) => (base, k.parse::<u64>().ok()),
+            None => (key.as_str(), None),
         };
-        if gap >= n as u64 {
-            return Err(err(format!(
-                "whispers apart by {gap}: f-puzzles' whispers on a {n}x{n} grid are 1 to {} apart",
+        let Some(&(_, _, usual)) = super::GAPPED.iter().find(|g| g.0 == base) else {
+            continue;
+        };
+        let gap = gap.unwrap_or(usual);
+        let too_far = gap >= n as u64;
+        let entry = |l: &Json| -> Result<Json, Error> {
+            Ok(match base {
+                "whispers" => json!({"lines": [cell_list(l)?], "value": gap.to_string()}),
+                _ => json!({"lines": [cell_list(l)?]}),
+            })
+        };
+        let said = match base {
+            "whispers" if too_far => Some(format!(
+                "its whispers on a {n}x{n} grid are 1 to {} apart",
                 n.saturating_sub(1)
+            )),
+            "lockouts" if gap != n as u64 / 2 => Some(format!(
+                "its lockout ends on a {n}x{n} grid are {} apart",
+                n / 2
+            )),
+            _ => None,
+        };
+        if let Some(why) = said {
+            return Err(err(format!(
+                "{base} {gap} apart: f-puzzles cannot say it ({why})"
             )));
         }
+        let field = if base == "whispers" {
+            "whispers"
+        } else {
+            "lockout"
+        };
         for l in list.as_array().into_iter().flatten() {
-            push(
-                out,
-                "whispers",
-                json!({"lines": [cell_list(l)?], "value": gap.to_string()}),
-            );
+            push(out, field, entry(l)?);
         }
     }
     Ok(())
@@ -857,7 +882,7 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
             push(out, key, json!({"lines": [cell_list(l)?]}));
         }
     }
-    write_whispers(record, out, n)?;
+    write_gapped(record, out, n)?;
     for l in record["lines"]["arrows"].as_array().into_iter().flatten() {
         let cells = cell_list(l)?;
         push(

@@ -125,14 +125,18 @@ pub(crate) fn bad(format: Format, message: impl Into<String>) -> Error {
 /// none, and `edges` would not say which of the two a clue is.
 pub(crate) const XSUMS: &str = "xsums";
 
-/// The record key of whisper lines apart by `by`: the schema's `whispers` for 5, else a key of latin's own,
-/// `whispers-by-K` (f-puzzles' Dutch whispers, by 4; German whispers on a grid other than 9x9, which f-puzzles
-/// sets apart by half the size, rounded up).
-pub(crate) fn whispers_key(by: u64) -> String {
-    if by == 5 {
-        "whispers".into()
-    } else {
-        format!("whispers-by-{by}")
+/// Line keys whose rule has a gap, with the primitive that says it and the gap the key alone means (as on a
+/// 9x9): whispers 5 apart (the schema's), lockout ends 4 apart.
+pub(crate) const GAPPED: [(&str, &str, u64); 2] =
+    [("whispers", "apart", 5), ("lockouts", "lockout", 4)];
+
+/// The record key of `key`'s lines with the gap `by`: `key` itself for its usual gap, else a key of latin's own,
+/// `key-by-K` (f-puzzles' Dutch whispers, 4 apart; whispers and lockouts on a grid other than 9x9, whose gap
+/// f-puzzles sets by the size).
+pub(crate) fn gapped_key(key: &str, by: u64) -> String {
+    match GAPPED.iter().find(|g| g.0 == key) {
+        Some(&(_, _, usual)) if usual == by => key.into(),
+        _ => format!("{key}-by-{by}"),
     }
 }
 

@@ -15,9 +15,9 @@ use crate::parse::clues::Op;
 use crate::parse::clues::{pair_relation, PairRelation};
 use crate::rules::indexer::{self, Along};
 use crate::rules::{
-    AllDifferent, Allowed, Arrow, Between, Classes, Contains, EqualSums, NumberedRoom, Product,
-    Relation, RelationKind, Rule, Run, Sandwich, Score, Sum, Table, TablePredicate, Visibility,
-    XSum,
+    AllDifferent, Allowed, Arrow, Between, Classes, Contains, EqualSums, Lockout, NumberedRoom,
+    Product, Relation, RelationKind, Rule, Run, Sandwich, Score, Sum, Table, TablePredicate,
+    Visibility, XSum,
 };
 use crate::yaml::Value;
 
@@ -64,6 +64,7 @@ pub(crate) fn build(
         "sandwich" => build_sandwich,
         "x-sum" => build_x_sum,
         "numbered-room" => build_numbered_room,
+        "lockout" => build_lockout,
         "row-indexer" => build_row_indexer,
         "column-indexer" => build_column_indexer,
         "box-indexer" => build_box_indexer,
@@ -596,6 +597,18 @@ fn build_all_different(args: &Args, sections: &Sections, _: &Site) -> Result<Rul
             )) as Arc<dyn Rule>
         })
         .collect())
+}
+
+fn build_lockout(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
+    // The grammar check guarantees a number from 1 to 255.
+    let by = args.get("by").and_then(Value::as_u64).unwrap_or(1) as u32;
+    per_line(args, sections, |label, line| {
+        Ok(Arc::new(Lockout {
+            label,
+            cells: line.cells.clone(),
+            by,
+        }))
+    })
 }
 
 fn build_row_indexer(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {

@@ -182,6 +182,15 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
             sorted.sort_unstable();
             sorted.windows(2).all(|w| w[0] != w[1]).then_some(None)
         }),
+        // The ends far enough apart, and a cell between them at least (a line of two is a pair apart).
+        "lockout" => Maker::Line(|args, values, _| match values {
+            [a, inside @ .., b] if !inside.is_empty() => {
+                let by = args.get("by").and_then(Value::as_u64).unwrap_or(1);
+                let out = |v: &u32| v < a.min(b) || v > a.max(b);
+                (u64::from(a.abs_diff(*b)) >= by && inside.iter().all(out)).then_some(None)
+            }
+            _ => None,
+        }),
         "row-indexer" => {
             Maker::Line(|_, values, place| place.indexes(values, |_| Some(Along::Row)))
         }

@@ -17,7 +17,7 @@ use serde_json::{Map, Value as Json};
 use super::bind::relation_kind;
 use crate::error::Error;
 use crate::grammar::{Grammar, Registry, RuleUse};
-use crate::import::{layout_regions, whispers_key};
+use crate::import::{gapped_key, layout_regions, GAPPED};
 use crate::yaml::Value;
 
 /// What a line or pair key of the schema says, as a grammar says it.
@@ -48,7 +48,7 @@ enum Param {
     Open(&'static str),
 }
 
-const MEANINGS: [Meaning; 24] = [
+const MEANINGS: [Meaning; 25] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line(
         "slowthermos",
@@ -58,6 +58,7 @@ const MEANINGS: [Meaning; 24] = [
     ),
     line("doublearrows", "double-arrow", Param::None, "double arrows"),
     line("zippers", "zipper", Param::None, "zipper lines"),
+    line("lockouts", "lockout", Param::By(4), "lockout lines"),
     // No two digits on the line the same or consecutive.
     line("nabner", "apart", Param::FlagBy("every", 2), "nabner lines"),
     line("arrows", "arrow-sum", Param::None, "arrows"),
@@ -147,22 +148,26 @@ const fn pair(key: &'static str, param: Param, name: &'static str) -> Meaning {
     }
 }
 
-/// What the record key `group.key` says: one of the schema's, or whispers apart by another number.
+/// What the record key `group.key` says: one of the schema's, or lines of a gapped key with another gap
+/// (`whispers-by-4`).
 fn meaning(group: &str, key: &str) -> Option<Meaning> {
     if let Some(m) = MEANINGS.iter().find(|m| m.group == group && m.key == key) {
         return Some(m.clone());
     }
-    let by = key.strip_prefix("whispers-by-")?.parse().ok()?;
-    (group == "lines" && (1..=255).contains(&by) && by != 5).then(|| apart(by))
+    let (base, by) = key.split_once("-by-")?;
+    let &(base, primitive, usual) = GAPPED.iter().find(|g| g.0 == base)?;
+    let by = by.parse().ok()?;
+    (group == "lines" && (1..=255).contains(&by) && by != usual)
+        .then(|| gapped(base, primitive, by))
 }
 
-fn apart(by: u64) -> Meaning {
+fn gapped(key: &'static str, primitive: &'static str, by: u64) -> Meaning {
     Meaning {
         group: "lines",
-        key: Cow::Owned(whispers_key(by)),
-        primitive: "apart",
+        key: Cow::Owned(gapped_key(key, by)),
+        primitive,
         param: Param::By(by),
-        name: Cow::Owned(format!("whispers apart by {by}")),
+        name: Cow::Owned(format!("{key} {by} apart")),
     }
 }
 
@@ -211,14 +216,14 @@ pub(crate) fn fit(record: &mut Json, registry: &Registry) -> Result<(), Error> {
 /// asked for, or an error when the grammar says something the record's keys cannot (a product on its cages,
 /// numbered rooms, a primitive no key means).
 pub(crate) fn in_schema_terms(record: &mut Json, grammar: &Grammar) -> Result<(), Error> {
-    // The schema's meanings, and whispers apart by any other number the grammar's `apart` rules use.
-    let others = grammar.rules.iter().filter_map(|rule| match rule {
-        RuleUse::Primitive { primitive, args } if primitive == "apart" => args
-            .get("by")
-            .and_then(Value::as_u64)
-            .filter(|&by| by != 5)
-            .map(apart),
-        _ => None,
+    // The schema's meanings, and gapped lines (whispers, lockouts) with any other gap the grammar's rules use.
+    let others = grammar.rules.iter().filter_map(|rule| {
+        let RuleUse::Primitive { primitive, args } = rule else {
+            return None;
+        };
+        let &(key, primitive, usual) = GAPPED.iter().find(|g| g.1 == primitive)?;
+        let by = args.get("by").and_then(Value::as_u64)?;
+        (by != usual).then(|| gapped(key, primitive, by))
     });
     let sections: Vec<(Meaning, String)> = MEANINGS
         .iter()
@@ -590,6 +595,7 @@ mod tests {
             ),
             (with("lines", lines("zippers", two.clone())), "zipper"),
             (with("lines", lines("nabner", two.clone())), "nabner"),
+            (with("lines", lines("lockouts", two.clone())), "lockout"),
             (with("lines", lines("boxindexers", two.clone())), "indexer"),
             (with("lines", lines("renban", two.clone())), "renban"),
             // Not modular nor parity lines: the classes say which.

@@ -178,6 +178,24 @@ fn draw_line(out: &mut String, f: &Figure, page: &Page, line: &Line) {
         Some(LineStyle::RegionSum) => polyline(out, &points, "#5fa8f0", CELL * 0.16, ""),
         Some(LineStyle::Zipper) => polyline(out, &points, "#e0b0f0", CELL * 0.3, ""),
         Some(LineStyle::Spread) => polyline(out, &points, "#c9c883", CELL * 0.28, ""),
+        Some(LineStyle::Lockout) => {
+            polyline(out, &points, "#3d8fd1", CELL * 0.1, "");
+            for &(cx, cy) in [points[0], points[points.len() - 1]].iter() {
+                let r = CELL * 0.3;
+                let _ = writeln!(
+                    out,
+                    r##"<polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="white" stroke="#3d8fd1" stroke-width="2"/>"##,
+                    cx,
+                    cy - r,
+                    cx + r,
+                    cy,
+                    cx,
+                    cy + r,
+                    cx - r,
+                    cy
+                );
+            }
+        }
         Some(LineStyle::Classes) => polyline(out, &points, "#f3a64a", CELL * 0.2, ""),
         Some(LineStyle::Between) => {
             polyline(out, &points, "#b8b8b8", CELL * 0.1, "");
