@@ -373,20 +373,21 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
             push_line(record, &section, line(l, n)?, None);
         }
     }
+    // A circle with several lines is an arrow a line, each adding up to the circle (as SudokuSolver reads it).
     for entry in list(puzzle, "arrow") {
         let (circle, lines) = (list(entry, "cells"), list(entry, "lines"));
-        let [l] = lines else {
-            return Err(err(
-                "an arrow with several lines: latin's arrows are one line each",
-            ));
-        };
-        let cells = line(l, n)?;
-        if circle.len() != 1 || cells.first() != Some(&inside(&circle[0], n)?) {
-            return Err(err(
-                "an arrow whose circle is not one cell at the start of its line",
-            ));
+        if lines.is_empty() {
+            return Err(err("an arrow without a line"));
         }
-        push_line(record, "arrows", cells, None);
+        for l in lines {
+            let cells = line(l, n)?;
+            if circle.len() != 1 || cells.first() != Some(&inside(&circle[0], n)?) {
+                return Err(err(
+                    "an arrow whose circle is not one cell at the start of its line",
+                ));
+            }
+            push_line(record, "arrows", cells, None);
+        }
     }
     for (key, section) in [
         ("extraregion", "extraregions"),
@@ -1225,6 +1226,25 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(e.contains("irregular regions"), "{e}");
+    }
+
+    /// A circle with two lines is two arrows from it, each adding up to the circle; a pill circle is refused.
+    #[test]
+    fn an_arrow_with_two_lines_is_two_arrows() {
+        let grid = "[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]";
+        let json = format!(
+            r#"{{"size":4,"grid":{grid},"arrow":[{{"cells":["R1C1"],"lines":[["R1C1","R1C2"],["R1C1","R2C1","R3C1"]]}}]}}"#
+        );
+        let record = decode(&json).unwrap();
+        assert_eq!(
+            record["lines"]["arrows"],
+            json!([[[0, 0], [0, 1]], [[0, 0], [1, 0], [2, 0]]])
+        );
+        let pill = format!(
+            r#"{{"size":4,"grid":{grid},"arrow":[{{"cells":["R1C1","R1C2"],"lines":[["R1C2","R2C2"]]}}]}}"#
+        );
+        let e = decode(&pill).unwrap_err().to_string();
+        assert!(e.contains("circle is not one cell"), "{e}");
     }
 
     #[test]
