@@ -127,120 +127,128 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
             Maker::Edge(|_, values| numbered_room::room(values).map_or(0, u64::from))
         }
         "marks" => Maker::Marks,
-        "increasing" => Maker::Line(|args, values, _| {
+        _ => Maker::Line(line_maker(primitive)?),
+    })
+}
+
+/// The maker of a primitive that reads lines, if it is one.
+fn line_maker(primitive: &str) -> Option<LineMaker> {
+    Some(match primitive {
+        "increasing" => |args, values, _| {
             let slow = args.get("slow").and_then(Value::as_bool) == Some(true);
             values
                 .windows(2)
                 .all(|w| w[0] < w[1] || (slow && w[0] == w[1]))
                 .then_some(None)
-        }),
-        "apart" => Maker::Line(|args, values, _| {
-            let by = args.get("by").and_then(Value::as_u64).unwrap_or(1);
-            let apart = |a: u32, b: u32| u64::from(a.abs_diff(b)) >= by;
-            let held = if args.get("every").and_then(Value::as_bool) == Some(true) {
-                (0..values.len()).all(|i| values[i + 1..].iter().all(|&b| apart(values[i], b)))
-            } else {
-                values.windows(2).all(|w| apart(w[0], w[1]))
-            };
-            held.then_some(None)
-        }),
-        "mirror" => {
-            Maker::Line(|_, values, _| values.iter().eq(values.iter().rev()).then_some(None))
-        }
-        "line-sum" => Maker::Line(|_, values, _| {
+        },
+        "apart" => apart,
+        "mirror" => |_, values, _| values.iter().eq(values.iter().rev()).then_some(None),
+        "line-sum" => |_, values, _| {
             Some(Some(LineClue::Number(
                 values.iter().map(|&v| u64::from(v)).sum(),
             )))
-        }),
-        "arrow-sum" => Maker::Line(|_, values, _| match values.split_first() {
+        },
+        "arrow-sum" => |_, values, _| match values.split_first() {
             Some((&circle, rest)) if !rest.is_empty() => {
                 (rest.iter().map(|&v| u64::from(v)).sum::<u64>() == u64::from(circle))
                     .then_some(None)
             }
             _ => None,
-        }),
+        },
         // The clue is the difference every step shares; a line whose steps differ by different amounts (or
         // not at all) shows none.
-        "difference" => Maker::Line(|_, values, _| {
+        "difference" => |_, values, _| {
             let step = |w: &[u32]| w[0].abs_diff(w[1]);
             let first = values.get(..2).map(step).filter(|&k| k > 0)?;
             values
                 .windows(2)
                 .all(|w| step(w) == first)
                 .then_some(Some(LineClue::Number(u64::from(first))))
-        }),
+        },
         // A line with something inside, every inside value strictly between the ends.
-        "between" => Maker::Line(|_, values, _| match values {
+        "between" => |_, values, _| match values {
             [a, inside @ .., b] if !inside.is_empty() => inside
                 .iter()
                 .all(|v| a.min(b) < v && v < a.max(b))
                 .then_some(None),
             _ => None,
-        }),
-        "all-different" => Maker::Line(|_, values, _| {
+        },
+        "all-different" => |_, values, _| {
             let mut sorted = values.to_vec();
             sorted.sort_unstable();
             sorted.windows(2).all(|w| w[0] != w[1]).then_some(None)
-        }),
-        // The ends far enough apart, and a cell between them at least (a line of two is a pair apart).
-        "lockout" => Maker::Line(|args, values, _| match values {
-            [a, inside @ .., b] if !inside.is_empty() => {
-                let by = args.get("by").and_then(Value::as_u64).unwrap_or(1);
-                let out = |v: &u32| v < a.min(b) || v > a.max(b);
-                (u64::from(a.abs_diff(*b)) >= by && inside.iter().all(out)).then_some(None)
-            }
-            _ => None,
-        }),
-        "row-indexer" => {
-            Maker::Line(|_, values, place| place.indexes(values, |_| Some(Along::Row)))
-        }
-        "column-indexer" => {
-            Maker::Line(|_, values, place| place.indexes(values, |_| Some(Along::Column)))
-        }
-        "box-indexer" => Maker::Line(|_, values, place| place.indexes(values, |_| None)),
-        "consecutive-set" => Maker::Line(|_, values, _| {
+        },
+        "lockout" => lockout,
+        "row-indexer" => |_, values, place| place.indexes(values, |_| Some(Along::Row)),
+        "column-indexer" => |_, values, place| place.indexes(values, |_| Some(Along::Column)),
+        "box-indexer" => |_, values, place| place.indexes(values, |_| None),
+        "consecutive-set" => |_, values, _| {
             let mut sorted = values.to_vec();
             sorted.sort_unstable();
             sorted.windows(2).all(|w| w[1] == w[0] + 1).then_some(None)
-        }),
+        },
         // Two pieces at least, each adding up to the same (a line inside one box says nothing).
-        "region-sum" => Maker::Line(|_, values, place| {
+        "region-sum" => |_, values, place| {
             let indices: Vec<usize> = (0..values.len()).collect();
             let pieces = super::bind::pieces_by(&indices, |i| place.region(*place.cells.get(i)?))?;
             let sum = |p: &Vec<usize>| p.iter().map(|&i| u64::from(values[i])).sum::<u64>();
             (pieces.len() > 1 && pieces.iter().all(|p| sum(p) == sum(&pieces[0]))).then_some(None)
-        }),
+        },
         // Three cells at least (a lone pair says nothing), each pair adding up to the middle or to the same.
-        "zipper" => Maker::Line(|_, values, _| {
+        "zipper" => |_, values, _| {
             let (pairs, middle) = super::bind::zipper_pieces(values);
             let sums: Vec<u32> = pairs.iter().map(|p| p.iter().sum()).collect();
             let want = middle.or(sums.first().copied())?;
             (values.len() > 2 && sums.iter().all(|&s| s == want)).then_some(None)
-        }),
+        },
         // The two ends add up to the cells between them.
-        "double-arrow" => Maker::Line(|_, values, _| match values {
+        "double-arrow" => |_, values, _| match values {
             [a, inside @ .., b] if !inside.is_empty() => {
                 (inside.iter().sum::<u32>() == a + b).then_some(None)
             }
             _ => None,
-        }),
+        },
         // Two cells at least, one value of each class in every window of the classes' count.
-        "classes" => Maker::Line(|args, values, _| {
+        "classes" => |args, values, _| {
             let classes = crate::grammar::vocabulary::classes(args.get("classes")).ok()?;
             (values.len() > 1 && crate::rules::classes::first_break(&classes, values).is_none())
                 .then_some(None)
-        }),
+        },
         // A group of two to four cells (a quadruple's four, where f-puzzles draws one) shows every value it
         // holds, smallest first: `generate` then drops whole groups, not values.
-        "contains" => Maker::Line(|_, values, _| {
+        "contains" => |_, values, _| {
             let mut sorted = values.to_vec();
             sorted.sort_unstable();
             (2..=4)
                 .contains(&values.len())
                 .then_some(Some(LineClue::Values(sorted)))
-        }),
+        },
         _ => return None,
     })
+}
+
+/// Neighbours on the line `by` apart, or every two cells of it with `every: true`.
+fn apart(args: &Args, values: &[u32], _: &Place) -> Option<Option<LineClue>> {
+    let by = args.get("by").and_then(Value::as_u64).unwrap_or(1);
+    let apart = |a: u32, b: u32| u64::from(a.abs_diff(b)) >= by;
+    let held = if args.get("every").and_then(Value::as_bool) == Some(true) {
+        (0..values.len()).all(|i| values[i + 1..].iter().all(|&b| apart(values[i], b)))
+    } else {
+        values.windows(2).all(|w| apart(w[0], w[1]))
+    };
+    held.then_some(None)
+}
+
+/// The ends `by` apart, and a cell between them at least (a line of two is a pair apart), each outside them.
+fn lockout(args: &Args, values: &[u32], _: &Place) -> Option<Option<LineClue>> {
+    match values {
+        [a, inside @ .., b] if !inside.is_empty() => {
+            let by = args.get("by").and_then(Value::as_u64).unwrap_or(1);
+            let out = |v: &u32| v < a.min(b) || v > a.max(b);
+            (u64::from(a.abs_diff(*b)) >= by && inside.iter().all(out)).then_some(None)
+        }
+        _ => None,
+    }
 }
 
 /// A tagged pair belongs in the section whose relation its values satisfy.
