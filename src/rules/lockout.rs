@@ -10,15 +10,14 @@
 //! rule read value by value.
 //!
 //! # Propagation
-//! Generalised arc consistency on the line alone, as for between lines: a pair of end values `by` apart stays
-//! when every inside cell has a candidate outside them; the ends keep the values of the pairs that stay, and an
-//! inside cell the candidates outside some pair that stays (the inside cells taken as independent).
+//! Generalised arc consistency on the line alone, by the between lines' [`by_ends`]: a pair of end values `by`
+//! apart stays when every inside cell has a candidate outside them; the ends keep the values of the pairs that
+//! stay, and an inside cell the candidates outside some pair that stays (the inside cells taken as
+//! independent).
 
-use smallvec::SmallVec;
-
-use super::reach::Masks;
+use super::between::by_ends;
 use super::{values_of, Rule};
-use crate::domains::{all_values, bit_indices, Contradiction, Domains, Propagator};
+use crate::domains::{all_values, Contradiction, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
 use crate::program::Compiler;
@@ -133,38 +132,15 @@ impl Propagator for Lockout {
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let n = d.size() as u32;
         let (first, last) = self.ends();
-        // On the stack: this runs at every search node that touches the line.
-        let inside: Masks = self.inside().iter().map(|&c| d.get(c)).collect();
-        let (mut keep_a, mut keep_b) = (0u64, 0u64);
-        let mut keep_inside: Masks = SmallVec::from_elem(0, inside.len());
-        for a in bit_indices(d.get(first)).map(|b| b as u32 + 1) {
-            for b in bit_indices(d.get(last)).map(|b| b as u32 + 1) {
-                if a.abs_diff(b) < self.by {
-                    continue;
-                }
-                let out = outside(a.min(b), a.max(b), n);
-                if inside.iter().all(|&m| m & out != 0) {
-                    keep_a |= 1 << (a - 1);
-                    keep_b |= 1 << (b - 1);
-                    for (k, &m) in keep_inside.iter_mut().zip(&inside) {
-                        *k |= m & out;
-                    }
-                }
-            }
-        }
-        if keep_a == 0 {
-            return Err(Contradiction);
-        }
-        let mut changed = d.restrict(first, keep_a)?;
-        changed |= d.restrict(last, keep_b)?;
-        Ok(d.restrict_each(self.inside(), &keep_inside)? || changed)
+        by_ends(d, first, last, self.inside(), |a, b| {
+            (a.abs_diff(b) >= self.by).then(|| outside(a.min(b), a.max(b), n))
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::bit;
 
     fn line(k: usize, by: u32) -> Lockout {
         Lockout {
@@ -190,27 +166,8 @@ mod tests {
         let mut rng = fastrand::Rng::with_seed(9);
         for round in 0..3000 {
             let rule = line(2 + round % 4, 1 + (round / 4) as u32 % 5);
-            let mut d = Domains::full(9);
-            for &cell in &rule.cells {
-                d.restrict(cell, rng.u64(1..512)).unwrap();
-            }
-            let before = d.clone();
-            let solutions: Vec<Vec<u32>> = crate::rules::assignments(&d, &rule.cells, false)
-                .into_iter()
-                .filter(|s| holds(s, rule.by))
-                .collect();
-            match rule.propagate(&mut d) {
-                Err(Contradiction) => assert!(solutions.is_empty(), "{before:?}"),
-                Ok(_) => {
-                    assert!(!solutions.is_empty(), "{before:?}");
-                    for (i, &c) in rule.cells.iter().enumerate() {
-                        let used = solutions.iter().fold(0u64, |m, s| m | bit(s[i]));
-                        assert_eq!(d.get(c), used, "{before:?}, cell {i}");
-                    }
-                    assert!(rule.idempotent());
-                    assert_eq!(rule.propagate(&mut d.clone()), Ok(false), "{before:?}");
-                }
-            }
+            let mut d = crate::rules::random_candidates(9, &rule.cells, &mut rng);
+            crate::rules::assert_exact(&rule, &mut d, &rule.cells, |s| holds(s, rule.by));
         }
     }
 
