@@ -13,7 +13,7 @@ use crate::grid::Cell;
 use crate::parse::cells::CellLine;
 use crate::parse::clues::Op;
 use crate::parse::clues::{pair_relation, PairRelation};
-use crate::rules::indexer::{self, Along};
+use crate::rules::indexer::{Along, Indexer};
 use crate::rules::{
     AllDifferent, Allowed, Arrow, Between, Classes, Contains, EqualSums, Lockout, NumberedRoom,
     Product, Relation, RelationKind, Rule, Run, Sandwich, Score, Sum, Table, TablePredicate,
@@ -538,10 +538,39 @@ fn build_increasing(args: &Args, sections: &Sections, _: &Site) -> Result<Rules,
     Ok(line_relations(args, sections, kind, neighbours))
 }
 
-fn build_apart(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
+/// The most pairs all `every: true` lines of one section may make: a relation each, so a hostile file of many
+/// long lines would otherwise take memory in the square of its size. Real puzzles have a few hundred.
+const MOST_PAIRS: usize = 1 << 20;
+
+fn build_apart(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
     // The grammar check guarantees a number from 1 to 255.
     let by = args.get("by").and_then(Value::as_u64).unwrap_or(1) as u32;
     let every = args.get("every").and_then(Value::as_bool) == Some(true);
+    if let (true, Some((name, lines))) = (every, lines_of(args, sections)) {
+        // Values of 1..=n pairwise `by` apart: at most this many on one line.
+        let most = (site.n.saturating_sub(1)) / by as usize + 1;
+        if let Some((i, line)) = lines.iter().enumerate().find(|(_, l)| l.cells.len() > most) {
+            return Err(Error::section(
+                name,
+                format!(
+                    "line {}: {} cells cannot all be {by} apart from each other among 1..{}",
+                    i + 1,
+                    line.cells.len(),
+                    site.n
+                ),
+            ));
+        }
+        let pairs: usize = lines
+            .iter()
+            .map(|l| l.cells.len() * (l.cells.len() - 1) / 2)
+            .sum();
+        if pairs > MOST_PAIRS {
+            return Err(Error::section(
+                name,
+                format!("{pairs} pairs of cells on its lines, more than the {MOST_PAIRS} read"),
+            ));
+        }
+    }
     Ok(line_relations(
         args,
         sections,
@@ -643,10 +672,12 @@ fn build_indexer(
     let mut out: Rules = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         for &cell in &line.cells {
-            let label = format!("{name} {}", i + 1);
-            for r in indexer::relations(cell, along, site.n, &label) {
-                out.push(Arc::new(r));
-            }
+            out.push(Arc::new(Indexer {
+                label: format!("{name} {}", i + 1),
+                cell,
+                along,
+                n: site.n,
+            }));
         }
     }
     Ok(out)

@@ -453,9 +453,13 @@ mod tests {
                         solution,
                     };
                     let made = f(&Args::new(), &[solution.get(cell)], &place).is_some();
-                    let rule = indexer::relations(cell, along, 4, "test")
-                        .iter()
-                        .all(|r| crate::rules::Rule::check(r, solution).is_ok());
+                    let indexer = indexer::Indexer {
+                        label: "test".into(),
+                        cell,
+                        along,
+                        n: 4,
+                    };
+                    let rule = crate::rules::Rule::check(&indexer, solution).is_ok();
                     assert_eq!(made, rule, "{name} {cell}");
                     accepted += usize::from(made);
                 }

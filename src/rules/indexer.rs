@@ -3,12 +3,21 @@
 //! indexer at the k-th cell of its box holding v puts k in the v-th cell of that box (cells counted in reading
 //! order). "159" Sudokus are column indexers on columns 1, 5 and 9.
 //!
-//! The rule is one implication per value, each a [`RelationKind::Implies`] between the indexer and the cell
-//! that value points at: the relation's support rows are its encoding, its check is exact (the rule is their
-//! conjunction), and its arc-consistent propagator is the indexer's.
+//! # Encoding
+//! One implication per value that points at another cell: `x[cell][v] <= x[target][index]`. Exact: at an
+//! integral point the rows hold exactly when the value the cell holds points at a cell holding its index (a
+//! value pointing at the cell itself asks it to hold that value, which it does).
+//!
+//! # Propagation
+//! Arc consistency on the implications: the cell keeps the values whose target may still hold its index, and
+//! once the cell is down to one value its target is fixed. One rule an indexer cell, so that a grid of
+//! indexers costs memory in its cells, not in cells times values.
 
-use super::{Relation, RelationKind};
-use crate::grid::Cell;
+use super::Rule;
+use crate::domains::{bit, Contradiction, Cost, Domains, Propagator};
+use crate::error::Violation;
+use crate::grid::{Cell, Grid};
+use crate::program::Compiler;
 
 /// The unit an indexer points into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,21 +44,112 @@ pub(crate) fn points(cell: Cell, value: usize, along: Along) -> (Cell, usize) {
     }
 }
 
-/// The implications of an indexer at `cell` on an n x n grid: one for each value that points at another cell
-/// (a value pointing at the cell itself asks it to hold that value, which it does).
-pub(crate) fn relations(cell: Cell, along: Along, n: usize, source: &str) -> Vec<Relation> {
-    (1..=n)
-        .filter_map(|v| {
-            let (target, index) = points(cell, v, along);
-            (target != cell).then(|| {
-                let kind = RelationKind::Implies {
-                    when: v as u32,
-                    then: index as u32,
-                };
-                Relation::new(cell, target, kind, source)
-            })
+/// One indexer cell on an n x n grid.
+#[derive(Clone, Debug)]
+pub(crate) struct Indexer {
+    pub(crate) label: String,
+    pub(crate) cell: Cell,
+    pub(crate) along: Along,
+    pub(crate) n: usize,
+}
+
+impl Indexer {
+    /// Where `value` points: the target and the index it must hold, `None` when it points at the cell itself.
+    fn target(&self, value: u32) -> Option<(Cell, u32)> {
+        let (target, index) = points(self.cell, value as usize, self.along);
+        (target != self.cell).then_some((target, index as u32))
+    }
+}
+
+impl Indexer {
+    /// The check, on a filled grid or (`partial`) one whose empty cells (0) break nothing.
+    fn judge(&self, grid: &Grid, partial: bool) -> Result<(), Violation> {
+        let v = grid.get(self.cell);
+        // An empty cell (a partial grid's) points nowhere.
+        if !(1..=self.n as u32).contains(&v) {
+            return Ok(());
+        }
+        let Some((target, index)) = self.target(v) else {
+            return Ok(());
+        };
+        let got = grid.get(target);
+        if got == index || (partial && got == 0) {
+            return Ok(());
+        }
+        Err(Violation::Relation {
+            rule: self.label(),
+            a: self.cell,
+            a_value: v,
+            b: target,
+            b_value: got,
         })
-        .collect()
+    }
+}
+
+impl Rule for Indexer {
+    fn label(&self) -> String {
+        format!("{}: {} says where its index goes", self.label, self.cell)
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        let mut all = vec![self.cell];
+        all.extend((1..=self.n as u32).filter_map(|v| Some(self.target(v)?.0)));
+        all
+    }
+
+    fn encode(&self, c: &mut Compiler) {
+        for v in 1..=self.n as u32 {
+            if let Some((target, index)) = self.target(v) {
+                c.at_most(
+                    vec![(c.x(self.cell, v), 1.0), (c.x(target, index), -1.0)],
+                    0.0,
+                );
+            }
+        }
+    }
+
+    fn check(&self, grid: &Grid) -> Result<(), Violation> {
+        self.judge(grid, false)
+    }
+
+    /// Broken as soon as the cell and the cell its value points at are filled and disagree.
+    fn check_partial(&self, grid: &Grid) -> Result<(), Violation> {
+        self.judge(grid, true)
+    }
+
+    fn propagator(&self) -> Option<&dyn Propagator> {
+        Some(self)
+    }
+}
+
+impl Propagator for Indexer {
+    fn watches(&self) -> Vec<Cell> {
+        Rule::cells(self)
+    }
+
+    /// A look-up a candidate of one cell.
+    fn cost(&self) -> Cost {
+        Cost::Constant
+    }
+
+    /// Narrowing the cell or fixing a target leaves every kept value its support.
+    fn idempotent(&self) -> bool {
+        true
+    }
+
+    fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        let keep = d
+            .values(self.cell)
+            .filter(|&v| self.target(v).is_none_or(|(t, i)| d.get(t) & bit(i) != 0))
+            .fold(0u64, |m, v| m | bit(v));
+        let mut changed = d.restrict(self.cell, keep)?;
+        if keep.count_ones() == 1 {
+            if let Some((target, index)) = self.target(keep.trailing_zeros() + 1) {
+                changed |= d.restrict(target, bit(index))?;
+            }
+        }
+        Ok(changed)
+    }
 }
 
 #[cfg(test)]
@@ -76,9 +176,8 @@ mod tests {
         }
     }
 
-    /// Brute force over 4x4 grids (rows made of permutations, so that a row holds each value once; columns
-    /// free): the implications' conjunction accepts exactly the grids the stated rule does, at every cell and
-    /// for every unit.
+    /// Over 4x4 grids (rows made of permutations; columns free), the check accepts exactly the grids the stated
+    /// rule does, at every cell and for every unit; and the rows accept exactly what the check does.
     #[test]
     fn the_implications_accept_exactly_what_the_rule_does() {
         let mut rng = fastrand::Rng::with_seed(11);
@@ -99,9 +198,13 @@ mod tests {
             let g = Grid::from_rows(&rows).unwrap();
             let cell = Cell::new(rng.usize(..4), rng.usize(..4));
             for along in [Along::Row, Along::Column, Along::Box(2, 2)] {
-                let ok = relations(cell, along, 4, "test")
-                    .iter()
-                    .all(|r| r.check(&g).is_ok());
+                let rule = Indexer {
+                    label: "test".into(),
+                    cell,
+                    along,
+                    n: 4,
+                };
+                let ok = rule.check(&g).is_ok();
                 assert_eq!(ok, holds(&g, cell, along), "{along:?} {cell}\n{g:?}");
                 if ok {
                     held += 1;
@@ -112,6 +215,78 @@ mod tests {
         }
         // Both sides met often enough for the comparison to mean something.
         assert!(held > 500 && broken > 500, "{held} {broken}");
+    }
+
+    /// The implication rows at integral points, every assignment of the indexer and the cells it points at on
+    /// a 4x4, against the check.
+    #[test]
+    fn the_encoding_accepts_exactly_what_the_check_accepts() {
+        for along in [Along::Row, Along::Column, Along::Box(2, 2)] {
+            let rule = Indexer {
+                label: "test".into(),
+                cell: Cell::new(1, 2),
+                along,
+                n: 4,
+            };
+            let mut c = Compiler::new(4);
+            rule.encode(&mut c);
+            let program = c.finish();
+            let cells = Rule::cells(&rule);
+            for i in 0..4u32.pow(cells.len() as u32) {
+                let mut g = Grid::empty(4);
+                let mut cols = vec![0.0; program.num_cols()];
+                for (j, &cell) in cells.iter().enumerate() {
+                    let v = i / 4u32.pow(j as u32) % 4 + 1;
+                    g.set(cell, v);
+                    cols[program.x(cell, v)] = 1.0;
+                }
+                let accepted = crate::rules::satisfiable(&program, &[], &mut cols);
+                assert_eq!(accepted, rule.check(&g).is_ok(), "{along:?} {g:?}");
+            }
+        }
+    }
+
+    /// Propagation against brute force: random candidates on the indexer and its targets.
+    #[test]
+    fn propagation_equals_brute_force() {
+        let mut rng = fastrand::Rng::with_seed(12);
+        for round in 0..2000 {
+            let along = [Along::Row, Along::Column, Along::Box(2, 2)][round % 3];
+            let rule = Indexer {
+                label: "test".into(),
+                cell: Cell::new(rng.usize(..4), rng.usize(..4)),
+                along,
+                n: 4,
+            };
+            let cells = Rule::cells(&rule);
+            let mut d = crate::rules::random_candidates(4, &cells, &mut rng);
+            let mut g = Grid::empty(4);
+            crate::rules::assert_exact(&rule, &mut d, &cells, |values| {
+                for (&cell, &v) in cells.iter().zip(values) {
+                    g.set(cell, v);
+                }
+                rule.check(&g).is_ok()
+            });
+        }
+    }
+
+    /// On a half-filled grid: broken once the indexer and its target are filled and disagree, not before.
+    #[test]
+    fn a_partial_grid_breaks_it_only_where_both_are_filled() {
+        let rule = Indexer {
+            label: "test".into(),
+            cell: Cell::new(0, 0),
+            along: Along::Column,
+            n: 4,
+        };
+        let mut g = Grid::empty(4);
+        assert!(rule.check_partial(&g).is_ok());
+        g.set(Cell::new(0, 0), 3);
+        assert!(rule.check_partial(&g).is_ok());
+        g.set(Cell::new(0, 2), 2);
+        assert!(rule.check_partial(&g).is_err());
+        g.set(Cell::new(0, 2), 1);
+        assert!(rule.check_partial(&g).is_ok());
     }
 
     #[test]

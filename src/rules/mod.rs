@@ -164,7 +164,7 @@ pub(crate) fn assert_exact(
     p: &dyn Propagator,
     d: &mut crate::domains::Domains,
     cells: &[Cell],
-    holds: impl Fn(&[u32]) -> bool,
+    mut holds: impl FnMut(&[u32]) -> bool,
 ) {
     let before = d.clone();
     let solutions: Vec<Vec<u32>> = assignments(d, cells, false)

@@ -1,8 +1,7 @@
 //! A relation between the values of two cells: Futoshiki `<` and thermometers, consecutive marks,
 //! non-consecutive neighbours, anti-knight and anti-king (`!=`), palindromes (`=`), whispers (apart by at
-//! least k), kropki dots (difference 1, ratio 2) and XV marks (sum 10, sum 5), the negative rule of marks
-//! (an unmarked pair satisfies none of the marked relations), and indexers (a cell's value says where in its
-//! row, column or box its own index goes: one implication to each cell it may point at).
+//! least k), kropki dots (difference 1, ratio 2) and XV marks (sum 10, sum 5), and the negative rule of marks
+//! (an unmarked pair satisfies none of the marked relations).
 //!
 //! # Encoding
 //! Support rows: for every value u of cell a, `x[a][u] <= sum_{v : R(u, v)} x[b][v]`, and the same from b's
@@ -42,8 +41,6 @@ pub(crate) enum RelationKind {
     SumTo(u32),
     /// none of the listed relations holds
     NoneOf(Arc<[RelationKind]>),
-    /// a = when implies b = then (an indexer cell holding `when` points at b, which must hold `then`)
-    Implies { when: u32, then: u32 },
 }
 
 impl RelationKind {
@@ -60,7 +57,6 @@ impl RelationKind {
             RelationKind::Ratio(k) => a.max(b) == a.min(b).saturating_mul(*k),
             RelationKind::SumTo(k) => a + b == *k,
             RelationKind::NoneOf(kinds) => !kinds.iter().any(|r| r.holds(a, b)),
-            RelationKind::Implies { when, then } => a != *when || b == *then,
         }
     }
 
@@ -91,8 +87,6 @@ impl RelationKind {
             }
             RelationKind::SumTo(k) => one(k.checked_sub(u)),
             RelationKind::NoneOf(kinds) => all & !kinds.iter().fold(0, |m, r| m | r.partners(u, n)),
-            RelationKind::Implies { when, then } if u == *when => one(Some(*then)),
-            RelationKind::Implies { .. } => all,
         }
     }
 
@@ -138,7 +132,6 @@ impl RelationKind {
                 let all: Vec<String> = kinds.iter().map(RelationKind::symbol).collect();
                 format!("is unmarked, so none of ({}),", all.join("; "))
             }
-            RelationKind::Implies { when, then } => format!("= {when} only with {then} in"),
         }
     }
 }
@@ -368,18 +361,6 @@ mod tests {
             RelationKind::SumTo(10),
             RelationKind::SumTo(5),
         ])));
-        for (when, then) in [
-            (1, 1),
-            (1, 4),
-            (3, 1),
-            (4, 9),
-            (9, 16),
-            (16, 2),
-            (20, 3),
-            (2, 70),
-        ] {
-            kinds.push(RelationKind::Implies { when, then });
-        }
         kinds
     }
 
