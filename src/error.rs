@@ -153,7 +153,7 @@ pub enum Error {
 
     /// The type named in a puzzle file has no grammar. `unloaded`: the grammar files that failed to load, one
     /// of which the author may have meant to declare it (empty, or `; ...` naming each with its error).
-    #[error("type: unknown puzzle type {name:?} (known: {known}){unloaded}")]
+    #[error("type: unknown puzzle type {name:?} (known: {known}; or several joined by +, killer+thermo){unloaded}")]
     UnknownType {
         name: String,
         known: String,

@@ -484,6 +484,50 @@ fn variant_examples_satisfy_their_rules() {
     }
 }
 
+/// Types made of types (`puzzles/mixed/`, `jigsaw+thermo`): every part's oracle holds of the one solution; a
+/// jigsaw's regions (each of n cells holding 1..n) are checked here.
+#[test]
+fn mixed_examples_satisfy_every_part_s_rules() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles/mixed");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 2, "at least two mixed examples");
+    for f in files {
+        let doc: serde_yaml::Value =
+            serde_yaml::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        let kind = doc["type"].as_str().unwrap();
+        let parts: Vec<&str> = kind.split('+').collect();
+        assert!(parts.len() >= 2, "{}: {kind} is one type", f.display());
+        let sol = grid(doc["solution"].as_str().expect("a solution"));
+        check_base(&doc, &sol);
+        for part in parts {
+            match part {
+                "jigsaw" => check_regions(&doc, &sol),
+                other => check_variant(other, &doc, &sol),
+            }
+        }
+    }
+}
+
+/// Each region of the `regions:` map holds 1..n once.
+fn check_regions(doc: &serde_yaml::Value, sol: &Grid) {
+    let mut groups: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
+    let map = doc["regions"].as_str().expect("regions");
+    for (r, row) in map.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+        for (c, id) in row.split_whitespace().enumerate() {
+            groups.entry(id).or_default().push(sol[r][c]);
+        }
+    }
+    assert_eq!(groups.len(), sol.len(), "{} regions", groups.len());
+    for (id, values) in groups {
+        assert!(distinct_full(&values), "region {id}: {values:?}");
+        assert_eq!(values.len(), sol.len(), "region {id}");
+    }
+}
+
 /// The cells of each named rule's groups that an example uses, as the rule's setters define them: both main
 /// diagonals; the cells at one place inside their boxes (disjoint groups). Each must hold 1..n once.
 fn named_groups(rule: &str, n: usize, (h, w): (usize, usize)) -> Option<Vec<Cells>> {

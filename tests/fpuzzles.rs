@@ -295,8 +295,8 @@ fn types_f_puzzles_lacks_are_refused_by_name() {
 }
 
 /// A link that mixes constraint families takes the type of whichever loaded grammar has them all: killer cages
-/// with a thermometer is refused with only the built-in types (the error names both), and read as the type a
-/// grammar file in `--grammars` declares, its thermometer under that grammar's own section name.
+/// with a thermometer read, with only the built-in types, as `killer+thermo` (the type made of the two), and as
+/// the type a grammar file in `--grammars` declares, its thermometer under that grammar's own section name.
 #[test]
 fn a_link_mixing_families_reads_as_a_grammar_that_has_them() {
     let cage =
@@ -313,29 +313,37 @@ fn a_link_mixing_families_reads_as_a_grammar_that_has_them() {
         "thermometer": [{"lines": [["R1C1", "R2C1"]]}],
     })
     .to_string();
-    let alone = latin().args(["solve", &link]).output().unwrap();
-    assert_eq!(alone.status.code(), Some(2));
-    let said = String::from_utf8_lossy(&alone.stderr);
-    assert!(said.contains("thermometers and killer cages"), "{said}");
-    // The grammar meant to read it did not load: the error says why.
-    let broken = tempfile::tempdir().unwrap();
-    std::fs::write(
-        broken.path().join("thermo-killer.yaml"),
-        "name: thermo-killer\nrules: [latin, nosuch]\n",
-    )
-    .unwrap();
-    let out = latin()
-        .args([
-            "solve",
-            &link,
-            "--grammars",
-            broken.path().to_str().unwrap(),
-        ])
+    let alone = latin()
+        .args(["solve", &link, "--max", "9", "--format", "json"])
         .output()
         .unwrap();
+    let v: Value = serde_json::from_slice(&alone.stdout).unwrap();
+    assert_eq!(v["type"], "killer+thermo", "{v}");
+    let solutions = v["solutions"].as_array().unwrap();
+    assert!(!solutions.is_empty(), "{v}");
+    for s in solutions {
+        // The thermometer holds: its bulb r1c1 below r2c1.
+        assert!(s[0][0].as_u64() < s[1][0].as_u64(), "{s}");
+    }
+    // A family no type has, with the grammar meant to read it not loaded: the error names the family and says
+    // why the file did not load.
+    let broken = tempfile::tempdir().unwrap();
+    std::fs::write(
+        broken.path().join("small-whispers.yaml"),
+        "name: small-whispers\nrules: [latin, nosuch]\n",
+    )
+    .unwrap();
+    let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"whispers":[{"lines":[["R1C1","R1C2"]]}],"thermometer":[{"lines":[["R2C1","R2C2"]]}]}"#;
+    let out = latin()
+        .args(["solve", json, "--grammars", broken.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(
-        said.contains("not loaded") && said.contains("thermo-killer.yaml"),
+        said.contains("whispers 2 apart")
+            && said.contains("not loaded")
+            && said.contains("small-whispers.yaml"),
         "{said}"
     );
 
@@ -434,6 +442,47 @@ fn a_link_mixing_families_reads_as_a_grammar_that_has_them() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("whispers 2 apart"), "{err}");
+}
+
+/// The examples of types made of types go through links: written, read back as the same type (its parts in
+/// order of name), solved to their solution, and written again to the same link.
+#[test]
+fn mixed_examples_go_through_links() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/mixed");
+    let mut files: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 2);
+    for path in files {
+        let file = path.display().to_string();
+        let link = convert(&file, "fpuzzles");
+        check_fields(&decoded(&link), &link);
+        assert_eq!(convert(&link, "fpuzzles"), link, "{file}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let kind = text.lines().find_map(|l| l.strip_prefix("type: ")).unwrap();
+        let out = latin()
+            .args(["solve", &link, "--format", "json", "--max", "2"])
+            .output()
+            .unwrap();
+        let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(solved["type"], kind, "{file}: {solved}");
+        assert_eq!(solved["count"], 1, "{file}: {solved}");
+        let want: Vec<Vec<u64>> = text
+            .split("solution: |")
+            .nth(1)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                l.split_whitespace()
+                    .filter_map(|t| t.parse().ok())
+                    .collect()
+            })
+            .filter(|row: &Vec<u64>| !row.is_empty())
+            .collect();
+        assert_eq!(solved["solutions"][0], json!(want), "{file}");
+    }
 }
 
 /// The f-puzzles JSON inside a link.

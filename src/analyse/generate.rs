@@ -17,7 +17,7 @@ use super::rate::{rate, Rating, LEVELS};
 use super::regions::{cut, layout, whole};
 use crate::domains::bit;
 use crate::error::Error;
-use crate::grammar::{Grammar, Registry};
+use crate::grammar::{vocabulary, Grammar, Registry, RuleUse};
 use crate::grid::{Cell, Grid};
 use crate::model::load::load_mapping;
 use crate::model::Puzzle;
@@ -51,7 +51,10 @@ pub struct Request {
 /// box, rules).
 pub(crate) struct Kind<'a> {
     pub(crate) base: Puzzle,
-    pub(crate) grammar: &'a Grammar,
+    pub(crate) grammar: std::borrow::Cow<'a, Grammar>,
+    /// The grammar of the layout alone: what a layout is tried on before the other sections are drawn from the
+    /// solution it has (thermometers on a jigsaw).
+    sketch: Grammar,
     pub(crate) plan: Plan,
     pub(crate) header: Mapping,
     pub(crate) registry: &'a Registry,
@@ -148,16 +151,28 @@ impl<'a> Kind<'a> {
         rules: &[String],
     ) -> Result<Kind<'a>, Error> {
         let grammar = registry.get(name)?;
-        let plan = super::plan::plan(grammar)?;
+        let plan = super::plan::plan(&grammar)?;
         let header = crate::model::load::header(name, n, boxes, rules);
         let base = if plan.is_empty() {
             crate::model::load::template(name, n, boxes, rules, registry, "--size")?
         } else {
-            super::regions::base(grammar, n, boxes, rules, registry)?
+            super::regions::base(&grammar, n, boxes, rules, registry)?
         };
+        // The layout and the rules on it alone: another section's rule without its clues would say something
+        // else (kropki dots all given, so none at all: no two neighbours consecutive).
+        let mut sketch = grammar.clone().into_owned();
+        let layout = plan.layout.clone().unwrap_or_default();
+        sketch.sections.retain(|name, _| *name == layout);
+        sketch.rules.retain(|rule| match rule {
+            RuleUse::Named(_) => true,
+            RuleUse::Primitive { primitive, args } => vocabulary::sections_read(primitive, args)
+                .iter()
+                .all(|s| *s == layout),
+        });
         Ok(Kind {
             base,
             grammar,
+            sketch,
             plan,
             header,
             registry,
@@ -172,6 +187,13 @@ impl<'a> Kind<'a> {
         let mut map = self.header.clone();
         draft.write_into(&mut map);
         load_mapping(&map, self.registry)
+    }
+
+    /// The puzzle of a layout alone, which the type's other sections will be drawn on.
+    fn load_layout(&self, draft: &Draft) -> Result<Puzzle, Error> {
+        let mut map = self.header.clone();
+        draft.write_into(&mut map);
+        crate::model::load::load_as(&map, &self.sketch)
     }
 }
 
@@ -209,7 +231,7 @@ pub(super) fn clued_solution(
                             layout(n, rng, options.deadline).ok_or_else(out_of_time)?,
                         ),
                     );
-                    let drawn_on = kind.load(&draft)?;
+                    let drawn_on = kind.load_layout(&draft)?;
                     if let Ok(s) = random_solution(&drawn_on, rng, options) {
                         found = Some((s, region_of(&drawn_on)));
                         break;

@@ -2,6 +2,7 @@
 
 use super::{print, Exit};
 use crate::error::Error;
+use crate::grammar::compose::JOIN;
 use crate::grammar::Registry;
 use crate::report;
 
@@ -10,8 +11,11 @@ pub(crate) fn run(registry: &Registry, kind: Option<&str>) -> Result<Exit, Error
         None => print(&report::vocabulary::render(registry))?,
         Some(kind) => {
             let grammar = registry.get(kind)?;
-            let origin = registry.origin(kind).unwrap_or_default();
-            print(&report::vocabulary::grammar_file(grammar, origin))?;
+            let origin = match registry.origin(kind) {
+                Some(origin) => origin.to_owned(),
+                None => format!("made of {}", kind.replace(JOIN, " and ")),
+            };
+            print(&report::vocabulary::grammar_file(&grammar, &origin))?;
         }
     }
     Ok(Exit(0))

@@ -10,9 +10,11 @@
 //! directory. Every grammar is checked when it is loaded, so a mistake in one is reported against the grammar,
 //! not against the first puzzle that uses it.
 
+pub(crate) mod compose;
 pub(crate) mod sections;
 pub(crate) mod vocabulary;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -281,10 +283,35 @@ impl Registry {
         self.grammars.insert(g.name.clone(), g);
     }
 
-    /// The grammar of a type. A type no grammar declares is an error naming the known ones and every grammar
-    /// file that failed to load, with its error; when a grammar file of that name failed to load, that file's
-    /// error alone.
-    pub fn get(&self, name: &str) -> Result<&Grammar, Error> {
+    /// The grammar of a type: a loaded one, or one composed of loaded types joined by `+` (`killer+thermo`,
+    /// see the `compose` module). A type no grammar declares is an error naming the known ones and every grammar file
+    /// that failed to load, with its error; when a grammar file of that name failed to load, that file's error
+    /// alone.
+    pub fn get(&self, name: &str) -> Result<Cow<'_, Grammar>, Error> {
+        match self.loaded(name) {
+            Ok(g) => Ok(Cow::Borrowed(g)),
+            Err(e) if !name.contains(compose::JOIN) => Err(e),
+            Err(_) => {
+                let names: Vec<&str> = name.split(compose::JOIN).collect();
+                let mut parts = Vec::with_capacity(names.len());
+                for (i, part) in names.iter().enumerate() {
+                    if names[..i].contains(part) {
+                        return Err(Error::section(
+                            "type",
+                            format!(
+                                "{name}: {part} twice (each part of a type made of types once)"
+                            ),
+                        ));
+                    }
+                    parts.push(self.loaded(part)?);
+                }
+                compose::compose(name, &parts).map(Cow::Owned)
+            }
+        }
+    }
+
+    /// A grammar loaded or built in under this very name.
+    fn loaded(&self, name: &str) -> Result<&Grammar, Error> {
         // A file of that name that failed to load wins over a built-in grammar (the author meant to replace
         // it, and silently solving with the old rules would mislead), not over one loaded from a directory.
         let from_dir = self.origins.get(name).is_some_and(|o| o != BUILT_IN_ORIGIN);

@@ -356,6 +356,24 @@ pub(crate) fn named_rule_list() -> String {
         .join(", ")
 }
 
+/// The sections a primitive use reads: its section parameters, and the keys of its tags.
+pub(crate) fn sections_read(primitive: &str, args: &Args) -> Vec<String> {
+    let Some(signature) = spec(primitive) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (param, kind) in signature.params {
+        match (kind, args.get(*param)) {
+            (Param::Section(..), Some(Value::String(s))) => out.push(s.clone()),
+            (Param::Tags(_), Some(Value::Mapping(tags))) => {
+                out.extend(tags.keys().filter_map(Value::as_str).map(str::to_owned))
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 pub(crate) fn spec(name: &str) -> Option<&'static Signature> {
     PRIMITIVES.iter().find(|p| p.name == name)
 }

@@ -34,7 +34,7 @@ fn record_map(line: &str, registry: &Registry) -> Result<Mapping, Error> {
     let record: Json =
         serde_json::from_str(line).map_err(|e| bad(format!("not a JSON object: {e}")))?;
     let kind = record["type"].as_str().ok_or_else(|| bad("no \"type\""))?;
-    to_map(&record, registry.get(kind)?)
+    to_map(&record, &*registry.get(kind)?)
 }
 
 /// The first section of a kind in the grammar.

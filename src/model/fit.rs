@@ -191,24 +191,113 @@ pub(crate) fn fit(record: &mut Json, registry: &Registry) -> Result<(), Error> {
             g.name.clone(),
         )
     });
-    let Some((grammar, names)) = fits.into_iter().next() else {
-        // The grammar meant to read it may be one that did not load: say why, as an unknown type does.
-        let unloaded = registry.unloaded();
-        return Err(Error::section(
-            "fpuzzles",
-            format!(
-                "no puzzle type has {}: a grammar file with them all would read it (`latin grammars` lists the types){unloaded}",
-                describe(record, &needs)
-            ),
-        ));
+    let (name, names) = match fits.into_iter().next() {
+        Some((grammar, names)) => (grammar.name.clone(), names),
+        None => composed(record, registry, &needs)?,
     };
     let moves: Vec<(&str, &str, &str)> = names
         .iter()
         .map(|(m, section)| (m.group, m.key.as_ref(), section.as_str()))
         .collect();
     rename(record, &moves);
-    record["type"] = Json::String(grammar.name.clone());
+    record["type"] = Json::String(name);
     Ok(())
+}
+
+/// A mix no one grammar declares (thermometers and killer cages): the type made of the types that take each of
+/// the record's families alone (`killer+thermo`, see [`crate::grammar::compose`]), and its sections.
+fn composed(
+    record: &Json,
+    registry: &Registry,
+    needs: &[Meaning],
+) -> Result<(String, Vec<(Meaning, String)>), Error> {
+    let mut parts: Vec<String> = Vec::new();
+    for family in families(record) {
+        let family_needs = self::needs(&family)?;
+        let best = registry
+            .iter()
+            .filter(|g| fits(g, &family, &family_needs).is_some())
+            .min_by_key(|g| {
+                (
+                    g.rules.len(),
+                    !registry.is_built_in(&g.name),
+                    g.name.clone(),
+                )
+            });
+        let Some(best) = best else {
+            // The grammar meant to read it may be one that did not load: say why, as an unknown type does.
+            return Err(Error::section(
+                "fpuzzles",
+                format!(
+                    "no puzzle type has {}: a grammar file with them would read it (`latin grammars` lists the types){}",
+                    describe(&family, &family_needs),
+                    registry.unloaded()
+                ),
+            ));
+        };
+        if !parts.contains(&best.name) {
+            parts.push(best.name.clone());
+        }
+    }
+    parts.sort();
+    let name = parts.join("+");
+    let grammar = registry.get(&name)?;
+    let names = fits(&grammar, record, needs).ok_or_else(|| {
+        Error::section(
+            "fpuzzles",
+            format!(
+                "no puzzle type has {}, nor does {name}, made of the types that have each: a grammar file with them all would read it",
+                describe(record, needs)
+            ),
+        )
+    })?;
+    Ok((name, names))
+}
+
+/// The record split by constraint family, each part the grid with that family alone: a line or pair key,
+/// the cages, the irregular regions, an outside clue key, the odd and even cells, the inequalities. A grid with
+/// irregular regions lends the other families boxes, which the type made of them drops (see
+/// [`crate::grammar::compose`]).
+fn families(record: &Json) -> Vec<Json> {
+    let n = record["size"].as_u64().unwrap_or(0);
+    let mut base = serde_json::json!({ "size": n });
+    base["boxes"] = match &record["boxes"] {
+        Json::Array(b) => Json::Array(b.clone()),
+        _ => serde_json::json!([1, n]),
+    };
+    let with = |keys: &[(&str, Json)]| {
+        let mut family = base.clone();
+        for (key, value) in keys {
+            family[*key] = value.clone();
+        }
+        family
+    };
+    let mut out = Vec::new();
+    for group in ["lines", "pairs"] {
+        for (key, list) in record[group].as_object().into_iter().flatten() {
+            let mut family = with(&[(group, serde_json::json!({ key: list }))]);
+            if let Some(clues) = record["line_clues"].get(key) {
+                family["line_clues"] = serde_json::json!({ key: clues });
+            }
+            out.push(family);
+        }
+    }
+    if record["clues"].is_object() {
+        out.push(with(&[
+            ("regions", record["regions"].clone()),
+            ("clues", record["clues"].clone()),
+        ]));
+    } else if layout_regions(record) {
+        let mut family = with(&[("regions", record["regions"].clone())]);
+        family.as_object_mut().map(|o| o.remove("boxes"));
+        out.push(family);
+    }
+    for key in OUTSIDE.iter().map(|(k, _)| *k).chain(["parity", "less"]) {
+        if !record[key].is_null() {
+            out.push(with(&[(key, record[key].clone())]));
+        }
+    }
+    out
 }
 
 /// The inverse of [`fit`], for a form that says constraints rather than types (f-puzzles): the record of a
@@ -664,8 +753,9 @@ mod tests {
         assert_eq!(fitted(jigsaw, &registry).unwrap()["type"], "jigsaw");
     }
 
-    /// Thermometers with killer cages: no built-in type has both, so the error names both; a grammar file that
-    /// has them takes the record, its thermometers renamed to its own section.
+    /// Thermometers with killer cages: no built-in type has both, so the record takes the type made of the two
+    /// that have each; a grammar file that has them takes the record, its thermometers renamed to its own
+    /// section.
     #[test]
     fn a_mix_fits_the_grammar_that_declares_it() {
         let mut registry = Registry::built_in();
@@ -673,8 +763,9 @@ mod tests {
             "regions": [["a","a","b","b"],["c","c","d","d"],["e","e","f","f"],["g","g","h","h"]],
             "clues": {"a": "3", "b": "7", "c": "7", "d": "3", "e": "3", "f": "7", "g": "7", "h": "3"},
             "lines": {"thermos": [[[0, 0], [1, 0]]]}});
-        let e = fitted(record.clone(), &registry).unwrap_err().to_string();
-        assert!(e.contains("thermometers and killer cages"), "{e}");
+        let mixed = fitted(record.clone(), &registry).unwrap();
+        assert_eq!(mixed["type"], "killer+thermo");
+        assert_eq!(mixed["lines"], record["lines"]);
         let text = "name: thermo-killer\ndescription: both\nsections:\n  cages: {kind: regions}\n  \
                     sums: {kind: clues, of: cages}\n  bulbs: {kind: lines, optional: true}\nrules:\n  - latin\n  \
                     - boxes\n  - primitive: distinct\n    regions: cages\n  - primitive: sum\n    regions: cages\n    \
@@ -703,6 +794,36 @@ mod tests {
         assert!(fitted(entropic, &only).is_err());
     }
 
+    /// A mix takes the type made of the smallest type of each family: irregular regions drop the boxes the
+    /// others have, marks of two families keep each family's "no other mark", and a family no type has is named.
+    #[test]
+    fn a_mix_no_grammar_declares_takes_a_type_made_of_types() {
+        let registry = Registry::built_in();
+        let jigsaw = serde_json::json!([
+            ["a", "a", "a", "b"],
+            ["a", "c", "b", "b"],
+            ["c", "c", "d", "b"],
+            ["c", "d", "d", "d"]
+        ]);
+        let record = serde_json::json!({"size": 4, "regions": jigsaw,
+            "lines": {"thermos": [[[0, 0], [1, 0]]], "renban": [[[3, 3], [3, 2]]]}});
+        let typed = fitted(record, &registry).unwrap();
+        assert_eq!(typed["type"], "jigsaw+renban+thermo");
+        assert!(!registry.get("jigsaw+renban+thermo").unwrap().uses_boxes);
+        let marks = serde_json::json!({"size": 4, "boxes": [2, 2],
+            "pairs": {"white": [[0, 0, 0, 1]], "x": [[1, 0, 1, 1]]}});
+        let typed = fitted(marks, &registry).unwrap();
+        assert_eq!(typed["type"], "kropki+xv");
+        let sides = serde_json::json!({"size": 4, "boxes": [2, 2],
+            "edges": {"top": [1, null, null, null]}, "xsums": {"left": [null, 3, null, null]}});
+        let typed = fitted(sides, &registry).unwrap();
+        assert_eq!(typed["type"], "sandwich+x-sums");
+        let odd = serde_json::json!({"size": 4, "boxes": [2, 2],
+            "lines": {"thermos": [[[0, 0], [1, 0]]], "whispers-by-3": [[[3, 3], [3, 2]]]}});
+        let e = fitted(odd, &registry).unwrap_err().to_string();
+        assert!(e.contains("whispers 3 apart"), "{e}");
+    }
+
     /// A grammar whose thermometers are a section named `arrows` and its arrows one named `thermos`: each list
     /// goes to the section that means it, both ways, and neither is lost.
     #[test]
@@ -724,7 +845,7 @@ mod tests {
             typed["lines"],
             serde_json::json!({"arrows": thermo, "thermos": arrow})
         );
-        in_schema_terms(&mut typed, registry.get("swapped").unwrap()).unwrap();
+        in_schema_terms(&mut typed, &registry.get("swapped").unwrap()).unwrap();
         typed.as_object_mut().unwrap().remove("type");
         assert_eq!(typed, record);
     }

@@ -96,7 +96,7 @@ impl Reader<'_> {
                 let mut record = import::decode(text, format)?;
                 super::fit::fit(&mut record, self.registry)?;
                 let kind = record["type"].as_str().unwrap_or_default();
-                super::corpus::to_map(&record, self.registry.get(kind)?)
+                super::corpus::to_map(&record, &*self.registry.get(kind)?)
             }
         }
     }
@@ -242,8 +242,7 @@ pub(crate) fn header(kind: &str, size: usize, boxes: Option<&str>, rules: &[Stri
 
 /// Loads a puzzle from its sections.
 pub(crate) fn load_mapping(map: &Mapping, registry: &Registry) -> Result<Puzzle, Error> {
-    let get = |key: &str| map.get(Value::String(key.to_owned()));
-    let kind = match get("type") {
+    let kind = match map.get(Value::String("type".into())) {
         Some(v) => {
             yaml::scalar_text(v).ok_or_else(|| Error::section("type", "expected a type name"))?
         }
@@ -254,7 +253,12 @@ pub(crate) fn load_mapping(map: &Mapping, registry: &Registry) -> Result<Puzzle,
             ))
         }
     };
-    let grammar = registry.get(&kind)?;
+    load_as(map, &*registry.get(&kind)?)
+}
+
+/// [`load_mapping`] through this grammar, whatever type the map names.
+pub(crate) fn load_as(map: &Mapping, grammar: &Grammar) -> Result<Puzzle, Error> {
+    let get = |key: &str| map.get(Value::String(key.to_owned()));
     // A file's own `rules: [boxes]` gives boxes to a type without them (KenKen with boxes), and so `box:`.
     let uses_boxes = grammar.uses_boxes || names_boxes(get("rules"));
     check_keys(map, grammar, uses_boxes)?;

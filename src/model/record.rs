@@ -42,7 +42,7 @@ pub(crate) fn record_for(map: &Mapping, registry: &Registry, form: Format) -> Re
 pub(crate) fn in_form(mut record: Json, registry: &Registry, form: Format) -> Result<Json, Error> {
     if form == Format::Fpuzzles {
         let kind = record["type"].as_str().unwrap_or_default().to_owned();
-        super::fit::in_schema_terms(&mut record, registry.get(&kind)?)?;
+        super::fit::in_schema_terms(&mut record, &*registry.get(&kind)?)?;
     }
     Ok(record)
 }
@@ -50,7 +50,7 @@ pub(crate) fn in_form(mut record: Json, registry: &Registry, form: Format) -> Re
 /// The checked puzzle of a map of sections, as a record.
 pub(crate) fn record_of(map: &Mapping, registry: &Registry) -> Result<Json, Error> {
     let puzzle = load_mapping(map, registry)?;
-    let grammar = registry.get(puzzle.kind())?;
+    let grammar = &*registry.get(puzzle.kind())?;
     let n = puzzle.size();
     let mut record = json!({"type": puzzle.kind(), "size": n});
     let givens = puzzle.givens();

@@ -19,6 +19,9 @@ pub(crate) fn render(registry: &Registry) -> String {
         let line = format!("  {:<w$} {}", g.name, g.description);
         let _ = writeln!(out, "{}", line.trim_end());
     }
+    out.push_str(
+        "  (types join with +: killer+thermo has the sections and rules of both, boxes when both have them)\n",
+    );
     for (name, before, now) in registry.overrides() {
         let _ = writeln!(
             out,
