@@ -43,6 +43,8 @@ const VARIANTS: &[&str] = &[
     "nabner",
     "indexer",
     "lockout",
+    "kropki-dots",
+    "xv-marks",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -168,6 +170,20 @@ fn check_marks(doc: &serde_yaml::Value, sol: &Grid, tests: &[Mark]) {
             }
         }
     }
+}
+
+/// Marked pairs per section, every one satisfying its section's test; at least one pair in all.
+fn check_listed_marks(doc: &serde_yaml::Value, sol: &Grid, tests: &[Mark]) {
+    let mut seen = 0;
+    for (key, test) in tests {
+        for p in doc[*key].as_sequence().into_iter().flatten() {
+            let (a, b) = p.as_str().unwrap().split_once('-').unwrap();
+            let (a, b) = (cell(a), cell(b));
+            assert!(test(sol[a.0][a.1], sol[b.0][b.1]), "{key} {a:?} {b:?}");
+            seen += 1;
+        }
+    }
+    assert!(seen > 0, "no marks");
 }
 
 /// The edge clues of a side, with the cells in viewing order.
@@ -359,6 +375,20 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
             ],
         ),
         "xv" => check_marks(
+            doc,
+            sol,
+            &[("x", |a, b| a + b == 10), ("v", |a, b| a + b == 5)],
+        ),
+        // Marks where the setter placed them: each holds, and nothing is said of the other pairs.
+        "kropki-dots" => check_listed_marks(
+            doc,
+            sol,
+            &[
+                ("white", |a, b| a.abs_diff(b) == 1),
+                ("black", |a, b| a.max(b) == 2 * a.min(b)),
+            ],
+        ),
+        "xv-marks" => check_listed_marks(
             doc,
             sol,
             &[("x", |a, b| a + b == 10), ("v", |a, b| a + b == 5)],

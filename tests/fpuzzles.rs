@@ -485,6 +485,64 @@ fn mixed_examples_go_through_links() {
     }
 }
 
+/// Kropki dots and XV marks without f-puzzles' negative constraint say only of their own pairs (`kropki-dots`,
+/// `xv-marks`); with it, every unmarked pair has neither relation, even when the link has no mark at all (a 4x4
+/// with no two neighbours consecutive or double has no solution, where a plain 4x4 Sudoku has 288). The negative
+/// constraint on one colour of dot alone is refused by name.
+#[test]
+fn marks_with_and_without_the_negative_constraint() {
+    let empty = r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+    let link = |rest: &str| format!(r#"{{"size":4,"grid":{empty}{rest}}}"#);
+    let count = |json: &str| -> Value {
+        let out = latin()
+            .args(["count", json, "--format", "json", "--max", "300"])
+            .output()
+            .unwrap();
+        serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&out.stderr)))
+    };
+    assert_eq!(count(&link(""))["count"], 288);
+    assert_eq!(
+        count(&link(r#","negative":["ratio","difference"]"#))["count"],
+        0
+    );
+    let anti_xv = count(&link(r#","negative":["xv"]"#));
+    assert!(anti_xv["count"].as_u64().unwrap() < 288, "{anti_xv}");
+    let dot = r#","difference":[{"cells":["R1C1","R1C2"]}]"#;
+    let open = count(&link(dot));
+    assert_eq!(open["type"], "kropki-dots", "{open}");
+    let all = count(&link(&format!(
+        r#"{dot},"negative":["ratio","difference"]"#
+    )));
+    assert_eq!(all["type"], "kropki", "{all}");
+    assert!(
+        open["count"].as_u64() > all["count"].as_u64(),
+        "{open} {all}"
+    );
+    let mark = r#","xv":[{"cells":["R1C1","R1C2"],"value":"V"}]"#;
+    assert_eq!(count(&link(mark))["type"], "xv-marks");
+    let out = latin()
+        .args(["count", &link(r#","negative":["ratio"]"#)])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("one colour"));
+    // Written back, open marks carry no negative constraint, and read back as the same type.
+    for file in [
+        "puzzles/kropki-dots/kropki-dots-9x9.yaml",
+        "puzzles/xv-marks/xv-marks-9x9.yaml",
+    ] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        let link = convert(path.to_str().unwrap(), "fpuzzles");
+        let json = decoded(&link);
+        check_fields(&json, &link);
+        assert!(json["negative"].is_null(), "{file}: {json}");
+        assert_eq!(convert(&link, "fpuzzles"), link, "{file}");
+        let solved = count(&link);
+        assert_eq!(solved["count"], 1, "{file}: {solved}");
+    }
+}
+
 /// The f-puzzles JSON inside a link.
 fn decoded(link: &str) -> Value {
     let payload = link

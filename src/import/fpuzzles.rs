@@ -531,8 +531,9 @@ fn killer(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
     Ok(())
 }
 
-/// Kropki dots and XV marks: latin's types say every unmarked pair has neither relation, so the link must say
-/// the same (f-puzzles' `negative`).
+/// Kropki dots and XV marks. With f-puzzles' negative constraint every unmarked pair has neither relation (the
+/// schema's `white`, `black`, `x`, `v`, even with no mark at all); without it a mark says only of its own pair
+/// (`white-open`, ...). Kropki's negative constraint on one colour alone has no type.
 fn marks(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
     let negative: Vec<&str> = list(puzzle, "negative")
         .iter()
@@ -545,7 +546,30 @@ fn marks(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
         let ([r1, c1], [r2, c2]) = (inside(a, n)?, inside(b, n)?);
         Ok(json!([r1, c1, r2, c2]))
     };
+    let dots_all_given = match (
+        negative.contains(&"difference"),
+        negative.contains(&"ratio"),
+    ) {
+        (true, true) => true,
+        (false, false) => false,
+        _ => {
+            return Err(err(
+                "the negative constraint on one colour of kropki dots alone: latin's types have it for both or neither",
+            ))
+        }
+    };
+    let open = |section: &str, all: bool| {
+        if all {
+            section.to_owned()
+        } else {
+            format!("{section}-open")
+        }
+    };
     for (key, section, expected) in [("difference", "white", "1"), ("ratio", "black", "2")] {
+        let section = open(section, dots_all_given);
+        if dots_all_given {
+            ensure_pairs(record, &section);
+        }
         for e in list(puzzle, key) {
             let v = e["value"].as_str().unwrap_or("");
             if !(v.is_empty() || v == expected) {
@@ -554,36 +578,34 @@ fn marks(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
                     e["value"]
                 )));
             }
-            push_pair(record, section, pair(e)?);
+            push_pair(record, &section, pair(e)?);
         }
     }
-    if (present(puzzle, "difference") || present(puzzle, "ratio"))
-        && !(negative.contains(&"difference") && negative.contains(&"ratio"))
-    {
-        return Err(err(
-            "kropki dots without the negative constraint: latin's kropki type has all dots given",
-        ));
+    let marks_all_given = negative.contains(&"xv");
+    if marks_all_given {
+        ensure_pairs(record, "x");
+        ensure_pairs(record, "v");
     }
     for e in list(puzzle, "xv") {
         let section = match e["value"].as_str().map(str::to_ascii_uppercase).as_deref() {
-            Some("X") => "x",
-            Some("V") => "v",
+            Some("X") => open("x", marks_all_given),
+            Some("V") => open("v", marks_all_given),
             _ => return Err(err(format!("an xv mark of {}", e["value"]))),
         };
-        push_pair(record, section, pair(e)?);
-    }
-    if present(puzzle, "xv") && !negative.contains(&"xv") {
-        return Err(err(
-            "XV marks without the negative constraint: latin's xv type has all marks given",
-        ));
+        push_pair(record, &section, pair(e)?);
     }
     Ok(())
 }
 
-fn push_pair(record: &mut Json, section: &str, pair: Json) {
+/// The pairs under `section`, there even when empty: marks all given, none of them here.
+fn ensure_pairs(record: &mut Json, section: &str) {
     if record["pairs"][section].is_null() {
         record["pairs"][section] = json!([]);
     }
+}
+
+fn push_pair(record: &mut Json, section: &str, pair: Json) {
+    ensure_pairs(record, section);
     record["pairs"][section]
         .as_array_mut()
         .expect("a list")
@@ -1126,6 +1148,10 @@ fn write_pairs(record: &Json, out: &mut Json) -> Result<(), Error> {
         ("black", "ratio", None),
         ("x", "xv", Some("X")),
         ("v", "xv", Some("V")),
+        ("white-open", "difference", None),
+        ("black-open", "ratio", None),
+        ("x-open", "xv", Some("X")),
+        ("v-open", "xv", Some("V")),
     ] {
         for q in record["pairs"][section].as_array().into_iter().flatten() {
             let cells = match q.as_array().map(Vec::as_slice) {
@@ -1259,8 +1285,8 @@ mod tests {
                 "line",
             ),
             (
-                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"ratio":[{"cells":["R1C1","R1C2"]}]}"#,
-                "negative",
+                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"ratio":[{"cells":["R1C1","R1C2"]}],"negative":["difference"]}"#,
+                "one colour",
             ),
             (
                 r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"diagonal+":true}"#,

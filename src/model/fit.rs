@@ -48,7 +48,7 @@ enum Param {
     Open(&'static str),
 }
 
-const MEANINGS: [Meaning; 25] = [
+const MEANINGS: [Meaning; 29] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line(
         "slowthermos",
@@ -111,6 +111,19 @@ const MEANINGS: [Meaning; 25] = [
     pair("black", Param::Tag("ratio 2"), "black kropki dots"),
     pair("x", Param::Tag("sum 10"), "X marks"),
     pair("v", Param::Tag("sum 5"), "V marks"),
+    // Marks where the setter placed them, nothing said of the pairs without one (no negative constraint).
+    pair(
+        "white-open",
+        Param::Open("difference 1"),
+        "white kropki dots (not all given)",
+    ),
+    pair(
+        "black-open",
+        Param::Open("ratio 2"),
+        "black kropki dots (not all given)",
+    ),
+    pair("x-open", Param::Open("sum 10"), "X marks (not all given)"),
+    pair("v-open", Param::Open("sum 5"), "V marks (not all given)"),
     // A clone's cells and their copies: equal, and nothing said of the pairs not listed.
     pair("clones", Param::Open("equal"), "clones"),
 ];
@@ -329,7 +342,10 @@ pub(crate) fn in_schema_terms(record: &mut Json, grammar: &Grammar) -> Result<()
         .collect();
     rename(record, &moves);
     // An exclusive family's marks are all given, none included: its keys are there, if empty.
-    for (m, _) in sections.iter().filter(|(m, _)| m.group == "pairs") {
+    for (m, _) in sections
+        .iter()
+        .filter(|(m, _)| matches!(m.param, Param::Tag(_)))
+    {
         if record["pairs"][m.key.as_ref()].is_null() {
             record["pairs"][m.key.as_ref()] = Json::Array(Vec::new());
         }
@@ -551,6 +567,10 @@ fn tags_agree(args: &crate::grammar::Args, names: &[(Meaning, String)]) -> bool 
     let Some(Value::Mapping(tags)) = args.get("tags") else {
         return true;
     };
+    // Open pairs say nothing of the others: a rule may tag sections the record leaves empty.
+    if args.get("exclusive").and_then(Value::as_bool) != Some(true) {
+        return true;
+    }
     let sections: Vec<&str> = tags.keys().filter_map(Value::as_str).collect();
     let taken: Vec<&Meaning> = names
         .iter()
@@ -618,13 +638,16 @@ fn section_for(grammar: &Grammar, m: &Meaning) -> Option<String> {
                     .then(|| args.get("lines")?.as_str().map(str::to_owned))?
             }
             // Every mark is given in a record (the schema's kropki and XV), so the pairs must be exclusive.
+            // Nothing is said of the pairs not listed, so the pairs must not be exclusive.
             Param::Open(tag) => {
                 let Some(Value::Mapping(tags)) = args.get("tags") else {
                     return None;
                 };
+                let exclusive = args.get("exclusive").and_then(Value::as_bool) == Some(true);
                 let want = relation_kind(tag);
                 tags.iter()
                     .find(|(_, v)| v.as_str().and_then(relation_kind) == want)
+                    .filter(|_| !exclusive)
                     .and_then(|(k, _)| k.as_str().map(str::to_owned))
             }
             Param::Tag(tag) => {
@@ -707,6 +730,15 @@ mod tests {
             (
                 with("pairs", serde_json::json!({"v": [[0, 0, 0, 1]]})),
                 "xv",
+            ),
+            // Marks not all given: never a type whose marks are.
+            (
+                with("pairs", serde_json::json!({"white-open": [[0, 0, 0, 1]]})),
+                "kropki-dots",
+            ),
+            (
+                with("pairs", serde_json::json!({"x-open": [[0, 0, 0, 1]]})),
+                "xv-marks",
             ),
             (
                 with("edges", serde_json::json!({"top": [1, null, null, null]})),
@@ -814,6 +846,10 @@ mod tests {
             "pairs": {"white": [[0, 0, 0, 1]], "x": [[1, 0, 1, 1]]}});
         let typed = fitted(marks, &registry).unwrap();
         assert_eq!(typed["type"], "kropki+xv");
+        let some = serde_json::json!({"size": 4, "boxes": [2, 2],
+            "pairs": {"black-open": [[0, 0, 0, 1]], "x": [[1, 0, 1, 1]]}});
+        let typed = fitted(some, &registry).unwrap();
+        assert_eq!(typed["type"], "kropki-dots+xv");
         let sides = serde_json::json!({"size": 4, "boxes": [2, 2],
             "edges": {"top": [1, null, null, null]}, "xsums": {"left": [null, 3, null, null]}});
         let typed = fitted(sides, &registry).unwrap();
