@@ -45,6 +45,7 @@ const VARIANTS: &[&str] = &[
     "lockout",
     "kropki-dots",
     "xv-marks",
+    "killer-cages",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -379,6 +380,19 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
             sol,
             &[("x", |a, b| a + b == 10), ("v", |a, b| a + b == 5)],
         ),
+        // Each cage's digits differ, and add up to its sum when it shows one.
+        "killer-cages" => {
+            for (v, clue) in along("cages") {
+                let mut seen = v.clone();
+                seen.sort_unstable();
+                seen.dedup();
+                assert_eq!(seen.len(), v.len(), "a digit twice in a cage: {v:?}");
+                assert!(
+                    clue.is_none_or(|k| k == v.iter().sum::<u32>()),
+                    "{v:?} {clue:?}"
+                );
+            }
+        }
         // Marks where the setter placed them: each holds, and nothing is said of the other pairs.
         "kropki-dots" => check_listed_marks(
             doc,

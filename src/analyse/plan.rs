@@ -45,7 +45,7 @@ pub(crate) enum How {
         section: String,
         makers: Vec<(Args, LineMaker)>,
         straight: bool,
-        /// Each cell shares an edge with the one before (the section's `adjacent`).
+        /// Each cell shares an edge with the one before (the section's `adjacent`, or `anywhere`: a group).
         adjacent: bool,
         /// Each entry is a 2x2 block (the section's `block`).
         block: bool,
@@ -135,7 +135,9 @@ impl Planning {
                         section: name.to_string(),
                         makers: Vec::new(),
                         straight: spec.is_some_and(|s| s.straight),
-                        adjacent: spec.is_some_and(|s| s.adjacent),
+                        // A group of cells anywhere (an extra region, a cage) is drawn connected by its sides,
+                        // as setters draw them.
+                        adjacent: spec.is_some_and(|s| s.adjacent || s.anywhere),
                         block: spec.is_some_and(|s| s.block),
                     });
                     if let How::Lines { makers, .. } = entry {

@@ -76,6 +76,8 @@ pub(crate) enum LineStyle {
     Renban,
     /// A group of cells (an extra region): each cell shaded, no line.
     Region,
+    /// A killer cage: a dashed outline just inside its cells, its sum (if any) in the first cell's corner.
+    Cage,
     /// A between line: a grey line with a circle at each end.
     Between,
     /// A palindrome: a grey line.
@@ -224,6 +226,12 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         description: "the values along each line add up to its `= N` clue; digits may repeat (little killer)",
         params: &[("lines", Param::Section(K::Lines, Required))],
         look: Look::Line(LineStyle::Sum),
+    },
+    Signature {
+        name: "cage",
+        description: "the cells of each entry differ and, with `= N`, add up to N (killer cages where the setter drew them, a sum or none; cells in no cage are free)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::Line(LineStyle::Cage),
     },
     Signature {
         name: "all-different",

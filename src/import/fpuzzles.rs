@@ -208,11 +208,6 @@ fn to_record(puzzle: &Json) -> Result<Json, Error> {
         .filter(|&b| (0..n * n).all(|i| region_of[i] == box_of(i / n, i % n, b, n)));
     match boxes {
         Some((h, w)) => record["boxes"] = json!([h, w]),
-        None if present(puzzle, "killercage") => {
-            return Err(err(
-                "irregular regions with killer cages: a record holds one map of regions",
-            ))
-        }
         // latin's disjoint groups are the places inside boxes; what they would be in irregular regions, no rule
         // of latin's says.
         None if present(puzzle, "disjointgroups") => {
@@ -430,7 +425,7 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
             Some(json!(values)),
         );
     }
-    killer(puzzle, record, n)?;
+    killer(puzzle, record, n, record["boxes"].is_array())?;
     marks(puzzle, record, n)?;
     edge_clues(puzzle, record, n)?;
     extremes(puzzle, record, n)?;
@@ -502,32 +497,46 @@ fn push_line(record: &mut Json, section: &str, cells: Vec<[usize; 2]>, clue: Opt
     }
 }
 
-fn killer(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
+/// Killer cages: the schema's `regions` with `clues` when they tile a grid of boxes, each with its sum (Killer
+/// Sudoku); else `lines.killercages`, each cage a group of cells with its sum or none (cells in no cage free).
+fn killer(puzzle: &Json, record: &mut Json, n: usize, boxed: bool) -> Result<(), Error> {
     let cages = list(puzzle, "killercage");
     if cages.is_empty() {
         return Ok(());
     }
     let mut ids = vec![String::new(); n * n];
     let mut clues = Map::new();
+    let mut groups = Vec::new();
     for (k, cage) in cages.iter().enumerate() {
         let id = super::region_id(k);
-        for [r, c] in line(&cage["cells"], n)? {
+        let cells = line(&cage["cells"], n)?;
+        if cells.is_empty() {
+            return Err(err("a killer cage without cells"));
+        }
+        for &[r, c] in &cells {
             if !ids[r * n + c].is_empty() {
                 return Err(err(format!("R{}C{} is in two killer cages", r + 1, c + 1)));
             }
             ids[r * n + c] = id.clone();
         }
-        clues.insert(id, json!(value(cage, "killer cage")?.to_string()));
+        let sum = match &cage["value"] {
+            Json::Null => None,
+            Json::String(s) if s.trim().is_empty() => None,
+            _ => Some(value(cage, "killer cage")?),
+        };
+        if let Some(sum) = sum {
+            clues.insert(id, json!(sum.to_string()));
+        }
+        groups.push((cells, sum));
     }
-    if let Some(i) = ids.iter().position(String::is_empty) {
-        return Err(err(format!(
-            "R{}C{} is in no cage: latin's killer needs every cell in a cage with its sum",
-            i / n + 1,
-            i % n + 1
-        )));
+    if boxed && clues.len() == groups.len() && ids.iter().all(|id| !id.is_empty()) {
+        record["regions"] = regions(&ids, n);
+        record["clues"] = Json::Object(clues);
+        return Ok(());
     }
-    record["regions"] = regions(&ids, n);
-    record["clues"] = Json::Object(clues);
+    for (cells, sum) in groups {
+        push_line(record, "killercages", cells, Some(json!(sum)));
+    }
     Ok(())
 }
 
@@ -1031,6 +1040,20 @@ fn write_cages(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
             push(out, "killercage", json!({"cells": cells, "value": sum}));
         }
     }
+    // Cages where the setter drew them: each with its sum, or none.
+    let sums = record["line_clues"]["killercages"].as_array();
+    for (k, l) in record["lines"]["killercages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let mut cage = json!({ "cells": cell_list(l)? });
+        if let Some(sum) = sums.and_then(|s| s.get(k)).and_then(Json::as_u64) {
+            cage["value"] = json!(sum.to_string());
+        }
+        push(out, "killercage", cage);
+    }
     Ok(())
 }
 
@@ -1254,6 +1277,59 @@ mod tests {
         assert!(e.contains("irregular regions"), "{e}");
     }
 
+    /// Cages that tile a grid of boxes, each with its sum, are Killer Sudoku's regions; cages that leave a cell
+    /// out, show no sum, or sit on irregular regions are groups of cells with their sums (null for none), and
+    /// write back as they were read.
+    #[test]
+    fn killer_cages_tile_the_grid_or_lie_where_drawn() {
+        let blank = "[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]";
+        let cage = |cells: &str, value: &str| format!(r#"{{"cells":[{cells}]{value}}}"#);
+        let tiles: Vec<String> = (0..4)
+            .flat_map(|r| {
+                [(1, 2), (3, 4)].map(|(a, b)| {
+                    cage(
+                        &format!(r#""R{0}C{a}","R{0}C{b}""#, r + 1),
+                        r#","value":"5""#,
+                    )
+                })
+            })
+            .collect();
+        let killer = decode(&format!(
+            r#"{{"size":4,"grid":{blank},"killercage":[{}]}}"#,
+            tiles.join(",")
+        ))
+        .unwrap();
+        assert!(killer["regions"].is_array() && killer["clues"].is_object());
+        assert!(killer["lines"]["killercages"].is_null());
+        let some = format!(
+            r#"{{"size":4,"grid":{blank},"killercage":[{},{}]}}"#,
+            cage(r#""R1C1","R1C2""#, r#","value":"3""#),
+            cage(r#""R3C3","R4C3","R4C4""#, "")
+        );
+        let record = decode(&some).unwrap();
+        assert!(record["regions"].is_null());
+        assert_eq!(
+            record["lines"]["killercages"],
+            json!([[[0, 0], [0, 1]], [[2, 2], [3, 2], [3, 3]]])
+        );
+        assert_eq!(record["line_clues"]["killercages"], json!([3, null]));
+        let back = to_fpuzzles(&record).unwrap();
+        assert_eq!(back["killercage"][0]["value"], "3");
+        assert!(back["killercage"][1]["value"].is_null());
+        // On rows as regions, cages that tile the grid are still groups: the record's one map is the regions.
+        let rows = (0..4)
+            .map(|r| format!("[{}]", vec![format!(r#"{{"region":{r}}}"#); 4].join(",")))
+            .collect::<Vec<_>>()
+            .join(",");
+        let jigsaw = decode(&format!(
+            r#"{{"size":4,"grid":[{rows}],"killercage":[{}]}}"#,
+            tiles.join(",")
+        ))
+        .unwrap();
+        assert!(jigsaw["regions"].is_array() && jigsaw["clues"].is_null());
+        assert_eq!(jigsaw["lines"]["killercages"].as_array().unwrap().len(), 8);
+    }
+
     /// A circle with two lines is two arrows from it, each adding up to the circle; a pill circle is refused.
     #[test]
     fn an_arrow_with_two_lines_is_two_arrows() {
@@ -1293,8 +1369,8 @@ mod tests {
                 "one diagonal",
             ),
             (
-                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C2"],"value":"3"}]}"#,
-                "in no cage",
+                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R1C2"],"value":"1"}]}"#,
+                "in two killer cages",
             ),
             (r#"{"size":4,"grid":[]}"#, "rows"),
             (r#"{"size":0,"grid":[]}"#, "size"),

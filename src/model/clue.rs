@@ -173,6 +173,15 @@ fn line_maker(primitive: &str) -> Option<LineMaker> {
                 .then_some(None),
             _ => None,
         },
+        // A cage shows its sum, when its digits differ.
+        "cage" => |_, values, _| {
+            let mut sorted = values.to_vec();
+            sorted.sort_unstable();
+            sorted
+                .windows(2)
+                .all(|w| w[0] != w[1])
+                .then(|| Some(LineClue::Number(values.iter().map(|&v| u64::from(v)).sum())))
+        },
         "all-different" => |_, values, _| {
             let mut sorted = values.to_vec();
             sorted.sort_unstable();

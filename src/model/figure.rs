@@ -158,6 +158,13 @@ impl Figure {
                 }
                 (SectionKind::Lines, SectionValue::Lines(lines)) => {
                     let style = looks.lines.get(name).copied();
+                    // A cage's sum is printed as a region's hint is, in the corner of its top-left cell.
+                    if style == Some(LineStyle::Cage) {
+                        self.hints.extend(lines.iter().filter_map(|l| {
+                            let first = l.cells.iter().min_by_key(|c| (c.row, c.col))?;
+                            Some((*first, l.clue?.to_string()))
+                        }));
+                    }
                     self.lines.extend(lines.iter().map(|l| Line {
                         cells: l.cells.clone(),
                         clue: l.clue,
@@ -169,6 +176,11 @@ impl Figure {
             }
         }
         self.hints.sort();
+    }
+
+    /// Whether killer cages are drawn as lines of cells (where the setter put them), not as a region map.
+    pub(crate) fn has_cages(&self) -> bool {
+        self.lines.iter().any(|l| l.style == Some(LineStyle::Cage))
     }
 
     /// Whether two cells are in different boxes (false when there are no boxes).

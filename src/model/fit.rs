@@ -48,7 +48,7 @@ enum Param {
     Open(&'static str),
 }
 
-const MEANINGS: [Meaning; 29] = [
+const MEANINGS: [Meaning; 30] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line(
         "slowthermos",
@@ -71,6 +71,13 @@ const MEANINGS: [Meaning; 29] = [
     line("renban", "consecutive-set", Param::None, "renban lines"),
     line("palindromes", "mirror", Param::None, "palindromes"),
     line("diagonals", "line-sum", Param::None, "little-killer sums"),
+    // Cages that leave cells out or show no sum (f-puzzles'), where `regions` with `clues` tile the grid.
+    line(
+        "killercages",
+        "cage",
+        Param::None,
+        "killer cages where drawn",
+    ),
     line(
         "extraregions",
         "all-different",
@@ -730,6 +737,10 @@ mod tests {
             (
                 with("pairs", serde_json::json!({"v": [[0, 0, 0, 1]]})),
                 "xv",
+            ),
+            (
+                with("lines", lines("killercages", two.clone())),
+                "killer-cages",
             ),
             // Marks not all given: never a type whose marks are.
             (

@@ -28,7 +28,11 @@ struct Page {
 
 impl Page {
     fn new(f: &Figure) -> Page {
-        let outside = !f.edges.is_empty() || f.lines.iter().any(|l| l.clue.is_some());
+        // Little-killer sums stand outside the frame; a cage's sum is inside.
+        let outside = !f.edges.is_empty()
+            || f.lines
+                .iter()
+                .any(|l| l.clue.is_some() && l.style == Some(LineStyle::Sum));
         Page {
             margin: if outside { CELL } else { CELL / 4.0 },
             n: f.size,
@@ -208,6 +212,20 @@ fn draw_line(out: &mut String, f: &Figure, page: &Page, line: &Line) {
             }
         }
         Some(LineStyle::Region) => tint(out, page, &line.cells, "#e4e4e4"),
+        Some(LineStyle::Cage) => {
+            let n = f.size as isize;
+            let within = |r: isize, c: isize| {
+                line.cells
+                    .iter()
+                    .any(|cell| (cell.row as isize, cell.col as isize) == (r, c))
+                    .then_some(0)
+            };
+            let _ = writeln!(
+                out,
+                r#"<path d="{}" stroke="black" stroke-width="1.2" stroke-dasharray="4 3" fill="none"/>"#,
+                cage_outlines(n, within)
+            );
+        }
         Some(LineStyle::Tint(colour)) => tint(out, page, &line.cells, colour),
         Some(LineStyle::Sum) => line_sum(out, f, page, line, &points),
         Some(LineStyle::Listed) => listed(out, line, &points),
@@ -388,7 +406,10 @@ fn grid_lines(out: &mut String, f: &Figure) {
             let _ = writeln!(
                 out,
                 r#"<path d="{}" stroke="black" stroke-width="1.2" stroke-dasharray="4 3" fill="none"/>"#,
-                cage_outlines(f)
+                cage_outlines(f.size as isize, |r, c| {
+                    let regions = f.regions.as_ref()?;
+                    Some(regions[(r * f.size as isize + c) as usize])
+                })
             );
         } else {
             thick(out, &walls_of(&|a, b| f.region_wall(a, b)));
@@ -403,18 +424,24 @@ fn grid_lines(out: &mut String, f: &Figure) {
 /// Dashed outlines just inside each region, as killer cages are printed: each side of a cell that faces
 /// another region (or the frame) is drawn INSET inside the cell; at each end the segment stops short of a
 /// wall across it, meets its neighbour's segment, or reaches over into the neighbour at an inner corner.
-fn cage_outlines(f: &Figure) -> String {
-    let n = f.size as isize;
+/// `region` gives a cell's region (on the grid), `None` for a cell in none, which gets no outline.
+fn cage_outlines(n: isize, region: impl Fn(isize, isize) -> Option<usize>) -> String {
     let inside = |r: isize, c: isize| (0..n).contains(&r) && (0..n).contains(&c);
     let id = |r: isize, c: isize| -> Option<usize> {
-        let regions = f.regions.as_ref()?;
-        inside(r, c).then(|| regions[(r * n + c) as usize])
+        if inside(r, c) {
+            region(r, c)
+        } else {
+            None
+        }
     };
     // A wall on the side (dr, dc) of cell (r, c).
     let wall = |r: isize, c: isize, dr: isize, dc: isize| id(r, c) != id(r + dr, c + dc);
     let mut d = String::new();
     for r in 0..n {
         for c in 0..n {
+            if id(r, c).is_none() {
+                continue;
+            }
             for (dr, dc) in [(-1, 0), (0, 1), (1, 0), (0, -1)] {
                 if !wall(r, c, dr, dc) {
                     continue;
@@ -466,7 +493,7 @@ fn hints(out: &mut String, f: &Figure, page: &Page) {
     for (cell, hint) in &f.hints {
         let (x, y) = page.corner(*cell);
         let s = printed(hint);
-        if f.boxes.is_some() && f.regions.is_some() {
+        if f.boxes.is_some() && (f.regions.is_some() || f.has_cages()) {
             let width = s.chars().count() as f64 * size * 0.62 + 2.0;
             let _ = writeln!(
                 out,
@@ -589,7 +616,7 @@ fn edges(out: &mut String, f: &Figure) {
 fn digits(out: &mut String, f: &Figure, page: &Page, values: &Values) {
     let n = f.size;
     // Smaller inside dashed cage outlines, and for two-digit values.
-    let caged = f.regions.is_some() && f.boxes.is_some();
+    let caged = (f.regions.is_some() || f.has_cages()) && f.boxes.is_some();
     let size = CELL * if n > 9 || caged { 0.5 } else { 0.6 };
     for r in 0..n {
         for c in 0..n {
