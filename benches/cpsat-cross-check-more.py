@@ -2,7 +2,8 @@
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
 regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, double
 arrows, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku, clones, slow thermometers, numbered rooms, Dutch
-whispers, nabner lines, indexers and lockout lines. Each model here is written from the rules as setters state
+whispers, nabner lines, indexers, lockout lines, kropki dots and XV marks not all given, killer cages where drawn, and types made of types
+(`jigsaw+slow-thermo`: every part's rules at once). Each model here is written from the rules as setters state
 them, not from latin's primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as
 corpus records by `latin convert --to record`; CP-SAT must find the same solution and prove that no other
 exists (the solution cut off, the model infeasible).
@@ -33,7 +34,12 @@ TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism"
          ("clone", [4, 6, 8, 9]), ("slow-thermo", [4, 6, 8, 9]),
          ("numbered-rooms", [4, 6, 8, 9]), ("dutch-whispers", [6, 9]),
          ("nabner", [6, 8, 9]),
-         ("indexer", [4, 6, 8, 9]), ("lockout", [6, 8, 9])]
+         ("indexer", [4, 6, 8, 9]), ("lockout", [6, 8, 9]),
+         ("kropki-dots", [4, 6, 8, 9]), ("xv-marks", [6, 8, 9]), ("killer-cages", [4, 6, 8, 9]),
+         # Types made of types: each part's rules at once, boxes dropped beside a jigsaw.
+         ("jigsaw+slow-thermo", [6, 9]), ("jigsaw+kropki-dots", [6, 9]), ("between+nabner", [6, 9]),
+         ("clone+zipper", [6, 9]), ("kropki-dots+xv-marks", [6, 9]), ("lockout+quadruple", [6, 9]),
+         ("greater-than+region-sum", [6, 9]), ("jigsaw+killer-cages", [6, 9]), ("killer-cages+thermo", [6, 9])]
 
 
 def absolute(m, a, b, n):
@@ -91,7 +97,49 @@ def model(p):
         for c, v in enumerate(row):
             if v:
                 m.Add(x[r][c] == v)
-    kind, lines = p["type"], p.get("lines", {})
+    lines = p.get("lines", {})
+    # A type made of types (`jigsaw+thermo`) has the rules of each part.
+    for kind in p["type"].split("+"):
+        add_rules(m, x, p, kind, lines)
+    return m, x
+
+
+def add_rules(m, x, p, kind, lines):
+    """The constraints of one type's own clues, beyond rows, columns, boxes and givens."""
+    n = p["size"]
+    if kind == "jigsaw":
+        groups = {}
+        for r, row in enumerate(p["regions"]):
+            for c, g in enumerate(row):
+                groups.setdefault(g, []).append(x[r][c])
+        for cells in groups.values():
+            m.AddAllDifferent(cells)
+    if kind == "thermo":
+        for line in lines["thermos"]:
+            for (r, c), (r2, c2) in zip(line, line[1:]):
+                m.Add(x[r][c] < x[r2][c2])
+    if kind == "killer-cages":
+        # Cages where the setter drew them: digits distinct, adding up to the sum when one is shown.
+        sums = p.get("line_clues", {}).get("cages", [])
+        for k, cage in enumerate(lines["cages"]):
+            cells = [x[r][c] for r, c in cage]
+            m.AddAllDifferent(cells)
+            if k < len(sums) and sums[k] is not None:
+                m.Add(sum(cells) == sums[k])
+    if kind in ("kropki-dots", "xv-marks"):
+        # Marks where the setter placed them; nothing said of the pairs without one.
+        tests = {"white": lambda a, b: [a - b == 1, b - a == 1], "black": lambda a, b: [a == 2 * b, b == 2 * a],
+                 "x": lambda a, b: [a + b == 10], "v": lambda a, b: [a + b == 5]}
+        for key, test in tests.items():
+            for r, c, r2, c2 in p.get("pairs", {}).get(key, []):
+                holds = test(x[r][c], x[r2][c2])
+                if len(holds) == 1:
+                    m.Add(holds[0])
+                else:
+                    either = [m.NewBoolVar("") for _ in holds]
+                    for lit, h in zip(either, holds):
+                        m.Add(h).OnlyEnforceIf(lit)
+                    m.AddBoolOr(either)
     if kind == "between":
         for line in lines["between"]:
             a, b = x[line[0][0]][line[0][1]], x[line[-1][0]][line[-1][1]]
@@ -254,7 +302,6 @@ def model(p):
                 classes.append(y)
             for i in range(max(1, len(classes) - window + 1)):
                 m.AddAllDifferent(classes[i:i + window])
-    return m, x
 
 
 def seen_from(x, side, i, n):
