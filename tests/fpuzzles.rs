@@ -254,21 +254,24 @@ fn examples_the_corpus_lacks_go_through_links() {
         assert_eq!(solved["count"], 1, "{file}: {solved}");
         let check = latin().arg("check").arg(&path).output().unwrap();
         assert!(check.status.success(), "{file}");
-        let want: Vec<Vec<u64>> = std::fs::read_to_string(&path)
-            .unwrap()
-            .split("solution: |")
-            .nth(1)
-            .unwrap()
-            .lines()
-            .map(|l| {
-                l.split_whitespace()
-                    .filter_map(|t| t.parse().ok())
-                    .collect()
-            })
-            .filter(|row: &Vec<u64>| !row.is_empty())
-            .collect();
+        let want = file_solution(&std::fs::read_to_string(&path).unwrap());
         assert_eq!(solved["solutions"][0], json!(want), "{file}");
     }
+}
+
+/// The `solution: |` block of an example file, row by row.
+fn file_solution(text: &str) -> Vec<Vec<u64>> {
+    text.split("solution: |")
+        .nth(1)
+        .expect("a solution")
+        .lines()
+        .map(|l| {
+            l.split_whitespace()
+                .filter_map(|t| t.parse().ok())
+                .collect()
+        })
+        .filter(|row: &Vec<u64>| !row.is_empty())
+        .collect()
 }
 
 #[test]
@@ -471,19 +474,11 @@ fn mixed_examples_go_through_links() {
         let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(solved["type"], kind, "{file}: {solved}");
         assert_eq!(solved["count"], 1, "{file}: {solved}");
-        let want: Vec<Vec<u64>> = text
-            .split("solution: |")
-            .nth(1)
-            .unwrap()
-            .lines()
-            .map(|l| {
-                l.split_whitespace()
-                    .filter_map(|t| t.parse().ok())
-                    .collect()
-            })
-            .filter(|row: &Vec<u64>| !row.is_empty())
-            .collect();
-        assert_eq!(solved["solutions"][0], json!(want), "{file}");
+        assert_eq!(
+            solved["solutions"][0],
+            json!(file_solution(&text)),
+            "{file}"
+        );
     }
 }
 

@@ -613,43 +613,39 @@ fn build_between(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Er
 }
 
 fn build_all_different(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
-    // Named as regions are (`extra 2`, like `cages A`): an entry here is a group of cells, not a line.
-    let Some((name, lines)) = lines_of(args, sections) else {
-        return Ok(vec![]);
-    };
-    Ok(lines
-        .iter()
-        .enumerate()
-        .map(|(i, line)| {
-            Arc::new(AllDifferent::new(
-                format!("{name} {}", i + 1),
-                line.cells.clone(),
-            )) as Arc<dyn Rule>
-        })
-        .collect())
+    Ok(per_group(args, sections, |label, line| {
+        Arc::new(AllDifferent::new(label, line.cells.clone()))
+    }))
 }
 
-/// A cage with its sum is a distinct sum; one without, its cells distinct. Named as regions are (`cages 2`).
+/// A cage with its sum is a distinct sum; one without, its cells distinct.
 fn build_cage(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
+    Ok(per_group(args, sections, |label, line| match line.clue {
+        Some(total) => Arc::new(Sum {
+            label,
+            cells: line.cells.clone(),
+            total,
+            distinct: true,
+        }),
+        None => Arc::new(AllDifferent::new(label, line.cells.clone())),
+    }))
+}
+
+/// One rule an entry of a lines section whose entries are groups of cells, not lines: named as regions are
+/// (`extra 2`, `cages 3`, like `cages A`).
+fn per_group(
+    args: &Args,
+    sections: &Sections,
+    rule: impl Fn(String, &CellLine) -> Arc<dyn Rule>,
+) -> Rules {
     let Some((name, lines)) = lines_of(args, sections) else {
-        return Ok(vec![]);
+        return vec![];
     };
-    Ok(lines
+    lines
         .iter()
         .enumerate()
-        .map(|(i, line)| {
-            let label = format!("{name} {}", i + 1);
-            match line.clue {
-                Some(total) => Arc::new(Sum {
-                    label,
-                    cells: line.cells.clone(),
-                    total,
-                    distinct: true,
-                }) as Arc<dyn Rule>,
-                None => Arc::new(AllDifferent::new(label, line.cells.clone())),
-            }
-        })
-        .collect())
+        .map(|(i, line)| rule(format!("{name} {}", i + 1), line))
+        .collect()
 }
 
 fn build_lockout(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
