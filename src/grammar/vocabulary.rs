@@ -321,6 +321,14 @@ pub(crate) const NAMED_RULES: &[(&str, &str)] = &[
         "every box (`box: HxW`, default near-square) holds 1..n once",
     ),
     ("diagonals", "both main diagonals hold 1..n once"),
+    (
+        "main-diagonal",
+        "the diagonal from the top-left corner to the bottom-right holds 1..n once",
+    ),
+    (
+        "anti-diagonal",
+        "the diagonal from the bottom-left corner to the top-right holds 1..n once",
+    ),
     ("anti-knight", "cells a chess knight's move apart differ"),
     ("anti-king", "diagonally touching cells differ"),
     ("non-consecutive", "orthogonal neighbours never differ by 1"),

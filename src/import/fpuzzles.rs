@@ -277,21 +277,28 @@ fn cells(puzzle: &Json, n: usize) -> Result<(Vec<u64>, Vec<usize>), Error> {
 
 /// The global flags as named rules.
 fn rules(puzzle: &Json, record: &mut Json) -> Result<(), Error> {
-    match (present(puzzle, "diagonal+"), present(puzzle, "diagonal-")) {
-        (true, true) => record["diagonals"] = json!(true),
-        (false, false) => {}
-        _ => return Err(err("one diagonal only: latin's `diagonals` rule is both")),
-    }
-    let named: Vec<&str> = [
-        ("antiknight", "anti-knight"),
-        ("antiking", "anti-king"),
-        ("nonconsecutive", "non-consecutive"),
-        ("disjointgroups", "disjoint-groups"),
-    ]
-    .iter()
-    .filter(|(k, _)| present(puzzle, k))
-    .map(|(_, r)| *r)
-    .collect();
+    // `diagonal+` rises from the bottom-left corner, `diagonal-` falls from the top-left (as SudokuSolver reads
+    // them).
+    let mut named: Vec<&str> = match (present(puzzle, "diagonal+"), present(puzzle, "diagonal-")) {
+        (true, true) => {
+            record["diagonals"] = json!(true);
+            Vec::new()
+        }
+        (true, false) => vec!["anti-diagonal"],
+        (false, true) => vec!["main-diagonal"],
+        (false, false) => Vec::new(),
+    };
+    named.extend(
+        [
+            ("antiknight", "anti-knight"),
+            ("antiking", "anti-king"),
+            ("nonconsecutive", "non-consecutive"),
+            ("disjointgroups", "disjoint-groups"),
+        ]
+        .iter()
+        .filter(|(k, _)| present(puzzle, k))
+        .map(|(_, r)| *r),
+    );
     if !named.is_empty() {
         record["rules"] = json!(named);
     }
@@ -780,6 +787,8 @@ pub(crate) fn to_fpuzzles(record: &Json) -> Result<Json, Error> {
             "anti-king" => "antiking",
             "non-consecutive" => "nonconsecutive",
             "disjoint-groups" => "disjointgroups",
+            "anti-diagonal" => "diagonal+",
+            "main-diagonal" => "diagonal-",
             other => return Err(err(format!("rule {other}: f-puzzles has no such rule"))),
         };
         out[key] = json!(true);
@@ -1277,6 +1286,34 @@ mod tests {
         assert!(e.contains("irregular regions"), "{e}");
     }
 
+    /// One diagonal alone is a named rule of its own, both ways: `diagonal+` rises from the bottom-left corner
+    /// (the anti-diagonal), `diagonal-` falls from the top-left (the main diagonal); both are `diagonals`.
+    #[test]
+    fn one_diagonal_is_its_own_rule() {
+        let blank = r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+        for (flags, rules, diagonals) in [
+            (r#""diagonal+":true"#, json!(["anti-diagonal"]), Json::Null),
+            (r#""diagonal-":true"#, json!(["main-diagonal"]), Json::Null),
+            (
+                r#""diagonal+":true,"diagonal-":true"#,
+                Json::Null,
+                json!(true),
+            ),
+        ] {
+            let record = decode(&format!(r#"{{"size":4,"grid":{blank},{flags}}}"#)).unwrap();
+            assert_eq!(record["rules"], rules, "{flags}");
+            assert_eq!(record["diagonals"], diagonals, "{flags}");
+            let back = to_fpuzzles(&record).unwrap();
+            for key in ["diagonal+", "diagonal-"] {
+                assert_eq!(
+                    back[key].as_bool() == Some(true),
+                    flags.contains(key),
+                    "{flags}"
+                );
+            }
+        }
+    }
+
     /// Cages that tile a grid of boxes, each with its sum, are Killer Sudoku's regions; cages that leave a cell
     /// out, show no sum, or sit on irregular regions are groups of cells with their sums (null for none), and
     /// write back as they were read.
@@ -1363,10 +1400,6 @@ mod tests {
             (
                 r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"ratio":[{"cells":["R1C1","R1C2"]}],"negative":["difference"]}"#,
                 "one colour",
-            ),
-            (
-                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"diagonal+":true}"#,
-                "one diagonal",
             ),
             (
                 r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R1C2"],"value":"1"}]}"#,

@@ -67,8 +67,10 @@ pub(crate) struct Figure {
     pub(crate) boxes: Option<(usize, usize)>,
     /// The region of every cell, row by row, from the type's first regions section (cages, rooms, ...).
     pub(crate) regions: Option<Vec<usize>>,
-    /// Both main diagonals are regions.
-    pub(crate) diagonals: bool,
+    /// The main diagonal (top-left to bottom-right) is a region.
+    pub(crate) main_diagonal: bool,
+    /// The anti-diagonal (bottom-left to top-right) is a region.
+    pub(crate) anti_diagonal: bool,
     /// Text in a cell's top-left corner: each region's clue, in the region's first cell.
     pub(crate) hints: Vec<(Cell, String)>,
     /// `a < b` between neighbours (other pairs are not drawn as signs).

@@ -255,7 +255,12 @@ impl Puzzle {
             })?;
         match name {
             "boxes" => self.figure.boxes = Some(self.boxes),
-            "diagonals" => self.figure.diagonals = true,
+            "diagonals" => {
+                self.figure.main_diagonal = true;
+                self.figure.anti_diagonal = true;
+            }
+            "main-diagonal" => self.figure.main_diagonal = true,
+            "anti-diagonal" => self.figure.anti_diagonal = true,
             // Extra regions of fixed cells are shaded, as their setters draw them.
             "windoku" | "asterisk" | "girandola" | "centre-dot" => {
                 self.figure.lines.extend(rules.iter().map(|r| figure::Line {

@@ -41,16 +41,9 @@ pub(crate) fn expand(name: &str, g: Geometry) -> Result<Option<Rules>, ModelErro
     Ok(Some(match name {
         "latin" => latin(n),
         "boxes" => boxes(g)?,
-        "diagonals" => vec![
-            all(
-                "main diagonal".into(),
-                (0..n).map(|i| Cell::new(i, i)).collect(),
-            ),
-            all(
-                "anti-diagonal".into(),
-                (0..n).map(|i| Cell::new(i, n - 1 - i)).collect(),
-            ),
-        ],
+        "diagonals" => vec![main_diagonal(n), anti_diagonal(n)],
+        "main-diagonal" => vec![main_diagonal(n)],
+        "anti-diagonal" => vec![anti_diagonal(n)],
         "anti-knight" => pairs(
             name,
             n,
@@ -98,6 +91,22 @@ fn latin(n: usize) -> Rules {
 }
 
 /// Every box of the geometry's shape, numbered row by row.
+/// Top-left to bottom-right (f-puzzles' `diagonal-`).
+fn main_diagonal(n: usize) -> Arc<dyn Rule> {
+    all(
+        "main diagonal".into(),
+        (0..n).map(|i| Cell::new(i, i)).collect(),
+    )
+}
+
+/// Bottom-left to top-right (f-puzzles' `diagonal+`).
+fn anti_diagonal(n: usize) -> Arc<dyn Rule> {
+    all(
+        "anti-diagonal".into(),
+        (0..n).map(|i| Cell::new(i, n - 1 - i)).collect(),
+    )
+}
+
 fn boxes(g: Geometry) -> Result<Rules, ModelError> {
     let (n, (h, w)) = (g.size, g.boxes);
     if h * w != n {

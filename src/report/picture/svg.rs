@@ -371,11 +371,16 @@ fn grid_lines(out: &mut String, f: &Figure) {
         out,
         r##"<path d="{thin}" stroke="#9a9a9a" stroke-width="1" fill="none"/>"##
     );
-    if f.diagonals {
-        let _ = writeln!(
-            out,
-            r##"<path d="M0 0L{full:.1} {full:.1}M{full:.1} 0L0 {full:.1}" stroke="#7fa7d9" stroke-width="1.5" fill="none"/>"##
-        );
+    for (drawn, d) in [
+        (f.main_diagonal, format!("M0 0L{full:.1} {full:.1}")),
+        (f.anti_diagonal, format!("M{full:.1} 0L0 {full:.1}")),
+    ] {
+        if drawn {
+            let _ = writeln!(
+                out,
+                r##"<path d="{d}" stroke="#7fa7d9" stroke-width="1.5" fill="none"/>"##
+            );
+        }
     }
     let walls_of = |wall: &dyn Fn(Cell, Cell) -> bool| {
         let mut d = String::new();
