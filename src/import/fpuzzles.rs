@@ -3,9 +3,12 @@
 //!
 //! The payload is the puzzle's JSON compressed by lz-string to base64. Its field names are f-puzzles' own:
 //! `size`, `grid` (per cell `value` + `given`, and `region` where it differs from the default boxes),
-//! `diagonal+`/`diagonal-`, `antiknight`, `antiking`, `nonconsecutive`, `killercage`, `thermometer`, `arrow`,
+//! `diagonal+`/`diagonal-` (both, or one alone), `antiknight`, `antiking`, `nonconsecutive`, `killercage`
+//! (Killer Sudoku's regions when the cages tile a grid of boxes, each with its sum; else cages where drawn),
+//! `thermometer`, `arrow`,
 //! `whispers` (with the `value` SudokuSolver gives Dutch ones), `renban`, `palindrome`, `littlekillersum`,
-//! `difference` (white kropki), `ratio` (black), `xv`, `negative` (which marks are all given), `sandwichsum`,
+//! `difference` (white kropki), `ratio` (black), `xv`, `negative` (which marks are all given; without it a
+//! mark says only of its own pair), `sandwichsum`,
 //! `xsum`, `skyscraper`, `extraregion`, `betweenline`, `regionsumline`, `entropicline`, `modularline`,
 //! `quadruple`, `minimum`, `maximum` (as the signs they stand for), `clone` (as pairs of equal cells), `odd`,
 //! `even`, `solution`, and the keys Rangsk's SudokuSolver and its f-puzzles add-on read: `slowthermometer`,
@@ -14,7 +17,7 @@
 //! whispers apart by other than 5 to `whispers-by-K`, slow thermometers to `slowthermos`, ...: keys of latin's
 //! own where the schema has none); the record has no type, and
 //! `model::fit` gives it the type of the grammar that has every family it holds (any grammar loaded, a user's
-//! too). A constraint the record schema has no key for, or cosmetics (`line`, `cage`, `text`, ...) that may
+//! too), or else the type made of the types that have each (`killer+thermo`). A constraint the record schema has no key for, or cosmetics (`line`, `cage`, `text`, ...) that may
 //! carry rules only the ruleset text explains, is an error naming it, never silently dropped.
 
 use std::collections::BTreeMap;

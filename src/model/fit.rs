@@ -8,7 +8,9 @@
 //! the same with a primitive bound to one of its sections. A grammar fits when every key the record has is one
 //! of its primitives, and every section it requires is one the record fills; of those that fit, the one with
 //! the fewest rules is taken (a thermo link is `thermo`, not a grammar that adds optional cages to it; on a tie
-//! the built-in one), and the record's line and pair keys are renamed to that grammar's section names.
+//! the built-in one), and the record's line and pair keys are renamed to that grammar's section names. When no
+//! grammar fits, the record is split by family and takes the type made of the types that fit each
+//! (`killer+thermo`, see `grammar::compose`).
 
 use std::borrow::Cow;
 
