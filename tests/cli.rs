@@ -365,6 +365,39 @@ fn a_printed_grammar_is_a_start_for_ones_own() {
         .stderr(predicate::str::contains("unknown puzzle type"));
 }
 
+/// A type made of types prints as a grammar file too (`# kropki+xv: made of kropki and xv`), and that file,
+/// loaded under a name of its own, solves the mix's example as the composed type does.
+#[test]
+fn a_composed_grammar_prints_as_a_file_of_ones_own() {
+    let out = latin().args(["grammars", "kropki+xv"]).assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.starts_with("# kropki+xv: made of kropki and xv\n"),
+        "{text}"
+    );
+    assert_eq!(text.matches("primitive: tagged-pairs").count(), 2, "{text}");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("marks.yaml"),
+        text.replace("name: kropki+xv", "name: marks"),
+    )
+    .unwrap();
+    let example = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/mixed/kropki+xv-6x6.yaml"),
+    )
+    .unwrap();
+    let puzzle = dir.path().join("p.yaml");
+    std::fs::write(&puzzle, example.replace("type: kropki+xv", "type: marks")).unwrap();
+    latin()
+        .arg("check")
+        .arg(&puzzle)
+        .arg("--grammars")
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("ok: one solution"));
+}
+
 #[test]
 fn lines_answer_every_line_in_order() {
     let dir = tempfile::tempdir().unwrap();
