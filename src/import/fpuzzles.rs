@@ -406,6 +406,9 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
     }
     for entry in list(puzzle, "littlekillersum") {
         let sum = value(entry, "little killer")?;
+        if sum == 0 {
+            return Err(err("a little-killer sum of 0: digits are 1 or more"));
+        }
         push_line(
             record,
             "diagonals",
@@ -534,6 +537,9 @@ fn killer(puzzle: &Json, record: &mut Json, n: usize, boxed: bool) -> Result<(),
             Json::String(s) if s.trim().is_empty() => None,
             _ => Some(value(cage, "killer cage")?),
         };
+        if sum == Some(0) {
+            return Err(err("a killer cage with sum 0: digits are 1 or more"));
+        }
         if let Some(sum) = sum {
             clues.insert(id, json!(sum.to_string()));
         }
@@ -1407,6 +1413,14 @@ mod tests {
             (
                 r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R1C2"],"value":"1"}]}"#,
                 "in two killer cages",
+            ),
+            (
+                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C2"],"value":"0"}]}"#,
+                "sum 0",
+            ),
+            (
+                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"littlekillersum":[{"cell":"R0C1","cells":["R1C2","R2C3","R3C4"],"direction":"DR","value":"0"}]}"#,
+                "sum of 0",
             ),
             (r#"{"size":4,"grid":[]}"#, "rows"),
             (r#"{"size":0,"grid":[]}"#, "size"),
