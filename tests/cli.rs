@@ -333,25 +333,12 @@ fn a_printed_grammar_is_a_start_for_ones_own() {
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(text.starts_with("# thermo: built in\n"), "{text}");
     assert!(text.contains("primitive: increasing"), "{text}");
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("my-thermo.yaml"),
-        text.replace("name: thermo", "name: my-thermo"),
-    )
-    .unwrap();
-    let example = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/thermo/thermo-6x6.yaml"),
-    )
-    .unwrap();
-    let puzzle = dir.path().join("p.yaml");
-    std::fs::write(&puzzle, example.replace("type: thermo", "type: my-thermo")).unwrap();
-    latin()
-        .arg("check")
-        .arg(&puzzle)
-        .arg("--grammars")
-        .arg(dir.path())
-        .assert()
-        .success();
+    let dir = checked_under_new_name(
+        &text,
+        "thermo",
+        "my-thermo",
+        "puzzles/thermo/thermo-6x6.yaml",
+    );
     latin()
         .args(["grammars", "my-thermo", "--grammars"])
         .arg(dir.path())
@@ -376,18 +363,32 @@ fn a_composed_grammar_prints_as_a_file_of_ones_own() {
         "{text}"
     );
     assert_eq!(text.matches("primitive: tagged-pairs").count(), 2, "{text}");
+    checked_under_new_name(
+        &text,
+        "kropki+xv",
+        "marks",
+        "puzzles/mixed/kropki+xv-6x6.yaml",
+    );
+}
+
+/// A printed grammar of type `from` saved as type `to` in a directory of its own, and `latin check` on the
+/// example of `from` with its type changed to `to` through that directory: one solution, its `solution:`.
+fn checked_under_new_name(text: &str, from: &str, to: &str, example: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
-        dir.path().join("marks.yaml"),
-        text.replace("name: kropki+xv", "name: marks"),
+        dir.path().join(format!("{to}.yaml")),
+        text.replace(&format!("name: {from}"), &format!("name: {to}")),
     )
     .unwrap();
-    let example = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/mixed/kropki+xv-6x6.yaml"),
-    )
-    .unwrap();
+    let example =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(example))
+            .unwrap();
     let puzzle = dir.path().join("p.yaml");
-    std::fs::write(&puzzle, example.replace("type: kropki+xv", "type: marks")).unwrap();
+    std::fs::write(
+        &puzzle,
+        example.replace(&format!("type: {from}"), &format!("type: {to}")),
+    )
+    .unwrap();
     latin()
         .arg("check")
         .arg(&puzzle)
@@ -396,6 +397,7 @@ fn a_composed_grammar_prints_as_a_file_of_ones_own() {
         .assert()
         .success()
         .stdout(predicate::str::contains("ok: one solution"));
+    dir
 }
 
 #[test]
