@@ -52,9 +52,9 @@ pub struct Request {
 pub(crate) struct Kind<'a> {
     pub(crate) base: Puzzle,
     pub(crate) grammar: std::borrow::Cow<'a, Grammar>,
-    /// The grammar of the layout alone: what a layout is tried on before the other sections are drawn from the
-    /// solution it has (thermometers on a jigsaw).
-    sketch: Grammar,
+    /// For a type with a layout, the grammar of the layout alone: what a layout is tried on before the other
+    /// sections are drawn from the solution it has (thermometers on a jigsaw).
+    sketch: Option<Grammar>,
     pub(crate) plan: Plan,
     pub(crate) header: Mapping,
     pub(crate) registry: &'a Registry,
@@ -158,17 +158,7 @@ impl<'a> Kind<'a> {
         } else {
             super::regions::base(&grammar, n, boxes, rules, registry)?
         };
-        // The layout and the rules on it alone: another section's rule without its clues would say something
-        // else (kropki dots all given, so none at all: no two neighbours consecutive).
-        let mut sketch = grammar.clone().into_owned();
-        let layout = plan.layout.clone().unwrap_or_default();
-        sketch.sections.retain(|name, _| *name == layout);
-        sketch.rules.retain(|rule| match rule {
-            RuleUse::Named(_) => true,
-            RuleUse::Primitive { primitive, args } => vocabulary::sections_read(primitive, args)
-                .iter()
-                .all(|s| *s == layout),
-        });
+        let sketch = plan.layout.as_deref().map(|l| layout_alone(&grammar, l));
         Ok(Kind {
             base,
             grammar,
@@ -193,8 +183,22 @@ impl<'a> Kind<'a> {
     fn load_layout(&self, draft: &Draft) -> Result<Puzzle, Error> {
         let mut map = self.header.clone();
         draft.write_into(&mut map);
-        crate::model::load::load_as(&map, &self.sketch)
+        crate::model::load::load_as(&map, self.sketch.as_ref().unwrap_or(&self.grammar))
     }
+}
+
+/// The grammar with the layout section and the rules on it alone: another section's rule without its clues would
+/// say something else (kropki dots all given, so none at all: no two neighbours consecutive).
+fn layout_alone(grammar: &Grammar, layout: &str) -> Grammar {
+    let mut sketch = grammar.clone();
+    sketch.sections.retain(|name, _| name == layout);
+    sketch.rules.retain(|rule| match rule {
+        RuleUse::Named(_) => true,
+        RuleUse::Primitive { primitive, args } => vocabulary::sections_read(primitive, args)
+            .iter()
+            .all(|s| s == layout),
+    });
+    sketch
 }
 
 fn with_givens(mut puzzle: Puzzle, givens: &Grid) -> Result<Puzzle, Error> {

@@ -13,12 +13,13 @@
 //! `quadruple`, `minimum`, `maximum` (as the signs they stand for), `clone` (as pairs of equal cells), `odd`,
 //! `even`, `solution`, and the keys Rangsk's SudokuSolver and its f-puzzles add-on read: `slowthermometer`,
 //! `doublearrow`, `zipperline`, `nabner`, `rowindexer`, `columnindexer`, `boxindexer`, and the add-on's
-//! `lockout` (ends half the size apart, rounded down). Each constraint family goes to its corpus record key (x-sums to `xsums`,
-//! whispers apart by other than 5 to `whispers-by-K`, slow thermometers to `slowthermos`, ...: keys of latin's
-//! own where the schema has none); the record has no type, and
-//! `model::fit` gives it the type of the grammar that has every family it holds (any grammar loaded, a user's
-//! too), or else the type made of the types that have each (`killer+thermo`). A constraint the record schema has no key for, or cosmetics (`line`, `cage`, `text`, ...) that may
-//! carry rules only the ruleset text explains, is an error naming it, never silently dropped.
+//! `lockout` (ends half the size apart, rounded down). Each constraint family goes to its corpus record key
+//! (x-sums to `xsums`, whispers apart by other than 5 to `whispers-by-K`, slow thermometers to `slowthermos`,
+//! ...: keys of latin's own where the schema has none); the record has no type, and `model::fit` gives it the
+//! type of the grammar that has every family it holds (any grammar loaded, a user's too), or else the type made
+//! of the types that have each (`killer+thermo`). A constraint the record schema has no key for, or cosmetics
+//! (`line`, `cage`, `text`, ...) that may carry rules only the ruleset text explains, is an error naming it,
+//! never silently dropped.
 
 use std::collections::BTreeMap;
 
