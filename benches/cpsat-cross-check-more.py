@@ -2,7 +2,8 @@
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
 regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, double
 arrows, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku, clones, slow thermometers, numbered rooms, Dutch
-whispers, nabner lines, indexers, lockout lines, kropki dots and XV marks not all given, killer cages where drawn, and types made of types
+whispers, nabner lines, indexers, lockout lines, kropki dots and XV marks not all given, killer cages where drawn, arrows
+with pills, and types made of types
 (`jigsaw+slow-thermo`: every part's rules at once). Each model here is written from the rules as setters state
 them, not from latin's primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as
 corpus records by `latin convert --to record`; CP-SAT must find the same solution and prove that no other
@@ -193,6 +194,14 @@ def add_rules(m, x, p, kind, lines):
             total = x[line[k // 2][0]][line[k // 2][1]] if k % 2 else pairs[0]
             for s in pairs:
                 m.Add(s == total)
+    if kind == "arrow":
+        # Each arrow adds up to its circle, or to the number its pill's digits read left to right, top to bottom
+        # (an arrow that starts in a cell of a pill leaves the whole pill); digits may repeat on an arrow.
+        pills = [sorted(map(tuple, q)) for q in lines.get("pills", [])]
+        for line in lines["arrows"]:
+            circle = next((q for q in pills if tuple(line[0]) in q), [tuple(line[0])])
+            number = sum(10 ** (len(circle) - 1 - i) * x[r][c] for i, (r, c) in enumerate(circle))
+            m.Add(number == sum(x[r][c] for r, c in line[1:]))
     if kind == "double-arrow":
         # The two circled ends add up to the cells between them.
         for line in lines["arrows"]:

@@ -238,6 +238,31 @@ fn indexers(doc: &serde_yaml::Value, sol: &Grid) {
     assert!(seen > 0, "no indexers");
 }
 
+/// Each arrow adds up to its circle, or to the number its pill's digits read left to right, top to bottom
+/// (an arrow starting in a cell of a pill leaves the whole pill). Returns how many arrows left a pill.
+fn arrows(doc: &serde_yaml::Value, sol: &Grid) -> usize {
+    let pills: Vec<Cells> = match doc["pills"].as_sequence() {
+        Some(_) => lines_of(doc, "pills").into_iter().map(|(c, _)| c).collect(),
+        None => Vec::new(),
+    };
+    let mut from_pills = 0;
+    for (cells, _) in lines_of(doc, "arrows") {
+        let sum: u32 = values(sol, &cells[1..]).iter().sum();
+        let circle = match pills.iter().find(|p| p.contains(&cells[0])) {
+            Some(pill) => {
+                from_pills += 1;
+                let mut pill = pill.clone();
+                pill.sort();
+                pill
+            }
+            None => vec![cells[0]],
+        };
+        let digits: String = values(sol, &circle).iter().map(u32::to_string).collect();
+        assert_eq!(digits.parse::<u32>().unwrap(), sum, "{cells:?}");
+    }
+    from_pills
+}
+
 fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
     let n = sol.len();
     let along = |key: &str| {
@@ -254,7 +279,7 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
             along("thermos").for_each(|(v, _)| assert!(v.windows(2).all(|w| w[0] <= w[1]), "{v:?}"))
         }
         "arrow" => {
-            along("arrows").for_each(|(v, _)| assert_eq!(v[0], v[1..].iter().sum::<u32>(), "{v:?}"))
+            arrows(doc, sol);
         }
         "whispers" => along("whispers")
             .for_each(|(v, _)| assert!(v.windows(2).all(|w| w[0].abs_diff(w[1]) >= 5), "{v:?}")),
@@ -680,6 +705,26 @@ fn the_oracle_rejects_a_broken_solution() {
         check_variant("arrow", &doc, &sol);
     });
     assert!(broke.is_err());
+}
+
+/// The pill examples have arrows leaving pills, and the oracle rejects each with a pill's digits swapped (a
+/// pill of two different digits then reads another number).
+#[test]
+fn the_arrow_oracle_reads_pills_and_rejects_a_swapped_pill() {
+    for size in ["6x6", "9x9"] {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("puzzles/arrow/pill-arrow-{size}.yaml"));
+        let doc: serde_yaml::Value =
+            serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let mut sol = grid(doc["solution"].as_str().unwrap());
+        assert!(arrows(&doc, &sol) > 0, "{size}: no arrow leaves a pill");
+        let pill = &lines_of(&doc, "pills")[0].0;
+        let ((r, c), (r2, c2)) = (pill[0], pill[1]);
+        let (a, b) = (sol[r][c], sol[r2][c2]);
+        (sol[r][c], sol[r2][c2]) = (b, a);
+        let broke = std::panic::catch_unwind(|| arrows(&doc, &sol));
+        assert!(broke.is_err(), "{size}");
+    }
 }
 
 /// The line oracles alone reject a solution with one cell of a line changed (a whisper's first cell to its

@@ -341,3 +341,53 @@ fn draw_refuses_what_it_cannot_write() {
         .assert()
         .code(2);
 }
+
+/// A pill is a rounded outline around its cells: along its top edge, from the first cell's centre to the
+/// second's, the picture is drawn on; drawn without its pills (the arrows then leave one-cell circles), the
+/// same segment is white but where it crosses a grid line and a circle's rim.
+#[test]
+fn pills_are_outlined_over_their_cells() {
+    let file = "puzzles/arrow/pill-arrow-9x9.yaml";
+    let text = std::fs::read_to_string(root().join(file)).unwrap();
+    let doc: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let pill = doc["pills"][1].as_str().unwrap().to_owned();
+    assert_eq!(
+        pill, "r6c4 r6c5",
+        "the example's second pill lies along row 6"
+    );
+    let bare = tempfile::NamedTempFile::new().unwrap();
+    let without: String = text
+        .lines()
+        .filter(|l| {
+            !l.starts_with("pills:")
+                && !l.starts_with("  - r8c3 r8c4")
+                && !l.starts_with("  - r6c4 r6c5")
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(bare.path(), without).unwrap();
+    let drawn_on = |p: &Pixmap| {
+        let (left, right) = frame(p);
+        let cell = (right - left) / 9.0;
+        let y = (left + 5.5 * cell - 0.4 * cell).round() as u32;
+        let xs: Vec<u32> = (0..40)
+            .map(|k| (left + 3.5 * cell + cell * f64::from(k) / 39.0) as u32)
+            .collect();
+        let white = |x: u32, y: u32| {
+            let c = p.pixel(x, y).unwrap();
+            c.red() > 240 && c.green() > 240 && c.blue() > 240
+        };
+        let hits = xs
+            .iter()
+            .filter(|&&x| (-1..=1).any(|dy: i32| !white(x, (y as i32 + dy) as u32)))
+            .count();
+        hits as f64 / xs.len() as f64
+    };
+    let with = drawn_on(&png(file, &["--scale", "2"]));
+    let alone = drawn_on(&png(bare.path().to_str().unwrap(), &["--scale", "2"]));
+    assert!(with > 0.9, "the pill's top edge is not drawn ({with})");
+    assert!(
+        alone < 0.3,
+        "without pills the segment is drawn on ({alone})"
+    );
+}

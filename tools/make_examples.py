@@ -99,6 +99,35 @@ def clues(kind, n, sol):
                 used.update(p)
                 found.append(p)
         s['arrows'] = found
+    elif kind == 'pill-arrow':
+        # Pills of two cells side by side, read left to right or top to bottom, each with an arrow from one of
+        # its cells adding up to that number; then arrows from one-cell circles, as in `arrow`.
+        used, found, pills = set(), [], []
+        for _ in range(40):
+            if len(pills) == 3:
+                break
+            r, c = rng.randrange(n), rng.randrange(n)
+            dr, dc = rng.choice([(0, 1), (1, 0)])
+            pill = [(r, c), (r + dr, c + dc)]
+            if r + dr >= n or c + dc >= n or any(q in used for q in pill):
+                continue
+            number = 10 * sol[r][c] + sol[r + dr][c + dc]
+            start = rng.choice(pill)
+            around = used | set(pill)
+            p = walk(n, around - {start}, rng.choice([3, 4, 5]),
+                     lambda p: p[0] == start and sum(sol[a][b] for a, b in p[1:]) <= number)
+            if p and sum(sol[a][b] for a, b in p[1:]) == number:
+                used.update(pill + p)
+                pills.append(pill)
+                found.append(p)
+        for _ in range(n):
+            length = rng.choice([3, 4])
+            p = walk(n, used, length, lambda p: sum(sol[r][c] for r, c in p[1:]) <= sol[p[0][0]][p[0][1]])
+            if p and sum(sol[r][c] for r, c in p[1:]) == sol[p[0][0]][p[0][1]]:
+                used.update(p)
+                found.append(p)
+        s['arrows'] = found
+        s['pills'] = pills
     elif kind == 'whispers':
         s['whispers'] = lines(n, sol, n, [3, 4, 5], lambda v, k: all(abs(a - b) >= 5 for a, b in zip(v, v[1:])))
     elif kind == 'renban':
@@ -146,7 +175,7 @@ def clues(kind, n, sol):
 
 def yaml(kind, n, box, sol, givens, sections, title):
     y = f'title: {title}\nsource: made for latin by tools/make_examples.py (random solution, clues derived, ' \
-        f'givens removed while unique)\ntype: {kind}\nsize: {n}\n'
+        f'givens removed while unique)\ntype: {TYPES.get(kind, kind)}\nsize: {n}\n'
     if box:
         y += f'box: {box[0]}x{box[1]}\n'
     for name, value in sections.items():
@@ -203,11 +232,14 @@ def make(kind, n, box, path):
     print(path, flush=True)
 
 
+# Makers of examples of another type's sections: pill arrows are arrows with pills.
+TYPES = {'pill-arrow': 'arrow'}
 SUDOKU = ['thermo', 'arrow', 'whispers', 'renban', 'palindrome', 'little-killer', 'kropki', 'xv', 'sandwich']
 for kind in (sys.argv[3].split(',') if len(sys.argv) > 3 else SUDOKU + ['sum-skyscrapers']):
     if kind == 'sum-skyscrapers':
         make(kind, 5, None, f'{ROOT}/puzzles/{kind}/{kind}-5x5.yaml')
         make(kind, 6, None, f'{ROOT}/puzzles/{kind}/{kind}-6x6.yaml')
     else:
-        make(kind, 6, (2, 3), f'{ROOT}/puzzles/{kind}/{kind}-6x6.yaml')
-        make(kind, 9, (3, 3), f'{ROOT}/puzzles/{kind}/{kind}-9x9.yaml')
+        folder = TYPES.get(kind, kind)
+        make(kind, 6, (2, 3), f'{ROOT}/puzzles/{folder}/{kind}-6x6.yaml')
+        make(kind, 9, (3, 3), f'{ROOT}/puzzles/{folder}/{kind}-9x9.yaml')

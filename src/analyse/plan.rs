@@ -1,6 +1,6 @@
 //! How `generate` fills each section of a grammar, worked out once per type from the grammar alone: the
 //! primitive each section is bound to (through the primitives' signatures, so no type is named here) and that
-//! primitive's clue maker ([`crate::model::clue`]). A section that no maker can fill is refused up front,
+//! primitive's clue maker ([`crate::model::clue`]). A required section that no maker can fill is refused up front,
 //! naming it.
 
 use std::collections::BTreeMap;
@@ -129,7 +129,9 @@ impl Planning {
                 }
             }
             Some(Maker::Line(maker)) => {
-                for (_, name) in &read {
+                // The lines the maker accepts or refuses; other sections a line primitive reads (an arrow's
+                // pills, a region-sum's regions) are not lines of that rule.
+                for (_, name) in read.iter().filter(|(key, _)| *key == "lines") {
                     let spec = grammar.sections.get(*name);
                     let entry = self.lines.entry(name.to_string()).or_insert(How::Lines {
                         section: name.to_string(),
@@ -236,7 +238,12 @@ pub(crate) fn plan(grammar: &Grammar) -> Result<Plan, Error> {
         .collect();
     drawn.append(&mut plan.drawn);
     plan.drawn = drawn;
-    if let Some(name) = grammar.sections.keys().find(|s| !filled.contains(s)) {
+    // An optional section no maker fills is left out of every puzzle made (an arrow's pills).
+    let unfilled = grammar
+        .sections
+        .iter()
+        .find(|(s, spec)| !spec.optional && !filled.contains(s));
+    if let Some((name, _)) = unfilled {
         return Err(Error::section(
             "generate",
             format!(

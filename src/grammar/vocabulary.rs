@@ -70,6 +70,9 @@ pub(crate) enum LineStyle {
     Thermo,
     /// An arrow: a circle on the first cell, a thin line ending in an arrowhead.
     Arrow,
+    /// A pill: the arrow's circle stretched over two or more cells, a rounded outline around them. The
+    /// sections a primitive reads under the parameter `pills` are drawn so.
+    Pill,
     /// A German whisper: a green line.
     Whisper,
     /// A renban: a purple line.
@@ -211,8 +214,8 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
     },
     Signature {
         name: "arrow-sum",
-        description: "the first cell of each line equals the sum of the others; digits may repeat (arrows, circle first)",
-        params: &[("lines", Param::Section(K::Lines, Required))],
+        description: "the first cell of each line equals the sum of the others; digits may repeat (arrows, circle first); with `pills`, a line that starts in a pill adds up to the number its digits read (pill arrows)",
+        params: &[("lines", Param::Section(K::Lines, Required)), ("pills", Param::Section(K::Lines, Optional))],
         look: Look::Line(LineStyle::Arrow),
     },
     Signature {

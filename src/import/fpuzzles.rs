@@ -379,17 +379,21 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
             push_line(record, &section, line(l, n)?, None);
         }
     }
-    // A circle with several lines is an arrow a line, each adding up to the circle (as SudokuSolver reads it).
+    // A circle with several lines is an arrow a line, each adding up to the circle (as SudokuSolver reads it);
+    // a circle of several cells is a pill, and its arrows leave from any of its cells.
     for entry in list(puzzle, "arrow") {
-        let (circle, lines) = (list(entry, "cells"), list(entry, "lines"));
+        let (circle, lines) = (line(&entry["cells"], n)?, list(entry, "lines"));
         if lines.is_empty() {
             return Err(err("an arrow without a line"));
         }
+        if circle.len() > 1 {
+            push_line(record, "pills", pill(circle.clone())?, None);
+        }
         for l in lines {
             let cells = line(l, n)?;
-            if circle.len() != 1 || cells.first() != Some(&inside(&circle[0], n)?) {
+            if !cells.first().is_some_and(|c| circle.contains(c)) {
                 return Err(err(
-                    "an arrow whose circle is not one cell at the start of its line",
+                    "an arrow whose line does not start in its circle or pill",
                 ));
             }
             push_line(record, "arrows", cells, None);
@@ -492,6 +496,25 @@ fn extremes(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
 }
 
 /// A line of a record section, with its clue (a number, or a quadruple's list of values) when it has one.
+/// A pill's cells in reading order, its digits from the most significant (left to right, top to bottom, as
+/// setters read pills); refused unless they are a straight run along a row or column.
+fn pill(mut cells: Vec<[usize; 2]>) -> Result<Vec<[usize; 2]>, Error> {
+    cells.sort_unstable();
+    cells.dedup();
+    let along = |k: usize| {
+        cells
+            .windows(2)
+            .all(|w| w[0][1 - k] == w[1][1 - k] && w[0][k] + 1 == w[1][k])
+    };
+    if along(0) || along(1) {
+        Ok(cells)
+    } else {
+        Err(err(
+            "a pill whose cells are not a straight run along a row or column",
+        ))
+    }
+}
+
 fn push_line(record: &mut Json, section: &str, cells: Vec<[usize; 2]>, clue: Option<Json>) {
     if record["lines"][section].is_null() {
         record["lines"][section] = json!([]);
@@ -850,6 +873,38 @@ fn regions_of(record: &Json, n: usize) -> Result<Vec<usize>, Error> {
     Ok(box_map(n, b))
 }
 
+/// Arrows: one with a one-cell circle each, and one entry a pill with every arrow that leaves it.
+fn write_arrows(record: &Json, out: &mut Json) -> Result<(), Error> {
+    let pills = record["lines"]["pills"]
+        .as_array()
+        .map_or(&[][..], Vec::as_slice);
+    let mut leaving: Vec<Vec<Vec<String>>> = vec![Vec::new(); pills.len()];
+    for l in record["lines"]["arrows"].as_array().into_iter().flatten() {
+        let cells = cell_list(l)?;
+        let from = pills
+            .iter()
+            .position(|p| p.as_array().is_some_and(|p| p.contains(&l[0])));
+        match from {
+            Some(k) => leaving[k].push(cells),
+            None => push(
+                out,
+                "arrow",
+                json!({"cells": [cells.first()], "lines": [cells]}),
+            ),
+        }
+    }
+    for (p, lines) in pills.iter().zip(leaving) {
+        if !lines.is_empty() {
+            push(
+                out,
+                "arrow",
+                json!({"cells": cell_list(p)?, "lines": lines}),
+            );
+        }
+    }
+    Ok(())
+}
+
 fn cell_list(cells: &Json) -> Result<Vec<String>, Error> {
     cells
         .as_array()
@@ -934,14 +989,7 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
         }
     }
     write_gapped(record, out, n)?;
-    for l in record["lines"]["arrows"].as_array().into_iter().flatten() {
-        let cells = cell_list(l)?;
-        push(
-            out,
-            "arrow",
-            json!({"cells": [cells.first()], "lines": [cells]}),
-        );
-    }
+    write_arrows(record, out)?;
     for (section, key) in [
         ("extraregions", "extraregion"),
         ("rowindexers", "rowindexer"),
@@ -1377,23 +1425,50 @@ mod tests {
         assert_eq!(jigsaw["lines"]["killercages"].as_array().unwrap().len(), 8);
     }
 
-    /// A circle with two lines is two arrows from it, each adding up to the circle; a pill circle is refused.
+    /// A circle with two lines is two arrows from it, each adding up to the circle; a circle of several cells is
+    /// a pill, in reading order whatever order the link lists it in, and its arrows may leave from any of its
+    /// cells; a bent pill, or a line that starts outside its circle, is refused.
     #[test]
     fn an_arrow_with_two_lines_is_two_arrows() {
         let grid = "[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]";
-        let json = format!(
-            r#"{{"size":4,"grid":{grid},"arrow":[{{"cells":["R1C1"],"lines":[["R1C1","R1C2"],["R1C1","R2C1","R3C1"]]}}]}}"#
-        );
-        let record = decode(&json).unwrap();
+        let arrow =
+            |entry: &str| decode(&format!(r#"{{"size":4,"grid":{grid},"arrow":[{entry}]}}"#));
+        let record =
+            arrow(r#"{"cells":["R1C1"],"lines":[["R1C1","R1C2"],["R1C1","R2C1","R3C1"]]}"#)
+                .unwrap();
         assert_eq!(
             record["lines"]["arrows"],
             json!([[[0, 0], [0, 1]], [[0, 0], [1, 0], [2, 0]]])
         );
-        let pill = format!(
-            r#"{{"size":4,"grid":{grid},"arrow":[{{"cells":["R1C1","R1C2"],"lines":[["R1C2","R2C2"]]}}]}}"#
+        let record =
+            arrow(r#"{"cells":["R1C2","R1C1"],"lines":[["R1C2","R2C2","R3C3"],["R1C1","R2C1"]]}"#)
+                .unwrap();
+        assert_eq!(record["lines"]["pills"], json!([[[0, 0], [0, 1]]]));
+        assert_eq!(
+            record["lines"]["arrows"],
+            json!([[[0, 1], [1, 1], [2, 2]], [[0, 0], [1, 0]]])
         );
-        let e = decode(&pill).unwrap_err().to_string();
-        assert!(e.contains("circle is not one cell"), "{e}");
+        for (entry, says) in [
+            (
+                r#"{"cells":["R1C1","R2C2"],"lines":[["R1C1","R2C1"]]}"#,
+                "not a straight run",
+            ),
+            (
+                r#"{"cells":["R1C1","R1C3"],"lines":[["R1C1","R2C1"]]}"#,
+                "not a straight run",
+            ),
+            (
+                r#"{"cells":["R1C1","R1C2"],"lines":[["R2C1","R3C1"]]}"#,
+                "does not start in its circle",
+            ),
+            (
+                r#"{"cells":["R1C1"],"lines":[["R2C1","R1C1"]]}"#,
+                "does not start in its circle",
+            ),
+        ] {
+            let e = arrow(entry).unwrap_err().to_string();
+            assert!(e.contains(says), "{entry}: {e}");
+        }
     }
 
     #[test]

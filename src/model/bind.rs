@@ -16,8 +16,8 @@ use crate::parse::clues::{pair_relation, PairRelation};
 use crate::rules::indexer::{Along, Indexer};
 use crate::rules::{
     AllDifferent, Allowed, Arrow, Between, Classes, Contains, EqualSums, Lockout, NumberedRoom,
-    Product, Relation, RelationKind, Rule, Run, Sandwich, Score, Sum, Table, TablePredicate,
-    Visibility, XSum,
+    PillArrow, Product, Relation, RelationKind, Rule, Run, Sandwich, Score, Sum, Table,
+    TablePredicate, Visibility, XSum,
 };
 use crate::yaml::Value;
 
@@ -750,20 +750,68 @@ fn build_difference(args: &Args, sections: &Sections, _: &Site) -> Result<Rules,
     Ok(out)
 }
 
-fn build_arrow_sum(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
+fn build_arrow_sum(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    let pills = pills(args, sections, site)?;
     per_line(args, sections, |label, line| {
-        match line.cells.split_first() {
-            Some((&target, rest)) if !rest.is_empty() => Ok(Arc::new(Arrow {
-                label,
-                target,
-                cells: rest.to_vec(),
-            })),
-            _ => Err(Error::section(
+        let Some((&start, rest)) = line.cells.split_first().filter(|(_, r)| !r.is_empty()) else {
+            return Err(Error::section(
                 label,
                 "needs its circle and at least one more cell",
-            )),
+            ));
+        };
+        let Some(pill) = pills.iter().find(|p| p.contains(&start)) else {
+            return Ok(Arc::new(Arrow {
+                label,
+                target: start,
+                cells: rest.to_vec(),
+            }));
+        };
+        if let Some(c) = rest.iter().find(|c| pill.contains(c)) {
+            return Err(Error::section(
+                label,
+                format!("runs through {c}, a cell of the pill it starts in"),
+            ));
         }
+        Ok(Arc::new(PillArrow {
+            label,
+            pill: pill.clone(),
+            cells: rest.to_vec(),
+        }))
     })
+}
+
+/// The pills of the `pills` parameter, each in reading order (left to right, top to bottom: its digits from
+/// the most significant). A cell may be in one pill only, and a pill's digits must be single digits.
+fn pills(args: &Args, sections: &Sections, site: &Site) -> Result<Vec<Vec<Cell>>, Error> {
+    let Some((name, SectionValue::Lines(lines))) = section(args, "pills", sections) else {
+        return Ok(Vec::new());
+    };
+    if site.n > 9 && !lines.is_empty() {
+        return Err(Error::section(
+            name,
+            format!(
+                "a pill reads its digits as one number, and a grid of {} has values of two digits",
+                site.n
+            ),
+        ));
+    }
+    let mut out: Vec<Vec<Cell>> = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if let Some(c) = line
+            .cells
+            .iter()
+            .find(|c| out.iter().flatten().any(|d| d == *c))
+        {
+            return Err(Error::section(
+                name,
+                format!("line {}: {c} is already in another pill", i + 1),
+            ));
+        }
+        let mut cells = line.cells.clone();
+        cells.sort_by_key(|c| (c.row, c.col));
+        out.push(cells);
+    }
+    Ok(out)
 }
 
 fn build_consecutive_set(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
@@ -892,13 +940,8 @@ mod tests {
         .is_err());
     }
 
-    /// A cage with its sum holds distinct digits adding up to it; one without, distinct digits only; a cell
-    /// in no cage is free. Checked on every 4x4 Sudoku (288), against the rule written out by hand.
-    #[test]
-    fn a_cage_is_a_distinct_sum_or_distinct_digits() {
-        let text = "type: killer-cages\nsize: 4\ncages:\n  - r1c1 r3c2 = 4\n  - r2c3 r4c4\n";
-        let puzzle =
-            crate::model::load::load_str(text, &crate::grammar::Registry::built_in()).unwrap();
+    /// Every 4x4 Sudoku (288), by brute force.
+    fn sudokus_4x4() -> Vec<Vec<Vec<u32>>> {
         let mut grids = Vec::new();
         let mut rows = vec![vec![0u32; 4]; 4];
         fn fill(i: usize, rows: &mut Vec<Vec<u32>>, out: &mut Vec<Vec<Vec<u32>>>) {
@@ -919,16 +962,76 @@ mod tests {
         }
         fill(0, &mut rows, &mut grids);
         assert_eq!(grids.len(), 288);
+        grids
+    }
+
+    /// How many of the 4x4 Sudokus the puzzle file's rules accept, each checked against `want`; the solver
+    /// counts as many solutions, on the fast path and on the whole program given to CBC.
+    fn accepted_4x4(text: &str, want: impl Fn(&[Vec<u32>]) -> bool) -> usize {
+        let puzzle =
+            crate::model::load::load_str(text, &crate::grammar::Registry::built_in()).unwrap();
         let mut kept = 0;
-        for g in &grids {
-            let want = g[0][0] + g[2][1] == 4 && g[0][0] != g[2][1] && g[1][2] != g[3][3];
+        for g in &sudokus_4x4() {
             let got = puzzle
                 .check_grid(&crate::grid::Grid::from_rows(g).unwrap())
                 .is_ok();
-            assert_eq!(got, want, "{g:?}");
+            assert_eq!(got, want(g), "{g:?}");
             kept += usize::from(got);
         }
+        let fast = crate::solve::SolveOptions::default();
+        let pure = crate::solve::SolveOptions {
+            presolve: false,
+            backend: crate::solve::BackendChoice::Cbc,
+            ..fast.clone()
+        };
+        for options in [fast, pure] {
+            let counted = crate::count(&puzzle, 300, &options).unwrap();
+            assert!(counted.complete);
+            assert_eq!(counted.solutions.len(), kept, "{options:?}");
+        }
+        kept
+    }
+
+    /// A cage with its sum holds distinct digits adding up to it; one without, distinct digits only; a cell
+    /// in no cage is free. Checked on every 4x4 Sudoku, against the rule written out by hand.
+    #[test]
+    fn a_cage_is_a_distinct_sum_or_distinct_digits() {
+        let text = "type: killer-cages\nsize: 4\ncages:\n  - r1c1 r3c2 = 4\n  - r2c3 r4c4\n";
+        let kept = accepted_4x4(text, |g| {
+            g[0][0] + g[2][1] == 4 && g[0][0] != g[2][1] && g[1][2] != g[3][3]
+        });
         assert!(0 < kept && kept < 288, "{kept}");
+    }
+
+    /// An arrow leaving a pill adds up to the number the pill reads left to right, however the file lists the
+    /// pill's cells (one 4x4 Sudoku of the 288 has it; six, read right to left); an arrow leaving any other cell
+    /// adds up to that cell.
+    #[test]
+    fn an_arrow_from_a_pill_adds_up_to_its_number() {
+        let text =
+            "type: arrow\nsize: 4\narrows:\n  - r1c2 r2c3 r3c4 r4c3 r4c2\npills:\n  - r1c2 r1c1\n";
+        let kept = accepted_4x4(text, |g| {
+            10 * g[0][0] + g[0][1] == g[1][2] + g[2][3] + g[3][2] + g[3][1]
+        });
+        assert_eq!(kept, 1);
+        let text = "type: arrow\nsize: 4\narrows:\n  - r2c1 r3c1 r3c2\npills:\n  - r1c2 r1c1\n";
+        let kept = accepted_4x4(text, |g| g[1][0] == g[2][0] + g[2][1]);
+        assert!(0 < kept && kept < 288, "{kept}");
+    }
+
+    /// Pills that cannot be read are refused by name: on a grid of two-digit values, sharing a cell, or with an
+    /// arrow that runs back through its own pill.
+    #[test]
+    fn unreadable_pills_are_refused() {
+        let registry = crate::grammar::Registry::built_in();
+        for (text, says) in [
+            ("type: arrow\nsize: 16\narrows:\n  - r1c2 r2c3\npills:\n  - r1c1 r1c2\n", "values of two digits"),
+            ("type: arrow\nsize: 9\narrows:\n  - r1c2 r2c3\npills:\n  - r1c1 r1c2\n  - r1c2 r1c3\n", "already in another pill"),
+            ("type: arrow\nsize: 9\narrows:\n  - r1c1 r2c2 r1c2\npills:\n  - r1c1 r1c2\n", "runs through r1c2"),
+        ] {
+            let e = crate::model::load::load_str(text, &registry).unwrap_err().to_string();
+            assert!(e.contains(says), "{text}: {e}");
+        }
     }
 
     #[test]

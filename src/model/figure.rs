@@ -251,6 +251,9 @@ fn looks(grammar: &Grammar) -> Looks {
                 out.sides.insert(section.to_owned(), side);
             }
             match look {
+                _ if key == "pills" => {
+                    out.lines.insert(section.to_owned(), LineStyle::Pill);
+                }
                 Look::Line(style) if key == "lines" => {
                     out.lines.insert(section.to_owned(), style);
                 }

@@ -44,13 +44,15 @@ enum Param {
     /// `apart` with this `by` and this flag turned on (`every: true`, a nabner's every two cells apart).
     FlagBy(&'static str, u64),
     Tag(&'static str),
+    /// The section the primitive reads under this parameter, not under `lines` (an arrow's pills).
+    Via(&'static str),
     /// For `classes`, its classes (bit v - 1 for value v).
     Classes(&'static [u64]),
     /// For `tagged-pairs`, the tag of the key's section, the pairs exclusive or not (not all pairs listed).
     Open(&'static str),
 }
 
-const MEANINGS: [Meaning; 30] = [
+const MEANINGS: [Meaning; 31] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line(
         "slowthermos",
@@ -64,6 +66,8 @@ const MEANINGS: [Meaning; 30] = [
     // No two digits on the line the same or consecutive.
     line("nabner", "apart", Param::FlagBy("every", 2), "nabner lines"),
     line("arrows", "arrow-sum", Param::None, "arrows"),
+    // Pills, which mean something only beside the arrows that leave them (see `COMPANIONS`).
+    line("pills", "arrow-sum", Param::Via("pills"), "pill arrows"),
     line(
         "whispers",
         "apart",
@@ -136,6 +140,10 @@ const MEANINGS: [Meaning; 30] = [
     // A clone's cells and their copies: equal, and nothing said of the pairs not listed.
     pair("clones", Param::Open("equal"), "clones"),
 ];
+
+/// Record keys that mean something only beside another's, and go into its family when a record is split by
+/// [`families`]: pills with the arrows that leave them.
+const COMPANIONS: [(&str, &str); 1] = [("pills", "arrows")];
 
 /// The record keys of outside clues in an untyped record, and the primitive that says each: `edges` holds
 /// sandwich sums there (f-puzzles' `sandwichsum`), `sky` skyscraper counts, `xsums` x-sums.
@@ -297,7 +305,15 @@ fn families(record: &Json) -> Vec<Json> {
     let mut out = Vec::new();
     for group in ["lines", "pairs"] {
         for (key, list) in record[group].as_object().into_iter().flatten() {
+            if COMPANIONS.iter().any(|(companion, _)| companion == key) {
+                continue;
+            }
             let mut family = with(&[(group, serde_json::json!({ key: list }))]);
+            for (companion, of) in COMPANIONS {
+                if let (true, Some(more)) = (of == key, record[group].get(companion)) {
+                    family[group][companion] = more.clone();
+                }
+            }
             if let Some(clues) = record["line_clues"].get(key) {
                 family["line_clues"] = serde_json::json!({ key: clues });
             }
@@ -634,6 +650,7 @@ fn section_for(grammar: &Grammar, m: &Meaning) -> Option<String> {
         match m.param {
             Param::None | Param::By(_) if flags.next().is_some() => None,
             Param::None => lines(),
+            Param::Via(key) => args.get(key)?.as_str().map(str::to_owned),
             Param::By(k) => (args.get("by")?.as_u64()? == k).then(lines)?,
             Param::Flag(flag) => {
                 (flags.next() == Some(flag) && flags.next().is_none()).then(lines)?

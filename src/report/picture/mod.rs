@@ -84,7 +84,7 @@ pub(crate) fn tag(i: usize) -> String {
 }
 
 /// Every cell of every line with its line's tag; the first cell of a thermometer or an arrow (the bulb, the
-/// circle) and both ends of a between line (its circles) have it in capitals.
+/// circle), both ends of a between line (its circles) and every cell of a pill have it in capitals.
 pub(crate) fn line_tags(f: &Figure) -> Vec<(Cell, String)> {
     let mut out = Vec::new();
     for (i, line) in f.lines.iter().enumerate() {
@@ -92,6 +92,7 @@ pub(crate) fn line_tags(f: &Figure) -> Vec<(Cell, String)> {
         let circled = |k: usize| match line.style {
             Some(LineStyle::Thermo | LineStyle::Arrow) => k == 0,
             Some(LineStyle::Between) => k == 0 || k == last,
+            Some(LineStyle::Pill) => true,
             _ => false,
         };
         for (k, &cell) in line.cells.iter().enumerate() {

@@ -69,7 +69,14 @@ pub(crate) fn render(f: &Figure, values: &Values) -> String {
     );
     let _ = writeln!(out, r#"<g transform="translate({0} {0})">"#, page.margin);
     marks(&mut out, f, &page);
-    for line in &f.lines {
+    // Pills last: each covers the circles and the starts of the arrows that leave it.
+    let is_pill = |l: &&Line| l.style == Some(LineStyle::Pill);
+    for line in f
+        .lines
+        .iter()
+        .filter(|l| !is_pill(l))
+        .chain(f.lines.iter().filter(is_pill))
+    {
         draw_line(&mut out, f, &page, line);
     }
     grid_lines(&mut out, f);
@@ -176,6 +183,7 @@ fn draw_line(out: &mut String, f: &Figure, page: &Page, line: &Line) {
             );
         }
         Some(LineStyle::Arrow) => arrow(out, &points),
+        Some(LineStyle::Pill) => pill(out, &points),
         Some(LineStyle::Whisper) => polyline(out, &points, "#62c462", CELL * 0.18, ""),
         Some(LineStyle::Renban) => polyline(out, &points, "#d2a6ef", CELL * 0.28, ""),
         Some(LineStyle::Palindrome) => polyline(out, &points, "#b8b8b8", CELL * 0.2, ""),
@@ -273,6 +281,25 @@ fn listed(out: &mut String, line: &Line, points: &[(f64, f64)]) {
     for (i, row) in rows.iter().enumerate() {
         text(out, cx, top + i as f64 * size, size, "black", "middle", row);
     }
+}
+
+/// A pill: a white outline with round ends around the cells' centres, as wide as an arrow's circle.
+fn pill(out: &mut String, points: &[(f64, f64)]) {
+    let radius = CELL * 0.4;
+    let (mut left, mut top) = (f64::MAX, f64::MAX);
+    let (mut right, mut bottom) = (f64::MIN, f64::MIN);
+    for &(x, y) in points {
+        (left, right) = (left.min(x), right.max(x));
+        (top, bottom) = (top.min(y), bottom.max(y));
+    }
+    let _ = writeln!(
+        out,
+        r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="{radius:.1}" fill="white" stroke="#8a8a8a" stroke-width="2"/>"##,
+        left - radius,
+        top - radius,
+        right - left + 2.0 * radius,
+        bottom - top + 2.0 * radius
+    );
 }
 
 /// An arrow: a circle on the first cell, a line from its rim through the others, a head on the last.
