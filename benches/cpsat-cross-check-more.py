@@ -37,6 +37,7 @@ TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism"
          ("nabner", [6, 8, 9]),
          ("indexer", [4, 6, 8, 9]), ("lockout", [6, 8, 9]),
          ("kropki-dots", [4, 6, 8, 9]), ("xv-marks", [6, 8, 9]), ("killer-cages", [4, 6, 8, 9]),
+         ("arrow", [4, 6, 8, 9]),
          # Types made of types: each part's rules at once, boxes dropped beside a jigsaw.
          ("jigsaw+slow-thermo", [6, 9]), ("jigsaw+kropki-dots", [6, 9]), ("between+nabner", [6, 9]),
          ("clone+zipper", [6, 9]), ("kropki-dots+xv-marks", [6, 9]), ("lockout+quadruple", [6, 9]),

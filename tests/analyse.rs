@@ -226,6 +226,34 @@ fn generated_puzzles_are_unique_reproducible_and_graded() {
 /// Every type under `grammars/`, whatever its sections (lines, pairs, relations, outside clues, marks, a jigsaw
 /// layout, cages): `generate` makes a unique, reproducible, graded puzzle, and writes every section the type
 /// needs with something in it. Nothing here names a type: a new grammar file is covered by being there.
+/// `generate arrow` draws arrows leaving pills too (the pills section the arrow grammar names), and a pill
+/// stays only while an arrow leaves it: each written pill holds the first cell of some arrow, and the file's
+/// solution is the one solution.
+#[test]
+fn generated_arrows_leave_pills() {
+    let mut pills = 0;
+    for seed in ["1", "2"] {
+        let text = generated_and_checked(&["arrow", "--size", "9", "--seed", seed], "arrow");
+        let made: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+        let starts: Vec<&str> = made["arrows"]
+            .as_str()
+            .unwrap()
+            .lines()
+            .filter_map(|l| l.split_whitespace().next())
+            .collect();
+        for pill in made["pills"].as_str().unwrap_or("").lines() {
+            let cells: Vec<&str> = pill.split_whitespace().collect();
+            assert_eq!(cells.len(), 2, "{pill}");
+            assert!(
+                cells.iter().any(|c| starts.contains(c)),
+                "no arrow leaves the pill {pill} in\n{text}"
+            );
+            pills += 1;
+        }
+    }
+    assert!(pills > 0, "no pill drawn");
+}
+
 #[test]
 fn every_type_generates() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammars");

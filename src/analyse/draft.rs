@@ -34,6 +34,9 @@ pub(crate) struct Section {
     pub(crate) required: bool,
     /// Whether entries may be dropped (not region maps, not the clues of every region).
     pub(crate) droppable: bool,
+    /// Entries that go with an entry of another section (a pill with the arrow that leaves it): that section,
+    /// and the index of the entry each of these goes with.
+    pub(crate) tied: Option<(String, Vec<usize>)>,
 }
 
 /// A section as it is written in a puzzle file: a block of lines, or a map of clues.
@@ -157,6 +160,13 @@ impl Draft {
         }
         let mut fewer = self.clone();
         fewer.sections.get_mut(section)?.entries[i] = None;
+        for s in fewer.sections.values_mut() {
+            if let Some((_, with)) = s.tied.as_ref().filter(|(to, _)| to == section) {
+                for (e, _) in s.entries.iter_mut().zip(with).filter(|(_, &k)| k == i) {
+                    *e = None;
+                }
+            }
+        }
         Some(fewer)
     }
 }
@@ -207,21 +217,39 @@ pub(crate) fn draw(
                 straight,
                 adjacent,
                 block,
+                pills,
             } => {
                 let steps = Steps {
                     straight: *straight,
                     adjacent: *adjacent,
                     block: *block,
                 };
-                let drawn = lines(section, makers, steps, solution, regions, &mut used, rng);
+                let pills = pills.as_deref().filter(|_| (4..=9).contains(&n));
+                let drawn = lines(
+                    section, makers, steps, pills, solution, regions, &mut used, rng,
+                );
                 joined.extend(
                     drawn
-                        .1
+                        .kept
                         .iter()
                         .flat_map(|l| l.windows(2))
                         .map(|w| (w[0].min(w[1]), w[0].max(w[1]))),
                 );
-                vec![drawn.0]
+                if let Some((name, entries, with)) = drawn.pills {
+                    let offset = draft.sections.get(section).map_or(0, |s| s.entries.len());
+                    let tied = Some((section.clone(), with.iter().map(|k| k + offset).collect()));
+                    draft.sections.insert(
+                        name,
+                        Section {
+                            form: Form::Lines,
+                            entries,
+                            required: false,
+                            droppable: false,
+                            tied,
+                        },
+                    );
+                }
+                vec![drawn.lines]
             }
         };
         for (name, form, entries) in drawn_here {
@@ -231,6 +259,7 @@ pub(crate) fn draw(
                 entries: Vec::new(),
                 required,
                 droppable: true,
+                tied: None,
             });
             section.entries.extend(entries);
         }
@@ -343,20 +372,31 @@ struct Steps {
     block: bool,
 }
 
+/// What [`lines`] draws for a section: its entries, the pills some of them leave (the pills section, its
+/// entries, and the index among the lines of the one leaving each), and every line's cells, a pill's first.
+struct LinesDrawn {
+    lines: SectionDraw,
+    pills: Option<(String, Vec<Option<String>>, Vec<usize>)>,
+    kept: Vec<Vec<Cell>>,
+}
+
 /// A lines section: straight diagonals, or lines walked through cells not `used` yet, each kept when every
-/// maker accepts it, with the clue the first maker that has one gives; and the lines kept.
+/// maker accepts it, with the clue the first maker that has one gives; and the lines kept. With a pills
+/// section, a few lines are first walked from a pill of two cells side by side, the makers told that the
+/// line's first cell holds the number the pill reads (left to right, top to bottom).
+#[allow(clippy::too_many_arguments)]
 fn lines(
     section: &str,
     makers: &[(Args, LineMaker)],
     steps: Steps,
+    pills: Option<&str>,
     solution: &Grid,
     regions: &[usize],
     used: &mut Taken,
     rng: &mut fastrand::Rng,
-) -> (SectionDraw, Vec<Vec<Cell>>) {
+) -> LinesDrawn {
     let n = solution.size();
-    let holds = |cells: &[Cell]| -> Option<Option<LineClue>> {
-        let values: Vec<u32> = cells.iter().map(|&c| solution.get(c)).collect();
+    let reads = |cells: &[Cell], values: &[u32]| -> Option<Option<LineClue>> {
         let place = Place {
             cells,
             regions,
@@ -364,10 +404,35 @@ fn lines(
         };
         let mut clue = None;
         for (args, maker) in makers {
-            clue = clue.or(maker(args, &values, &place)?);
+            clue = clue.or(maker(args, values, &place)?);
         }
         Some(clue)
     };
+    let holds = |cells: &[Cell]| -> Option<Option<LineClue>> {
+        let values: Vec<u32> = cells.iter().map(|&c| solution.get(c)).collect();
+        reads(cells, &values)
+    };
+    // A path from a pill: its other cell, the cell the line leaves from, then the line.
+    let holds_from_pill = |path: &[Cell]| -> Option<Option<LineClue>> {
+        let (pill, line) = (pill_of(path), &path[1..]);
+        let mut values = vec![10 * solution.get(pill[0]) + solution.get(pill[1])];
+        values.extend(line[1..].iter().map(|&c| solution.get(c)));
+        reads(line, &values)
+    };
+    let (mut entries, mut kept) = (Vec::new(), Vec::new());
+    let mut drawn_pills = None;
+    if let Some(name) = pills.filter(|_| !steps.straight && !steps.block) {
+        let (mut pill_entries, mut with) = (Vec::new(), Vec::new());
+        for path in pill_walks(n, used, rng, &|p| holds_from_pill(p).is_some()) {
+            if let Some(clue) = holds_from_pill(&path) {
+                with.push(entries.len());
+                entries.push(Some(write_line(&path[1..], clue)));
+                pill_entries.push(Some(write_line(&pill_of(&path), None)));
+                kept.push(path);
+            }
+        }
+        drawn_pills = Some((name.to_owned(), pill_entries, with));
+    }
     let lines = if steps.straight {
         diagonals(n, rng)
     } else if steps.block {
@@ -376,14 +441,65 @@ fn lines(
         let step = |a: Cell, b: Cell| !steps.adjacent || a.is_orthogonal_neighbour(b);
         walks(n, used, &step, rng, &|cells| holds(cells).is_some())
     };
-    let (mut entries, mut kept) = (Vec::new(), Vec::new());
     for line in lines {
         if let Some(clue) = holds(&line) {
             entries.push(Some(write_line(&line, clue)));
             kept.push(line);
         }
     }
-    ((section.to_owned(), Form::Lines, entries), kept)
+    LinesDrawn {
+        lines: (section.to_owned(), Form::Lines, entries),
+        pills: drawn_pills,
+        kept,
+    }
+}
+
+/// The pill a path from a pill starts with, in reading order.
+fn pill_of(path: &[Cell]) -> [Cell; 2] {
+    let (a, b) = (path[0], path[1]);
+    if (a.row, a.col) < (b.row, b.col) {
+        [a, b]
+    } else {
+        [b, a]
+    }
+}
+
+/// Up to a third as many lines as the grid has rows, each walked from a pill of two cells side by side that no
+/// line has (the path: the pill's other cell, the cell the line leaves from, then the line), and kept when
+/// `holds`. A fixed number of tries.
+fn pill_walks(
+    n: usize,
+    used: &mut Taken,
+    rng: &mut fastrand::Rng,
+    holds: &dyn Fn(&[Cell]) -> bool,
+) -> Vec<Vec<Cell>> {
+    let mut out = Vec::new();
+    let longest = n.clamp(2, 8) + 2;
+    for _ in 0..10 * n {
+        if out.len() >= (n / 3).max(1) {
+            break;
+        }
+        let start = rng.usize(..n * n);
+        let (r, c) = (start / n, start % n);
+        let other = if rng.bool() { (r, c + 1) } else { (r + 1, c) };
+        if other.0 >= n || other.1 >= n {
+            continue;
+        }
+        let mut pill = [Cell::new(r, c), Cell::new(other.0, other.1)];
+        if pill.iter().any(|&c| used.has(c)) {
+            continue;
+        }
+        if rng.bool() {
+            pill.reverse();
+        }
+        let length = rng.usize(4..=longest);
+        let any_step = |_: Cell, _: Cell| true;
+        if let Some(path) = walk_from(n, used, &any_step, rng, holds, pill.to_vec(), length) {
+            used.take(&path);
+            out.push(path);
+        }
+    }
+    out
 }
 
 /// A line as a puzzle file writes it: `r1c1 r2c2 r2c3 = 12`, `r1c1 r1c2 r2c1 r2c2 = 1 2 9`.
@@ -589,39 +705,55 @@ fn walks(
             continue;
         }
         let length = rng.usize(2..=longest);
-        let mut path = vec![Cell::new(start / n, start % n)];
-        let mut best: Option<usize> = None;
-        while path.len() < length {
-            let last = *path.last().expect("a start");
-            let mut next: Vec<Cell> = king_steps(last, n)
-                .filter(|&c| step(last, c) && used.allows(&path, c))
-                .collect();
-            if next.is_empty() {
-                break;
-            }
-            rng.shuffle(&mut next);
-            let pick = next
-                .iter()
-                .copied()
-                .find(|&c| {
-                    path.push(c);
-                    let ok = holds(&path);
-                    path.pop();
-                    ok
-                })
-                .unwrap_or(next[0]);
-            path.push(pick);
-            if holds(&path) {
-                best = Some(path.len());
-            }
-        }
-        if let Some(len) = best {
-            path.truncate(len);
+        let path = vec![Cell::new(start / n, start % n)];
+        if let Some(path) = walk_from(n, used, step, rng, holds, path, length) {
             used.take(&path);
             out.push(path);
         }
     }
     out
+}
+
+/// `path` walked on to at most `length` cells, each step to a neighbour that keeps the line acceptable when
+/// there is one (else any), and cut back to its longest acceptable prefix that goes past the start; `None`
+/// when no prefix is acceptable.
+fn walk_from(
+    n: usize,
+    used: &Taken,
+    step: &dyn Fn(Cell, Cell) -> bool,
+    rng: &mut fastrand::Rng,
+    holds: &dyn Fn(&[Cell]) -> bool,
+    mut path: Vec<Cell>,
+    length: usize,
+) -> Option<Vec<Cell>> {
+    let mut best: Option<usize> = None;
+    while path.len() < length {
+        let last = *path.last().expect("a start");
+        let mut next: Vec<Cell> = king_steps(last, n)
+            .filter(|&c| step(last, c) && used.allows(&path, c))
+            .collect();
+        if next.is_empty() {
+            break;
+        }
+        rng.shuffle(&mut next);
+        let pick = next
+            .iter()
+            .copied()
+            .find(|&c| {
+                path.push(c);
+                let ok = holds(&path);
+                path.pop();
+                ok
+            })
+            .unwrap_or(next[0]);
+        path.push(pick);
+        if holds(&path) {
+            best = Some(path.len());
+        }
+    }
+    let len = best?;
+    path.truncate(len);
+    Some(path)
 }
 
 fn king_steps(cell: Cell, n: usize) -> impl Iterator<Item = Cell> {
@@ -742,11 +874,50 @@ mod tests {
                 entries: vec![Some("r1c1-r1c2".into()), Some("r2c1-r2c2".into())],
                 required: true,
                 droppable: true,
+                tied: None,
             },
         );
         let one = draft.without("x", 0).unwrap();
         assert_eq!(one.droppable(), vec![("x".to_owned(), 1)]);
         assert!(one.without("x", 1).is_none());
+    }
+
+    /// Dropping an entry drops the entries tied to it (a pill with the arrow leaving it), and no other.
+    #[test]
+    fn a_tied_entry_goes_with_its_line() {
+        let mut draft = Draft {
+            n: 9,
+            ..Draft::default()
+        };
+        let lines = |entries: &[&str], droppable, tied| Section {
+            form: Form::Lines,
+            entries: entries.iter().map(|e| Some(e.to_string())).collect(),
+            required: false,
+            droppable,
+            tied,
+        };
+        draft.sections.insert(
+            "arrows".into(),
+            lines(
+                &["r1c2 r2c3 r3c3", "r5c5 r6c6", "r8c1 r9c2 r9c3"],
+                true,
+                None,
+            ),
+        );
+        draft.sections.insert(
+            "pills".into(),
+            lines(
+                &["r1c1 r1c2", "r8c1 r8c2"],
+                false,
+                Some(("arrows".into(), vec![0, 2])),
+            ),
+        );
+        let pills = |d: &Draft| d.sections["pills"].entries.clone();
+        let fewer = draft.without("arrows", 2).unwrap();
+        assert_eq!(pills(&fewer), vec![Some("r1c1 r1c2".into()), None]);
+        let fewer = fewer.without("arrows", 1).unwrap();
+        assert_eq!(pills(&fewer), vec![Some("r1c1 r1c2".into()), None]);
+        assert!(!draft.droppable().iter().any(|(s, _)| s == "pills"));
     }
 
     #[test]
@@ -756,6 +927,7 @@ mod tests {
             entries,
             required: false,
             droppable: true,
+            tied: None,
         };
         let mut draft = Draft {
             n: 2,

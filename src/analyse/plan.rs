@@ -49,6 +49,9 @@ pub(crate) enum How {
         adjacent: bool,
         /// Each entry is a 2x2 block (the section's `block`).
         block: bool,
+        /// The section of pills some lines leave from (a primitive's `pills`): such a line's first cell holds,
+        /// for the makers, the number the pill reads.
+        pills: Option<String>,
     },
     /// An edge section seen from `side` (top, bottom, left, right).
     Edge {
@@ -131,6 +134,7 @@ impl Planning {
             Some(Maker::Line(maker)) => {
                 // The lines the maker accepts or refuses; other sections a line primitive reads (an arrow's
                 // pills, a region-sum's regions) are not lines of that rule.
+                let pill_section = section("pills");
                 for (_, name) in read.iter().filter(|(key, _)| *key == "lines") {
                     let spec = grammar.sections.get(*name);
                     let entry = self.lines.entry(name.to_string()).or_insert(How::Lines {
@@ -141,12 +145,17 @@ impl Planning {
                         // as setters draw them.
                         adjacent: spec.is_some_and(|s| s.adjacent || s.anywhere),
                         block: spec.is_some_and(|s| s.block),
+                        pills: None,
                     });
-                    if let How::Lines { makers, .. } = entry {
+                    if let How::Lines { makers, pills, .. } = entry {
                         makers.push((args.clone(), maker));
+                        if pill_section.is_some() {
+                            pills.clone_from(&pill_section);
+                        }
                     }
                     self.filled.push(name.to_string());
                 }
+                self.filled.extend(pill_section);
             }
             Some(Maker::Edge(maker)) => {
                 for (side, name) in &read {

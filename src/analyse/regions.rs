@@ -146,6 +146,7 @@ pub(crate) fn whole(form: Form, entries: Vec<impl Into<Option<String>>>) -> Sect
         entries: entries.into_iter().map(Into::into).collect(),
         required: true,
         droppable: false,
+        tied: None,
     }
 }
 
