@@ -6,6 +6,7 @@
 //! The SVG is written by hand: it is a few hundred elements of a fixed shape, and every number in it comes
 //! from the [`Figure`], so a writer crate would add a dependency and no safety. Text is escaped anyway.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::{Paint, Values};
@@ -584,9 +585,28 @@ fn signs(out: &mut String, f: &Figure, _page: &Page) {
         };
         polyline(out, &pts, "black", 2.2, "");
     }
+    // Glyphs sharing a border (a dot and a V on one pair) stand side by side along it.
+    let border = |a: Cell, b: Cell| {
+        (
+            (a.row, a.col).min((b.row, b.col)),
+            (a.row, a.col).max((b.row, b.col)),
+        )
+    };
+    let mut sharing: BTreeMap<_, (usize, usize)> = BTreeMap::new();
+    for (a, b, _) in &f.pairs {
+        sharing.entry(border(*a, *b)).or_default().1 += 1;
+    }
     for (a, b, glyph) in &f.pairs {
-        let Some(((x, y), _)) = edge_between(*a, *b) else {
+        let Some(((x, y), beside)) = edge_between(*a, *b) else {
             continue;
+        };
+        let (place, count) = sharing.get_mut(&border(*a, *b)).expect("counted");
+        let shift = (*place as f64 - (*count as f64 - 1.0) / 2.0) * CELL * 0.3;
+        *place += 1;
+        let (x, y) = if beside {
+            (x, y + shift)
+        } else {
+            (x + shift, y)
         };
         let r = CELL * 0.12;
         let dot = |out: &mut String, fill: &str| {
@@ -662,5 +682,54 @@ fn digits(out: &mut String, f: &Figure, page: &Page, values: &Values) {
                 centred(out, page.centre(cell), size, fill, &v.to_string());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    /// A white dot and a V on one pair stand apart along the border they share; a V alone sits on its middle.
+    #[test]
+    fn glyphs_on_one_border_stand_side_by_side() {
+        let (a, b) = (Cell::new(0, 0), Cell::new(0, 1));
+        let mut f = Figure::new(4);
+        f.pairs.push((a, b, PairGlyph::White(None)));
+        f.pairs.push((a, b, PairGlyph::Sum(5)));
+        f.pairs
+            .push((Cell::new(2, 0), Cell::new(3, 0), PairGlyph::Sum(5)));
+        let givens = Grid::empty(4);
+        let svg = render(
+            &f,
+            &Values {
+                givens: &givens,
+                solution: None,
+            },
+        );
+        // Every small circle's centre: the dot's, the Vs' white backgrounds.
+        let centres: Vec<(String, String)> = svg
+            .lines()
+            .filter(|l| l.starts_with("<circle"))
+            .map(|l| {
+                let field = |name: &str| {
+                    let from = l.find(&format!(" {name}=\"")).expect("a field") + name.len() + 3;
+                    l[from..].split('"').next().unwrap().to_owned()
+                };
+                (field("cx"), field("cy"))
+            })
+            .collect();
+        assert_eq!(centres.len(), 3, "{svg}");
+        // Both on the border x = 48 between r1c1 and r1c2, at different heights around its middle (24).
+        assert_eq!(
+            (centres[0].0.as_str(), centres[1].0.as_str()),
+            ("48.0", "48.0")
+        );
+        let ys: Vec<f64> = centres[..2].iter().map(|c| c.1.parse().unwrap()).collect();
+        assert!(
+            (ys[0] - ys[1]).abs() > 10.0 && (ys[0] + ys[1]) / 2.0 == 24.0,
+            "{ys:?}"
+        );
+        assert_eq!(centres[2], ("24.0".to_owned(), "144.0".to_owned()));
     }
 }

@@ -280,9 +280,21 @@ fn draw_signs(canvas: &mut Canvas, f: &Figure, frame: &Frame, ascii: bool) {
         };
         canvas.put(y, x, sign, Paint::Clue);
     }
+    // Glyphs sharing a border (a dot and a V on one pair) are written together, in the figure's order.
+    let mut borders: Vec<((Cell, Cell), String)> = Vec::new();
     for (a, b, glyph) in &f.pairs {
-        if let Some((y, x, beside)) = between(frame, *a, *b) {
-            let text = glyph_text(glyph, ascii);
+        let key = if (a.row, a.col) < (b.row, b.col) {
+            (*a, *b)
+        } else {
+            (*b, *a)
+        };
+        match borders.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, text)) => text.push_str(&glyph_text(glyph, ascii)),
+            None => borders.push((key, glyph_text(glyph, ascii))),
+        }
+    }
+    for ((a, b), text) in borders {
+        if let Some((y, x, beside)) = between(frame, a, b) {
             let start = if beside {
                 x
             } else {
@@ -363,4 +375,28 @@ fn legend(f: &Figure) -> String {
         let _ = writeln!(out, "values held: {}", listed.join(" "));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::model::figure::PairGlyph;
+
+    /// A white dot and a V on one pair are both written, on the border they share.
+    #[test]
+    fn glyphs_on_one_border_are_written_together() {
+        let (a, b) = (Cell::new(0, 0), Cell::new(1, 0));
+        let mut f = Figure::new(4);
+        f.pairs.push((a, b, PairGlyph::White(None)));
+        f.pairs.push((a, b, PairGlyph::Sum(5)));
+        let givens = Grid::empty(4);
+        let values = Values {
+            givens: &givens,
+            solution: None,
+        };
+        let shown = render(&f, &values, TextStyle::default());
+        let border = shown.lines().nth(2).expect("the border under row 1");
+        assert!(border.contains("○V"), "{shown}");
+    }
 }
