@@ -196,7 +196,7 @@ fn layout_alone(grammar: &Grammar, layout: &str) -> Grammar {
         RuleUse::Named(_) => true,
         RuleUse::Primitive { primitive, args } => vocabulary::sections_read(primitive, args)
             .iter()
-            .all(|s| s == layout),
+            .all(|(_, s)| *s == layout),
     });
     sketch
 }

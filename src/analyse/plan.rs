@@ -7,10 +7,9 @@ use std::collections::BTreeMap;
 
 use crate::error::Error;
 use crate::grammar::sections::{MarkMeaning, SectionKind};
-use crate::grammar::vocabulary::{self, Param};
+use crate::grammar::vocabulary;
 use crate::grammar::{Args, Grammar, RuleUse};
 use crate::model::clue::{maker, LineMaker, Maker};
-use crate::yaml::Value;
 
 /// Every section of a type, and how it is drawn from a solution.
 #[derive(Clone, Default)]
@@ -83,24 +82,6 @@ impl Plan {
     }
 }
 
-/// The sections one primitive use reads, with the parameter naming each.
-fn sections_read<'a>(primitive: &str, args: &'a Args) -> Vec<(&'static str, &'a str)> {
-    let Some(signature) = vocabulary::spec(primitive) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for &(key, param) in signature.params {
-        match (param, args.get(key)) {
-            (Param::Section(..), Some(v)) => out.extend(v.as_str().map(|s| (key, s))),
-            (Param::Tags(_), Some(Value::Mapping(tags))) => {
-                out.extend(tags.keys().filter_map(Value::as_str).map(|s| (key, s)))
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
 /// What [`plan`] gathers, rule by rule.
 #[derive(Default)]
 struct Planning {
@@ -114,7 +95,7 @@ struct Planning {
 impl Planning {
     /// What one use of a primitive draws, by the kind of its clue maker.
     fn add(&mut self, grammar: &Grammar, primitive: &str, args: &Args) {
-        let read = sections_read(primitive, args);
+        let read = vocabulary::sections_read(primitive, args);
         let section = |key: &str| {
             read.iter()
                 .find(|(k, _)| *k == key)

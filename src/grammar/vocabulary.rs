@@ -375,17 +375,18 @@ pub(crate) fn named_rule_list() -> String {
         .join(", ")
 }
 
-/// The sections a primitive use reads: its section parameters, and the keys of its tags.
-pub(crate) fn sections_read(primitive: &str, args: &Args) -> Vec<String> {
+/// The sections a primitive use reads, each with the parameter naming it: its section parameters, and the keys
+/// of its tags.
+pub(crate) fn sections_read<'a>(primitive: &str, args: &'a Args) -> Vec<(&'static str, &'a str)> {
     let Some(signature) = spec(primitive) else {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for (param, kind) in signature.params {
-        match (kind, args.get(*param)) {
-            (Param::Section(..), Some(Value::String(s))) => out.push(s.clone()),
+    for &(param, kind) in signature.params {
+        match (kind, args.get(param)) {
+            (Param::Section(..), Some(Value::String(s))) => out.push((param, s.as_str())),
             (Param::Tags(_), Some(Value::Mapping(tags))) => {
-                out.extend(tags.keys().filter_map(Value::as_str).map(str::to_owned))
+                out.extend(tags.keys().filter_map(Value::as_str).map(|s| (param, s)))
             }
             _ => {}
         }
