@@ -645,10 +645,6 @@ impl Taken {
     }
 }
 
-/// Lines walked through the grid one king's step at a time (those `step` allows), never through a cell already
-/// on a line nor across a line's diagonal step ([`Taken`]): from a random cell, each step to a neighbour that keeps the line acceptable when there is
-/// one (else any), and the longest acceptable prefix kept. A fixed number of tries, so the time is bounded
-/// whatever the rule.
 /// The most lines a section gets drawn (walked or as blocks) before clues are dropped: half as many again as
 /// the grid has rows.
 fn most_lines(n: usize) -> usize {
@@ -687,6 +683,10 @@ fn blocks(
     out
 }
 
+/// Lines walked through the grid one king's step at a time (those `step` allows), never through a cell already
+/// on a line nor across a line's diagonal step ([`Taken`]): from a random cell, each step to a neighbour that
+/// keeps the line acceptable when there is one (else any), and the longest acceptable prefix kept
+/// ([`walk_from`]). A fixed number of tries, so the time is bounded whatever the rule.
 fn walks(
     n: usize,
     used: &mut Taken,

@@ -386,8 +386,13 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
         if lines.is_empty() {
             return Err(err("an arrow without a line"));
         }
-        if circle.len() > 1 {
-            push_line(record, "pills", pill(circle.clone())?, None);
+        // A pill drawn again for another of its arrows is the same pill.
+        let cells = pill(circle.clone())?;
+        let known = record["lines"]["pills"]
+            .as_array()
+            .is_some_and(|p| p.contains(&json!(cells)));
+        if cells.len() > 1 && !known {
+            push_line(record, "pills", cells, None);
         }
         for l in lines {
             let cells = line(l, n)?;
@@ -495,7 +500,6 @@ fn extremes(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
     Ok(())
 }
 
-/// A line of a record section, with its clue (a number, or a quadruple's list of values) when it has one.
 /// A pill's cells in reading order, its digits from the most significant (left to right, top to bottom, as
 /// setters read pills); refused unless they are a straight run along a row or column.
 fn pill(mut cells: Vec<[usize; 2]>) -> Result<Vec<[usize; 2]>, Error> {
@@ -515,6 +519,7 @@ fn pill(mut cells: Vec<[usize; 2]>) -> Result<Vec<[usize; 2]>, Error> {
     }
 }
 
+/// A line of a record section, with its clue (a number, or a quadruple's list of values) when it has one.
 fn push_line(record: &mut Json, section: &str, cells: Vec<[usize; 2]>, clue: Option<Json>) {
     if record["lines"][section].is_null() {
         record["lines"][section] = json!([]);
@@ -1444,6 +1449,14 @@ mod tests {
             arrow(r#"{"cells":["R1C2","R1C1"],"lines":[["R1C2","R2C2","R3C3"],["R1C1","R2C1"]]}"#)
                 .unwrap();
         assert_eq!(record["lines"]["pills"], json!([[[0, 0], [0, 1]]]));
+        // The same pill in two entries is one pill; a circle listed twice is one cell.
+        let twice = r#"{"cells":["R1C1","R1C2"],"lines":[["R1C2","R2C2","R3C3"]]},{"cells":["R1C2","R1C1"],"lines":[["R1C1","R2C1"]]}"#;
+        assert_eq!(
+            arrow(twice).unwrap()["lines"]["pills"],
+            json!([[[0, 0], [0, 1]]])
+        );
+        let doubled = arrow(r#"{"cells":["R1C1","R1C1"],"lines":[["R1C1","R2C1"]]}"#).unwrap();
+        assert!(doubled["lines"]["pills"].is_null());
         assert_eq!(
             record["lines"]["arrows"],
             json!([[[0, 1], [1, 1], [2, 2]], [[0, 0], [1, 0]]])

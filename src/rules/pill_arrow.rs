@@ -280,6 +280,21 @@ mod tests {
         }
     }
 
+    /// Random candidates on a 9x9 for the rule's cells: the pill's digits among 1 to 3 (or nothing could be
+    /// reached by so short an arrow), the arrow's among 1 to 9.
+    fn random_domains(rule: &PillArrow, rng: &mut fastrand::Rng) -> Domains {
+        let mut d = Domains::full(9);
+        for cell in Rule::cells(rule) {
+            let mask = if rule.pill.contains(&cell) {
+                rng.u64(1..8)
+            } else {
+                rng.u64(1..512)
+            };
+            d.restrict(cell, mask).unwrap();
+        }
+        d
+    }
+
     /// Brute force over every assignment of the candidates (the arrow's cells distinct when `distinct`): the
     /// values of each cell in some assignment where the pill's number is the arrow's sum.
     fn brute(rule: &PillArrow, d: &Domains, distinct: bool) -> Option<Vec<u64>> {
@@ -313,16 +328,7 @@ mod tests {
         let mut rng = fastrand::Rng::with_seed(11);
         for round in 0..800 {
             let rule = pill_arrow(2 + round % 2, 2 + round / 2 % 5);
-            let mut d = Domains::full(9);
-            for cell in Rule::cells(&rule) {
-                // Mostly small pill digits, or nothing could be reached by so short an arrow.
-                let mask = if rule.pill.contains(&cell) {
-                    rng.u64(1..8)
-                } else {
-                    rng.u64(1..512)
-                };
-                d.restrict(cell, mask).unwrap();
-            }
+            let mut d = random_domains(&rule, &mut rng);
             let want = brute(&rule, &d, false);
             let got = rule
                 .propagate(&mut d)
@@ -352,15 +358,7 @@ mod tests {
             let grouped = rule
                 .sharpened(&apart)
                 .expect("the arrow's cells share a row");
-            let mut d = Domains::full(9);
-            for cell in Rule::cells(&rule) {
-                let mask = if rule.pill.contains(&cell) {
-                    rng.u64(1..8)
-                } else {
-                    rng.u64(1..512)
-                };
-                d.restrict(cell, mask).unwrap();
-            }
+            let mut d = random_domains(&rule, &mut rng);
             let want = brute(&rule, &d, true);
             let mut plain = d.clone();
             let cells = Rule::cells(&rule);
