@@ -366,4 +366,12 @@ mod tests {
         assert_eq!(f.lines[0].style, Some(LineStyle::Thermo));
         assert_eq!(f.lines[0].cells[2], Cell::new(1, 1));
     }
+
+    /// A section read under `pills` is drawn as pills, beside the arrows that read `lines`.
+    #[test]
+    fn pills_are_drawn_as_pills() {
+        let f = figure("type: arrow\nsize: 9\narrows:\n  - r1c2 r2c3\npills:\n  - r1c1 r1c2\n");
+        let styles: Vec<_> = f.lines.iter().map(|l| l.style).collect();
+        assert_eq!(styles, vec![Some(LineStyle::Arrow), Some(LineStyle::Pill)]);
+    }
 }
