@@ -1015,15 +1015,23 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
     write_parity(record, out)
 }
 
+/// The lines of a record section, each with its clue (`null` where it has none).
+fn clued_lines<'a>(
+    record: &'a Json,
+    section: &'a str,
+) -> impl Iterator<Item = (&'a Json, &'a Json)> {
+    let lines = record["lines"][section]
+        .as_array()
+        .map_or(&[][..], Vec::as_slice);
+    lines
+        .iter()
+        .enumerate()
+        .map(move |(k, l)| (l, &record["line_clues"][section][k]))
+}
+
 /// Quadruples: the four cells of a 2x2 block, each with its digits.
 fn write_quadruples(record: &Json, out: &mut Json) -> Result<(), Error> {
-    let values = record["line_clues"]["quadruples"].as_array();
-    for (k, l) in record["lines"]["quadruples"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .enumerate()
-    {
+    for (l, digits) in clued_lines(record, "quadruples") {
         let cells = cell_list(l)?;
         // Four cells, their rows and their columns each spanning two (the cells of a line never repeat).
         let at: Vec<(u64, u64)> = l
@@ -1042,10 +1050,9 @@ fn write_quadruples(record: &Json, out: &mut Json) -> Result<(), Error> {
                 "f-puzzles draws a quadruple on the four cells of a 2x2 block",
             ));
         }
-        let digits = values
-            .and_then(|v| v.get(k))
-            .filter(|v| v.is_array())
-            .ok_or_else(|| err("a quadruple without its digits"))?;
+        if !digits.is_array() {
+            return Err(err("a quadruple without its digits"));
+        }
         push(out, "quadruple", json!({"cells": cells, "values": digits}));
     }
     Ok(())
@@ -1053,13 +1060,7 @@ fn write_quadruples(record: &Json, out: &mut Json) -> Result<(), Error> {
 
 /// Little-killer diagonals, each with its sum and the cell outside the grid where f-puzzles draws it.
 fn write_diagonals(record: &Json, out: &mut Json) -> Result<(), Error> {
-    let clues = record["line_clues"]["diagonals"].as_array();
-    for (k, l) in record["lines"]["diagonals"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .enumerate()
-    {
+    for (l, clue) in clued_lines(record, "diagonals") {
         let cells: Vec<(i64, i64)> = l
             .as_array()
             .into_iter()
@@ -1077,9 +1078,8 @@ fn write_diagonals(record: &Json, out: &mut Json) -> Result<(), Error> {
             (-1, -1) => "UL",
             _ => return Err(err("a little-killer line that is not a diagonal")),
         };
-        let sum = clues
-            .and_then(|c| c.get(k))
-            .and_then(Json::as_u64)
+        let sum = clue
+            .as_u64()
             .ok_or_else(|| err("a little-killer line without its sum"))?;
         let clue_cell = format!("R{}C{}", r0 - dr + 1, c0 - dc + 1);
         push(
@@ -1113,15 +1113,9 @@ fn write_cages(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
         }
     }
     // Cages where the setter drew them: each with its sum, or none.
-    let sums = record["line_clues"]["killercages"].as_array();
-    for (k, l) in record["lines"]["killercages"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .enumerate()
-    {
+    for (l, sum) in clued_lines(record, "killercages") {
         let mut cage = json!({ "cells": cell_list(l)? });
-        if let Some(sum) = sums.and_then(|s| s.get(k)).and_then(Json::as_u64) {
+        if let Some(sum) = sum.as_u64() {
             cage["value"] = json!(sum.to_string());
         }
         push(out, "killercage", cage);
