@@ -84,21 +84,25 @@ def seen_sum(vals):
     return s
 
 
+def circle_arrows(n, sol, used):
+    """Up to n arrows of 2-3 cells from one-cell circles, walked through cells not in `used` (which grows)."""
+    found = []
+    for _ in range(n):
+        length = rng.choice([3, 4])
+        p = walk(n, used, length, lambda p: sum(sol[r][c] for r, c in p[1:]) <= sol[p[0][0]][p[0][1]])
+        if p and sum(sol[r][c] for r, c in p[1:]) == sol[p[0][0]][p[0][1]]:
+            used.update(p)
+            found.append(p)
+    return found
+
+
 def clues(kind, n, sol):
     """The type's sections, all clues, as YAML text pieces keyed by section (edge clues as lists)."""
     s = {}
     if kind == 'thermo':
         s['thermos'] = lines(n, sol, n, [3, 4, 5], lambda v, k: all(a < b for a, b in zip(v, v[1:])))
     elif kind == 'arrow':
-        found = []
-        used = set()
-        for _ in range(n):
-            length = rng.choice([3, 4])
-            p = walk(n, used, length, lambda p: sum(sol[r][c] for r, c in p[1:]) <= sol[p[0][0]][p[0][1]])
-            if p and sum(sol[r][c] for r, c in p[1:]) == sol[p[0][0]][p[0][1]]:
-                used.update(p)
-                found.append(p)
-        s['arrows'] = found
+        s['arrows'] = circle_arrows(n, sol, set())
     elif kind == 'pill-arrow':
         # Pills of two cells side by side, read left to right or top to bottom, each with an arrow from one of
         # its cells adding up to that number; then arrows from one-cell circles, as in `arrow`.
@@ -120,13 +124,7 @@ def clues(kind, n, sol):
                 used.update(pill + p)
                 pills.append(pill)
                 found.append(p)
-        for _ in range(n):
-            length = rng.choice([3, 4])
-            p = walk(n, used, length, lambda p: sum(sol[r][c] for r, c in p[1:]) <= sol[p[0][0]][p[0][1]])
-            if p and sum(sol[r][c] for r, c in p[1:]) == sol[p[0][0]][p[0][1]]:
-                used.update(p)
-                found.append(p)
-        s['arrows'] = found
+        s['arrows'] = found + circle_arrows(n, sol, used)
         s['pills'] = pills
     elif kind == 'whispers':
         s['whispers'] = lines(n, sol, n, [3, 4, 5], lambda v, k: all(abs(a - b) >= 5 for a, b in zip(v, v[1:])))
@@ -209,7 +207,7 @@ def make(kind, n, box, path):
         sol = solution(n, box)
         sections = clues(kind, n, sol)
         givens = [row[:] for row in sol]
-        title = f'{kind} {n}x{n}'
+        title = TITLES.get(kind, '{kind} {n}x{n}').format(kind=kind, n=n)
         if count(yaml(kind, n, box, sol, [[0] * n for _ in range(n)], sections, title)) == 1 or \
                 count(yaml(kind, n, box, sol, givens, sections, title)) == 1:
             break
@@ -234,6 +232,7 @@ def make(kind, n, box, path):
 
 # Makers of examples of another type's sections: pill arrows are arrows with pills.
 TYPES = {'pill-arrow': 'arrow'}
+TITLES = {'pill-arrow': 'arrow {n}x{n} with pills'}
 SUDOKU = ['thermo', 'arrow', 'whispers', 'renban', 'palindrome', 'little-killer', 'kropki', 'xv', 'sandwich']
 for kind in (sys.argv[3].split(',') if len(sys.argv) > 3 else SUDOKU + ['sum-skyscrapers']):
     if kind == 'sum-skyscrapers':
