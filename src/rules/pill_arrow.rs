@@ -19,6 +19,8 @@
 //! readings the arrow reaches. Arc consistency for the rule, in one run. Sharpened by the grid's groups
 //! ([`GroupedPill`]): arrow cells that share a row, column or box cannot repeat.
 
+use smallvec::SmallVec;
+
 use super::grouped_sum::{enumerable, groups_apart};
 use super::reach::{self, Masks, Sums};
 use super::{layered, values_of, Rule};
@@ -44,8 +46,12 @@ pub(crate) fn reading(values: &[u32]) -> Option<u64> {
     })
 }
 
+/// A pill's worth of numbers, on the stack up to pills of 8 cells: [`readings`] runs twice on every wake-up,
+/// and the propagators of the search allocate nothing per call.
+type Small<T> = SmallVec<[T; 9]>;
+
 /// The place value of each of k single digits, the first the most significant.
-fn weights(k: usize) -> Vec<u64> {
+fn weights(k: usize) -> Small<u64> {
     (0..k)
         .map(|i| 10u64.saturating_pow((k - 1 - i) as u32))
         .collect()
@@ -57,7 +63,7 @@ fn weights(k: usize) -> Vec<u64> {
 fn readings(pill: &[u64], cap: u64, visit: &mut dyn FnMut(u64, &[u32])) {
     let weights = weights(pill.len());
     // least_after[i]: the cells from i on at their smallest candidates.
-    let mut least_after = vec![0u64; pill.len() + 1];
+    let mut least_after: Small<u64> = SmallVec::from_elem(0, pill.len() + 1);
     for i in (0..pill.len()).rev() {
         let smallest = u64::from(pill[i].trailing_zeros()) + 1;
         least_after[i] = least_after[i + 1].saturating_add(weights[i].saturating_mul(smallest));
@@ -68,7 +74,7 @@ fn readings(pill: &[u64], cap: u64, visit: &mut dyn FnMut(u64, &[u32])) {
         least_after: &least_after,
         cap,
     };
-    walk.go(0, 0, &mut Vec::with_capacity(pill.len()), visit);
+    walk.go(0, 0, &mut Small::new(), visit);
 }
 
 /// What [`readings`] walks the pill's digits with.
@@ -84,7 +90,7 @@ impl Walk<'_> {
         &self,
         at: usize,
         number: u64,
-        digits: &mut Vec<u32>,
+        digits: &mut Small<u32>,
         visit: &mut dyn FnMut(u64, &[u32]),
     ) {
         if at == self.pill.len() {
