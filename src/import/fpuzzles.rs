@@ -880,9 +880,7 @@ fn regions_of(record: &Json, n: usize) -> Result<Vec<usize>, Error> {
 
 /// Arrows: one with a one-cell circle each, and one entry a pill with every arrow that leaves it.
 fn write_arrows(record: &Json, out: &mut Json) -> Result<(), Error> {
-    let pills = record["lines"]["pills"]
-        .as_array()
-        .map_or(&[][..], Vec::as_slice);
+    let pills = list(&record["lines"], "pills");
     let mut leaving: Vec<Vec<Vec<String>>> = vec![Vec::new(); pills.len()];
     for l in record["lines"]["arrows"].as_array().into_iter().flatten() {
         let cells = cell_list(l)?;
@@ -1020,10 +1018,7 @@ fn clued_lines<'a>(
     record: &'a Json,
     section: &'a str,
 ) -> impl Iterator<Item = (&'a Json, &'a Json)> {
-    let lines = record["lines"][section]
-        .as_array()
-        .map_or(&[][..], Vec::as_slice);
-    lines
+    list(&record["lines"], section)
         .iter()
         .enumerate()
         .map(move |(k, l)| (l, &record["line_clues"][section][k]))
