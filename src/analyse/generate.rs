@@ -5,11 +5,12 @@
 //! partners) while the solution stays unique, proved by counting to 2, then clues the same way; then graded by
 //! [`super::rate`], and tried again from the next seed until the asked level is met.
 //!
-//! Reproducible: everything random comes from one seeded generator, and the solver itself is deterministic.
+//! Reproducible: everything random comes from one seeded generator, the solver itself is deterministic, and the
+//! proofs are bounded by work, not time ([`PROOF_WORK`]); only `--time-limit` makes a run depend on the machine.
 
 use std::cell::Cell as Flag;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::draft::{self, Draft, Form, SectionText};
 use super::plan::Plan;
@@ -346,10 +347,17 @@ pub(super) struct Clock<'a> {
     stopped: Flag<bool>,
 }
 
-/// The most one proof of uniqueness may take while clues are removed. A clue whose removal is not proved
-/// within it stays: the puzzle keeps a clue more than it needs, where an unbounded proof could take minutes on
-/// a little killer with few givens.
-const PROOF_LIMIT: Duration = Duration::from_secs(1);
+/// The most work one proof of uniqueness may take while clues are removed: conflicts of each CaDiCaL call (CBC
+/// nodes where the program goes there). A clue whose removal is not proved within it stays: the puzzle keeps a
+/// clue more than it needs, where an unbounded proof took 256 s on one little killer (seed 1). Work, not time,
+/// so that a seed makes the same puzzle on every machine and every run: at a second a proof, as before,
+/// `latin generate little-killer --size 9 --seed 1` made three different puzzles in three runs of one build.
+/// Measured on little killers (9x9, seeds 97, 194, 291, one run each against the second a proof): 10,000
+/// conflicts took 0.71-0.78x the time, 20,000 1.5-2.0x, and neither kept fewer diagonals (which removals succeed
+/// changes which are tried later). At 10,000 on the 15 seeds of `benches/generate.sh`: median 27.2 -> 19.4 s,
+/// 255 -> 256 diagonals and 36 -> 44 givens in all. A 25x25 Sudoku (seed 1): 10,000 61 s and 284 givens,
+/// 20,000 81 s and 282, the second 71 s and 282.
+const PROOF_WORK: u64 = 10_000;
 
 impl<'a> Clock<'a> {
     pub(super) fn new(
@@ -370,18 +378,14 @@ impl<'a> Clock<'a> {
     }
 
     /// Options for a proof of uniqueness (a count to 2, or one solve for another solution), within
-    /// [`PROOF_LIMIT`] and the time left for removals.
+    /// [`PROOF_WORK`] and the time left for removals.
     fn proof(&self) -> Result<SolveOptions, Error> {
         let mut options = self.left(2)?;
-        let thinning = self
-            .thin_until
-            .map_or(PROOF_LIMIT, |t| t.saturating_duration_since(Instant::now()));
-        options.time_limit = Some(
-            options
-                .time_limit
-                .map_or(PROOF_LIMIT, |t| t.min(PROOF_LIMIT))
-                .min(thinning),
-        );
+        if let Some(until) = self.thin_until {
+            let thinning = until.saturating_duration_since(Instant::now());
+            options.time_limit = Some(options.time_limit.map_or(thinning, |t| t.min(thinning)));
+        }
+        options.work_limit = Some(PROOF_WORK);
         Ok(options)
     }
 
@@ -630,5 +634,30 @@ mod tests {
             remove_while_unique(&spec.base, &solution, Symmetry::None, &mut rng, &open).unwrap();
         assert!(thinned.filled().count() < 36);
         assert!(!open.stopped.get());
+    }
+
+    /// A proof of uniqueness is bounded by work, never by the clock, unless a time limit was asked: a seed then
+    /// makes the same puzzle on any machine.
+    #[test]
+    fn proofs_are_bounded_by_work_and_by_no_clock_unless_asked() {
+        let options = SolveOptions::default();
+        let proof = Clock::new(&options, None, None).proof().unwrap();
+        assert_eq!(proof.time_limit, None);
+        assert_eq!(proof.work_limit, Some(PROOF_WORK));
+        let limited = SolveOptions {
+            time_limit: Some(std::time::Duration::from_secs(100)),
+            ..SolveOptions::default()
+        };
+        let now = Instant::now();
+        let clock = Clock::new(
+            &limited,
+            Some(now + std::time::Duration::from_secs(100)),
+            Some(now + std::time::Duration::from_secs(10)),
+        );
+        let proof = clock.proof().unwrap();
+        assert!(proof
+            .time_limit
+            .is_some_and(|t| t <= std::time::Duration::from_secs(10)));
+        assert_eq!(proof.work_limit, Some(PROOF_WORK));
     }
 }

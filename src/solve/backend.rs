@@ -45,7 +45,7 @@ pub(crate) trait Session {
 /// The session of a backend that keeps nothing between solves: the whole program, with the no-good rows added
 /// so far, goes to the backend every time.
 pub(crate) struct WholeProgram<'a> {
-    pub(crate) backend: &'a dyn Backend,
+    pub(crate) backend: Box<dyn Backend + 'a>,
     pub(crate) program: BinaryProgram,
 }
 

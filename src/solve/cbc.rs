@@ -120,6 +120,16 @@ fn values(
 }
 
 impl Cbc {
+    /// These settings with at most `nodes` branch-and-bound nodes a run: a run that reaches them answers as at
+    /// a time limit ([`BackendAnswer::TimedOut`]), at the same point on every machine.
+    pub(crate) fn within_nodes(&self, nodes: Option<u64>) -> Cbc {
+        let mut cbc = self.clone();
+        if let Some(nodes) = nodes {
+            cbc.params.push(("maxNodes".into(), nodes.to_string()));
+        }
+        cbc
+    }
+
     fn run(
         &self,
         program: &BinaryProgram,
@@ -204,5 +214,49 @@ impl Cbc {
         if let Some(limit) = time_limit {
             inner.set_parameter("seconds", &format!("{:.3}", limit.as_secs_f64().max(0.001)));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::cdcl::tests::row;
+
+    /// Twice the sum of 20 columns equal to 21: its relaxation has points (every column at 0.525), no 0/1
+    /// point reaches an odd total, and without preprocessing or cuts only branching finds that out.
+    fn odd_total() -> BinaryProgram {
+        let terms: Vec<(usize, f64)> = (0..20).map(|i| (i, 2.0)).collect();
+        BinaryProgram {
+            size: 1,
+            upper: vec![1.0; 20],
+            lower: vec![0.0; 20],
+            rows: vec![row(&terms, 21.0, 21.0)],
+            objective: vec![],
+            sense: Sense::Minimize,
+            narrowest_band: f64::INFINITY,
+        }
+    }
+
+    #[test]
+    fn a_node_limit_ends_the_run_undecided_and_none_decides() {
+        // One node is not enough to refute the odd total, and the run that reaches it says it stopped, not that
+        // there is no solution.
+        let plain = Cbc {
+            defaults: false,
+            params: vec![
+                ("cuts".into(), "off".into()),
+                ("preprocess".into(), "off".into()),
+            ],
+        };
+        let answer = plain
+            .within_nodes(Some(1))
+            .solve(&odd_total(), None)
+            .unwrap();
+        assert!(
+            matches!(answer, BackendAnswer::TimedOut(None)),
+            "{answer:?}"
+        );
+        let answer = plain.within_nodes(None).solve(&odd_total(), None).unwrap();
+        assert!(matches!(answer, BackendAnswer::Infeasible), "{answer:?}");
     }
 }

@@ -317,6 +317,8 @@ pub(crate) struct CdclSession {
     before: u64,
     /// The growth that stopped the solver at the memory limit, in bytes (0 while it has not).
     over: Arc<AtomicU64>,
+    /// Conflicts each call of the solver may take ([`Self::limit_work`]); `None`: as many as it needs.
+    conflicts: Option<i32>,
 }
 
 /// The solver's first turn before the relaxation's first: what CaDiCaL decides in that time never pays for
@@ -433,6 +435,7 @@ impl CdclSession {
             memory: None,
             before: memory::resident_bytes().unwrap_or(0),
             over: Arc::default(),
+            conflicts: None,
         };
         for (k, clause) in cnf.clauses.iter().enumerate() {
             if k % CLAUSES_PER_CLOCK == 0 && deadline.is_some_and(|t| Instant::now() >= t) {
@@ -477,6 +480,13 @@ impl CdclSession {
         self.memory = limit;
     }
 
+    /// Ends each call of the solver after `limit` conflicts, undecided ([`Session::solve`] answers that its time
+    /// ran out): a bound that falls at the same point on every machine, where a time limit does not. CaDiCaL's
+    /// own limit, which lasts one call; past `i32::MAX` there is none.
+    pub(crate) fn limit_work(&mut self, limit: Option<u64>) {
+        self.conflicts = limit.and_then(|l| i32::try_from(l).ok());
+    }
+
     /// [`Self::probing`] with the solver's first turn this long (at least a millisecond).
     fn probing_after(&mut self, first_turn: Duration) {
         self.relax = Relaxation::applies(&self.program);
@@ -493,6 +503,10 @@ impl CdclSession {
             read: Instant::now(),
             over: self.over.clone(),
         }));
+        if let Some(conflicts) = self.conflicts {
+            // "conflicts" is one of CaDiCaL's limits: this cannot fail.
+            let _ = solver.set_limit("conflicts", conflicts);
+        }
         let (solver, outcome) = match until.filter(|_| self.clauses > LARGE) {
             Some(until) => solve_watched(solver, until)?,
             None => {
@@ -775,6 +789,25 @@ pub(crate) mod tests {
             matches!(answer, BackendAnswer::TimedOut(None)),
             "{answer:?}"
         );
+    }
+
+    #[test]
+    fn a_work_limit_stops_every_call_and_no_limit_decides() {
+        // Seven pigeons in six holes need a few thousand conflicts: with a limit of 20 each call stops
+        // undecided (CaDiCaL's limit lasts one call, so the second must be limited again), with none the
+        // session proves them infeasible.
+        let mut limited = CdclSession::new(pigeonhole(7, 6)).unwrap();
+        limited.limit_work(Some(20));
+        for call in 0..2 {
+            let answer = limited.solve(None).unwrap();
+            assert!(
+                matches!(answer, BackendAnswer::TimedOut(None)),
+                "call {call}: {answer:?}"
+            );
+        }
+        limited.limit_work(None);
+        let answer = limited.solve(None).unwrap();
+        assert!(matches!(answer, BackendAnswer::Infeasible), "{answer:?}");
     }
 
     /// The same pigeons with no time limit but a memory limit the process is already past (its growth counted

@@ -263,7 +263,7 @@ fn open_session(
 ) -> Result<Option<Box<dyn Session + '_>>, Error> {
     let Some(cnf) = cnf else {
         return Ok(Some(Box::new(WholeProgram {
-            backend: &options.cbc,
+            backend: Box::new(options.cbc.within_nodes(options.work_limit)),
             program,
         })));
     };
@@ -271,7 +271,9 @@ fn open_session(
         return Ok(None);
     };
     session.limit_memory(options.memory_limit);
-    if options.relaxation {
+    session.limit_work(options.work_limit);
+    // The relaxation's turns are timed: under a work limit they would make the run depend on the machine.
+    if options.relaxation && options.work_limit.is_none() {
         session.probing();
     }
     Ok(Some(Box::new(session)))

@@ -78,6 +78,11 @@ pub struct SolveOptions {
     /// Let probing on the linear relaxation take turns with CaDiCaL when clause learning stalls on a program
     /// with arithmetic rows (on by default; see `solve::relax`).
     pub relaxation: bool,
+    /// Work, not time, that bounds each call of the backend: CaDiCaL's conflicts, CBC's branch-and-bound nodes.
+    /// A call that reaches it ends undecided, as at a time limit, but at the same point on every machine and
+    /// every run, so a run bounded only by it (and search's node budget) is reproducible, as `generate`'s
+    /// proofs are. Under it the relaxation takes no turns, since they are timed.
+    pub work_limit: Option<u64>,
 }
 
 /// The default memory limit of a solve: 4 GiB. The command line sets a quarter of the machine's memory.
@@ -100,6 +105,7 @@ impl Default for SolveOptions {
             memory_limit: Some(DEFAULT_MEMORY_LIMIT),
             prefer: None,
             relaxation: true,
+            work_limit: None,
         }
     }
 }
