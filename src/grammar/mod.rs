@@ -110,7 +110,10 @@ impl Grammar {
             let clue_fits = match spec.kind {
                 SectionKind::Clues => matches!(spec.clue, ClueKind::Integer | ClueKind::Arithmetic),
                 SectionKind::Edge => matches!(spec.clue, ClueKind::Integer | ClueKind::Sum),
-                SectionKind::Lines => matches!(spec.clue, ClueKind::Integer | ClueKind::Values),
+                SectionKind::Lines => matches!(
+                    spec.clue,
+                    ClueKind::Integer | ClueKind::Values | ClueKind::Arithmetic
+                ),
                 _ => spec.clue == ClueKind::Integer,
             };
             if !clue_fits {
@@ -405,7 +408,8 @@ mod tests {
         assert!(e.contains("rooms"), "{e}");
     }
 
-    /// A list of values is what `contains` reads and all it reads; `block` and `clue: values` are for lines.
+    /// A list of values is what `contains` reads and all it reads, an arithmetic clue on 2x2 blocks what
+    /// `diagonal-pairs` reads and all it reads; `block` and `clue: values` are for lines.
     #[test]
     fn lists_of_values_and_blocks_go_with_lines_and_contains() {
         let grammar = |section: &str, primitive: &str| {
@@ -418,6 +422,10 @@ mod tests {
         };
         assert_eq!(
             grammar("lines, block: true, clue: values", "contains"),
+            Ok(())
+        );
+        assert_eq!(
+            grammar("lines, block: true, clue: arithmetic", "diagonal-pairs"),
             Ok(())
         );
         for (section, primitive, says) in [
@@ -438,6 +446,21 @@ mod tests {
                 "`block` applies to lines",
             ),
             ("edge, clue: values", "contains", "does not apply"),
+            (
+                "lines, block: true",
+                "diagonal-pairs",
+                "must have `clue: arithmetic`",
+            ),
+            (
+                "lines, anywhere: true, clue: arithmetic",
+                "diagonal-pairs",
+                "must have `block: true`",
+            ),
+            (
+                "lines, block: true, clue: arithmetic",
+                "all-different",
+                "only `diagonal-pairs` reads",
+            ),
         ] {
             let e = grammar(section, primitive).unwrap_err();
             assert!(e.contains(says), "{section} {primitive}: {e}");

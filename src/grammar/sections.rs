@@ -43,7 +43,8 @@ pub(crate) enum ClueKind {
     /// A positive integer.
     #[default]
     Integer,
-    /// A number with an optional operator: `11+`, `2-`, `24x`, `3/`, `5`.
+    /// A number with an optional operator: `11+`, `2-`, `24x`, `3/`, `5` (clues sections, and the clue after
+    /// `=` in lines sections).
     Arithmetic,
     /// Edge sections: a sum of a line's values, 0 (a real clue) up to n(n+1)/2. Edge clues are otherwise
     /// counts, 1 to n, where 0 means no clue.
@@ -236,6 +237,7 @@ pub(crate) fn parse_section(
                 anywhere: spec.anywhere || spec.block,
                 block: spec.block,
                 values: spec.clue == ClueKind::Values,
+                arithmetic: spec.clue == ClueKind::Arithmetic,
             },
         )?)),
     }

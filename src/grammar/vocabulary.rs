@@ -273,6 +273,12 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         look: Look::Line(LineStyle::Listed),
     },
     Signature {
+        name: "diagonal-pairs",
+        description: "the two diagonal pairs of each 2x2 entry (the cells that meet only at its centre) each reach its `= N` clue with its operator: `4+` their sum, `3-` their difference, `6x` their product, `2/` their ratio, a bare number any of them (Mathrax: a section with `block: true` and `clue: arithmetic`)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::Line(LineStyle::Listed),
+    },
+    Signature {
         name: "between",
         description: "the cells inside each line hold values strictly between those of its two ends (between lines, circles at both ends)",
         params: &[("lines", Param::Section(K::Lines, Required))],
@@ -530,7 +536,27 @@ pub(crate) fn check_use(
             _ => {}
         }
     }
-    // A list of values is what `contains` reads, and only it.
+    // A list of values is what `contains` reads, and only it; an arithmetic clue is what `diagonal-pairs` reads,
+    // and only it, on 2x2 blocks.
+    if let Some(lines) = args.get("lines").and_then(Value::as_str) {
+        let spec = &sections[lines];
+        let arithmetic = spec.clue == ClueKind::Arithmetic;
+        if arithmetic != (primitive == "diagonal-pairs") {
+            return Err(match arithmetic {
+                false => format!(
+                    "primitive {primitive}: lines section {lines:?} must have `clue: arithmetic`"
+                ),
+                true => format!(
+                    "primitive {primitive}: lines section {lines:?} has `clue: arithmetic`, which only `diagonal-pairs` reads"
+                ),
+            });
+        }
+        if arithmetic && !spec.block {
+            return Err(format!(
+                "primitive {primitive}: lines section {lines:?} must have `block: true` (2x2 entries)"
+            ));
+        }
+    }
     if let Some(lines) = args.get("lines").and_then(Value::as_str) {
         let listed = sections[lines].clue == ClueKind::Values;
         if listed != (primitive == "contains") {

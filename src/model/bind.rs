@@ -11,8 +11,8 @@ use crate::grammar::sections::{Clue, SectionValue, Sections};
 use crate::grammar::Args;
 use crate::grid::Cell;
 use crate::parse::cells::CellLine;
-use crate::parse::clues::Op;
 use crate::parse::clues::{pair_relation, PairRelation};
+use crate::parse::clues::{ArithmeticClue, Op};
 use crate::rules::indexer::{Along, Indexer};
 use crate::rules::{
     AllDifferent, Allowed, Arrow, Between, Classes, Contains, EqualSums, Lockout, NumberedRoom,
@@ -55,6 +55,7 @@ pub(crate) fn build(
         "all-different" => build_all_different,
         "cage" => build_cage,
         "between" => build_between,
+        "diagonal-pairs" => build_diagonal_pairs,
         "consecutive-set" => build_consecutive_set,
         "region-sum" => build_region_sum,
         "zipper" => build_zipper,
@@ -173,86 +174,125 @@ fn build_product(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Er
 }
 
 fn build_arithmetic(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
-    let n = site.n;
     let mut out: Rules = Vec::new();
     for (_, cells, clue, label) in regions_with_clues(args, sections) {
         let Some(Clue::Arithmetic(clue)) = clue else {
             continue;
         };
-        let cells = cells.to_vec();
-        let t = clue.target;
-        let two = |op: Op| {
-            if cells.len() == 2 {
-                Ok(())
-            } else {
-                Err(Error::section(
-                    label.clone(),
-                    format!(
-                        "`{t}{}` needs a cage of two cells, this one has {}",
-                        op.symbol(),
-                        cells.len()
-                    ),
-                ))
-            }
-        };
-        let rule: Arc<dyn Rule> = match clue.op {
-            Some(Op::Add) => Arc::new(Sum {
-                label,
-                cells,
-                total: t,
-                distinct: false,
-            }),
-            Some(Op::Mul) => Arc::new(Product {
-                label,
-                cells,
-                product: t,
-            }),
-            Some(Op::Sub) => {
-                two(Op::Sub)?;
-                Arc::new(Table {
-                    label,
-                    cells,
-                    predicate: TablePredicate::Difference(t),
-                })
-            }
-            Some(Op::Div) => {
-                two(Op::Div)?;
-                Arc::new(Table {
-                    label,
-                    cells,
-                    predicate: TablePredicate::Ratio(t),
-                })
-            }
-            None if cells.len() == 1 => {
-                if t as usize > n {
-                    return Err(Error::section(
-                        label,
-                        format!("{t} is out of range 1..{n} for a one-cell cage"),
-                    ));
-                }
-                Arc::new(Allowed {
-                    cell: cells[0],
-                    allowed: vec![t as u32],
-                    name: format!("{t} ({label})"),
-                })
-            }
-            None => {
-                let combinations = (n as u64)
-                    .checked_pow(cells.len() as u32)
-                    .unwrap_or(u64::MAX);
-                if combinations > crate::rules::table::MAX_COMBINATIONS {
-                    return Err(Error::section(label, format!("a hidden operator on a cage of {} cells is too large to tabulate; give the operator", cells.len())));
-                }
-                Arc::new(Table {
-                    label,
-                    cells,
-                    predicate: TablePredicate::AnyOperator(t),
-                })
-            }
-        };
-        out.push(rule);
+        out.push(arithmetic_rule(label, cells.to_vec(), *clue, site.n)?);
     }
     Ok(out)
+}
+
+/// The rule of an arithmetic clue on a group of cells (a KenKen cage, one diagonal pair of a Mathrax point):
+/// a sum, a product, a difference or ratio of two cells, or any of them when the operator is hidden.
+fn arithmetic_rule(
+    label: String,
+    cells: Vec<Cell>,
+    clue: ArithmeticClue,
+    n: usize,
+) -> Result<Arc<dyn Rule>, Error> {
+    let t = clue.target;
+    let two = |op: Op| {
+        if cells.len() == 2 {
+            Ok(())
+        } else {
+            Err(Error::section(
+                label.clone(),
+                format!(
+                    "`{t}{}` needs a cage of two cells, this one has {}",
+                    op.symbol(),
+                    cells.len()
+                ),
+            ))
+        }
+    };
+    Ok(match clue.op {
+        Some(Op::Add) => Arc::new(Sum {
+            label,
+            cells,
+            total: t,
+            distinct: false,
+        }),
+        Some(Op::Mul) => Arc::new(Product {
+            label,
+            cells,
+            product: t,
+        }),
+        Some(Op::Sub) => {
+            two(Op::Sub)?;
+            Arc::new(Table {
+                label,
+                cells,
+                predicate: TablePredicate::Difference(t),
+            })
+        }
+        Some(Op::Div) => {
+            two(Op::Div)?;
+            Arc::new(Table {
+                label,
+                cells,
+                predicate: TablePredicate::Ratio(t),
+            })
+        }
+        None if cells.len() == 1 => {
+            if t as usize > n {
+                return Err(Error::section(
+                    label,
+                    format!("{t} is out of range 1..{n} for a one-cell cage"),
+                ));
+            }
+            Arc::new(Allowed {
+                cell: cells[0],
+                allowed: vec![t as u32],
+                name: format!("{t} ({label})"),
+            })
+        }
+        None => {
+            let combinations = (n as u64)
+                .checked_pow(cells.len() as u32)
+                .unwrap_or(u64::MAX);
+            if combinations > crate::rules::table::MAX_COMBINATIONS {
+                return Err(Error::section(label, format!("a hidden operator on a cage of {} cells is too large to tabulate; give the operator", cells.len())));
+            }
+            Arc::new(Table {
+                label,
+                cells,
+                predicate: TablePredicate::AnyOperator(t),
+            })
+        }
+    })
+}
+
+/// Each 2x2 entry's two diagonal pairs, each reaching the entry's clue with its operator (Mathrax).
+fn build_diagonal_pairs(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    let Some((name, lines)) = lines_of(args, sections) else {
+        return Ok(vec![]);
+    };
+    let mut out: Rules = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let label = format!("{name} line {}", i + 1);
+        let target = line.clue.ok_or_else(|| {
+            Error::section(label.clone(), "needs its clue: `= 4+` after the cells")
+        })?;
+        let clue = ArithmeticClue {
+            target,
+            op: line.op,
+        };
+        for pair in diagonal_pairs(&line.cells) {
+            out.push(arithmetic_rule(label.clone(), pair.to_vec(), clue, site.n)?);
+        }
+    }
+    Ok(out)
+}
+
+/// The two diagonal pairs of a 2x2 block's cells (given in any order): top-left with bottom-right, top-right
+/// with bottom-left.
+pub(crate) fn diagonal_pairs(cells: &[Cell]) -> [[Cell; 2]; 2] {
+    let top = cells.iter().map(|c| c.row).min().unwrap_or(0);
+    let left = cells.iter().map(|c| c.col).min().unwrap_or(0);
+    let at = |r: usize, c: usize| Cell::new(top + r, left + c);
+    [[at(0, 0), at(1, 1)], [at(0, 1), at(1, 0)]]
 }
 
 fn build_less(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {

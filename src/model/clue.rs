@@ -5,6 +5,7 @@
 
 use crate::grammar::Args;
 use crate::grid::{Cell, Grid};
+use crate::parse::clues::Op;
 use crate::rules::indexer::{self, Along};
 use crate::rules::{numbered_room, product, sandwich, sum, visibility, x_sum, Score};
 use crate::yaml::Value;
@@ -69,12 +70,15 @@ impl Place<'_> {
 pub(crate) enum LineClue {
     Number(u64),
     Values(Vec<u32>),
+    /// A number with its operator (a Mathrax point's `4+`).
+    Op(u64, Op),
 }
 
 impl std::fmt::Display for LineClue {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LineClue::Number(k) => write!(f, "{k}"),
+            LineClue::Op(k, op) => write!(f, "{k}{}", op.symbol()),
             LineClue::Values(vs) => {
                 let words: Vec<String> = vs.iter().map(u32::to_string).collect();
                 write!(f, "{}", words.join(" "))
@@ -232,8 +236,35 @@ fn line_maker(primitive: &str) -> Option<LineMaker> {
                 .contains(&values.len())
                 .then_some(Some(LineClue::Values(sorted)))
         },
+        "diagonal-pairs" => diagonal_pairs,
         _ => return None,
     })
+}
+
+/// A 2x2 block's clue: an operator both its diagonal pairs reach the same number with, if one does. Which of
+/// the operators that fit is shown turns with the values' sum, so that a puzzle shows all four.
+fn diagonal_pairs(_: &Args, values: &[u32], place: &Place) -> Option<Option<LineClue>> {
+    if values.len() != 4 || !crate::parse::cells::is_block(place.cells) {
+        return None;
+    }
+    let value = |cell: Cell| {
+        let i = place.cells.iter().position(|&c| c == cell)?;
+        Some(u64::from(values[i]))
+    };
+    let [[a, d], [b, c]] = crate::model::bind::diagonal_pairs(place.cells);
+    let (a, d, b, c) = (value(a)?, value(d)?, value(b)?, value(c)?);
+    let ratio = |x: u64, y: u64| (x.max(y) % x.min(y) == 0).then(|| x.max(y) / x.min(y));
+    let fits = [
+        (a + d == b + c).then_some((a + d, Op::Add)),
+        (a * d == b * c).then_some((a * d, Op::Mul)),
+        (a.abs_diff(d) == b.abs_diff(c)).then_some((a.abs_diff(d), Op::Sub)),
+        ratio(a, d)
+            .filter(|&r| ratio(b, c) == Some(r))
+            .map(|r| (r, Op::Div)),
+    ];
+    let turn = values.iter().map(|&v| v as usize).sum::<usize>();
+    let (k, op) = (0..4).find_map(|i| fits[(turn + i) % 4])?;
+    Some(Some(LineClue::Op(k, op)))
 }
 
 /// Neighbours on the line `by` apart, or every two cells of it with `every: true`.
@@ -335,7 +366,7 @@ mod tests {
         along(f, args, values, &vec![0; values.len()]).map(|clue| {
             clue.map(|c| match c {
                 LineClue::Number(k) => k,
-                LineClue::Values(_) => panic!("{p} lists values"),
+                LineClue::Values(_) | LineClue::Op(..) => panic!("{p} does not read a number"),
             })
         })
     }
@@ -475,6 +506,56 @@ mod tests {
             }
         }
         assert!(accepted > 0 && accepted < 96, "{accepted}");
+    }
+
+    /// The Mathrax maker, on every 2x2 block of values 1..6 with its cells in a scrambled order: a clue it shows
+    /// holds for both diagonal pairs (top-left with bottom-right, top-right with bottom-left), a block it
+    /// refuses has no operator that both pairs reach the same number with, and all four operators are shown.
+    #[test]
+    fn diagonal_pair_clues_hold_on_both_diagonals() {
+        let Some(Maker::Line(f)) = maker("diagonal-pairs") else {
+            panic!()
+        };
+        let cells = [
+            Cell::new(3, 5),
+            Cell::new(4, 4),
+            Cell::new(3, 4),
+            Cell::new(4, 5),
+        ];
+        let reach = |op: Op, x: u32, y: u32| -> Option<u32> {
+            match op {
+                Op::Add => Some(x + y),
+                Op::Mul => Some(x * y),
+                Op::Sub => Some(x.abs_diff(y)),
+                Op::Div => (x.max(y) % x.min(y) == 0).then(|| x.max(y) / x.min(y)),
+            }
+        };
+        let ops = [Op::Add, Op::Sub, Op::Mul, Op::Div];
+        let solution = Grid::from_rows(&vec![vec![0; 6]; 6]).unwrap();
+        let mut shown = std::collections::BTreeSet::new();
+        for k in 0..6u32.pow(4) {
+            // values in the order of `cells`: r4c6, r5c5, r4c5, r5c6
+            let v: Vec<u32> = (0..4).map(|i| k / 6u32.pow(i) % 6 + 1).collect();
+            let (top_left, top_right, bottom_left, bottom_right) = (v[2], v[0], v[1], v[3]);
+            let place = Place {
+                cells: &cells,
+                regions: &[0; 36],
+                solution: &solution,
+            };
+            let both = |op: Op| {
+                reach(op, top_left, bottom_right)
+                    .filter(|&r| reach(op, top_right, bottom_left) == Some(r))
+            };
+            match f(&Args::new(), &v, &place) {
+                Some(Some(LineClue::Op(target, op))) => {
+                    assert_eq!(both(op).map(u64::from), Some(target), "{v:?}");
+                    shown.insert(op.symbol());
+                }
+                None => assert!(ops.iter().all(|&op| both(op).is_none()), "{v:?}"),
+                other => panic!("{v:?}: {other:?}"),
+            }
+        }
+        assert_eq!(shown.len(), 4, "{shown:?}");
     }
 
     #[test]

@@ -303,13 +303,19 @@ fn lines(map: &mut Mapping, record: &Json) -> Result<(), Error> {
             let clue = match clues.and_then(|c| c.get(i)) {
                 None | Some(Json::Null) => String::new(),
                 Some(Json::Number(k)) => format!(" = {k}"),
+                // A clue with its operator (`4+`), read by the section's own parser.
+                Some(Json::String(text))
+                    if !text.is_empty() && text.chars().all(|c| c.is_ascii_graphic() && c != '=') =>
+                {
+                    format!(" = {text}")
+                }
                 Some(Json::Array(vs)) if vs.iter().all(Json::is_u64) => {
                     let words: Vec<String> = vs.iter().map(Json::to_string).collect();
                     format!(" = {}", words.join(" "))
                 }
                 Some(other) => {
                     return Err(bad(format!(
-                        "line_clues.{section}: {other} is not a number or a list of values"
+                        "line_clues.{section}: {other} is not a number, a clue such as \"4+\" or a list of values"
                     )))
                 }
             };

@@ -54,6 +54,8 @@ pub(crate) enum MarkGlyph {
 pub(crate) struct Line {
     pub(crate) cells: Vec<Cell>,
     pub(crate) clue: Option<u64>,
+    /// The clue's operator, when it has one (a Mathrax point's `4+`).
+    pub(crate) op: Option<crate::parse::clues::Op>,
     /// A list of values after `=` (a quadruple's), empty when the line has none.
     pub(crate) values: Vec<u32>,
     pub(crate) style: Option<LineStyle>,
@@ -81,6 +83,17 @@ pub(crate) struct Figure {
     pub(crate) lines: Vec<Line>,
     /// Clues outside the frame: per side, the clue of each row or column (`None`: no clue).
     pub(crate) edges: BTreeMap<Side, Vec<Option<u64>>>,
+}
+
+impl Line {
+    /// The clue as written: `15`, or `4+` with its operator.
+    pub(crate) fn clue_text(&self) -> Option<String> {
+        let k = self.clue?;
+        Some(match self.op {
+            Some(op) => format!("{k}{}", op.symbol()),
+            None => k.to_string(),
+        })
+    }
 }
 
 impl Figure {
@@ -131,6 +144,7 @@ impl Figure {
                     self.lines.extend(apart.iter().map(|&(a, b)| Line {
                         cells: vec![a, b],
                         clue: None,
+                        op: None,
                         values: Vec::new(),
                         style: Some(LineStyle::Apart),
                     }));
@@ -170,6 +184,7 @@ impl Figure {
                     self.lines.extend(lines.iter().map(|l| Line {
                         cells: l.cells.clone(),
                         clue: l.clue,
+                        op: l.op,
                         values: l.values.clone(),
                         style,
                     }));

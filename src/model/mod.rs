@@ -266,6 +266,7 @@ impl Puzzle {
                 self.figure.lines.extend(rules.iter().map(|r| figure::Line {
                     cells: r.cells(),
                     clue: None,
+                    op: None,
                     values: Vec::new(),
                     style: Some(crate::grammar::vocabulary::LineStyle::Region),
                 }));

@@ -15,6 +15,7 @@ use crate::grammar::sections::{Clue, ClueKind, SectionValue};
 use crate::grammar::{Grammar, Registry, RuleUse};
 use crate::grid::Cell;
 use crate::import::Format;
+use crate::parse::cells::CellLine;
 use crate::parse::clues::Op;
 use crate::yaml::{Mapping, Value};
 
@@ -177,7 +178,11 @@ fn section(
                 .map(|l| l.cells.iter().map(|c| [c.row, c.col]).collect())
                 .collect();
             record["lines"][name] = json!(cells);
-            if lines.iter().any(|l| l.clue.is_some()) {
+            // A clue with an operator (a Mathrax point's `4+`) as its text, a number as a number.
+            if lines.iter().any(|l| l.op.is_some()) {
+                record["line_clues"][name] =
+                    json!(lines.iter().map(CellLine::clue_text).collect::<Vec<_>>());
+            } else if lines.iter().any(|l| l.clue.is_some()) {
                 record["line_clues"][name] =
                     json!(lines.iter().map(|l| l.clue).collect::<Vec<_>>());
             }

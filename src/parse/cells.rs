@@ -206,8 +206,22 @@ fn expected_cell(found: &str) -> String {
 pub(crate) struct CellLine {
     pub(crate) cells: Vec<Cell>,
     pub(crate) clue: Option<u64>,
+    /// The operator after the clue's number in a section whose clues are arithmetic ([`Shape::arithmetic`]:
+    /// `= 4+`); `None` there when it is hidden (a bare number), and always elsewhere.
+    pub(crate) op: Option<super::clues::Op>,
     /// The values listed after `=` in a section whose clues are lists ([`Shape::values`]); empty otherwise.
     pub(crate) values: Vec<u32>,
+}
+
+impl CellLine {
+    /// The clue after `=` as it is written: `15`, or `4+` with its operator; `None` without a number.
+    pub(crate) fn clue_text(&self) -> Option<String> {
+        let k = self.clue?;
+        Some(match self.op {
+            Some(op) => format!("{k}{}", op.symbol()),
+            None => k.to_string(),
+        })
+    }
 }
 
 /// Parses one line of cells per line of text: cells separated by spaces (`r1c1 r1c2 r2c3`), each next to the
@@ -217,10 +231,27 @@ pub(crate) struct CellLine {
 pub(crate) fn lines(section: &SectionText, n: usize, shape: Shape) -> Result<Vec<CellLine>, Error> {
     let mut out = Vec::new();
     for (line, text) in section.content_lines() {
+        let mut op = None;
         let (cells_text, clue, values) = match text.split_once('=') {
             Some((cells, _)) if shape.values => {
                 let at = &text[cells.len() + 1..];
                 (cells, None, value_list(section, line, at, n)?)
+            }
+            Some((cells, _)) if shape.arithmetic => {
+                let at = &text[cells.len() + 1..];
+                let clue_section = SectionText::single(&section.name, at);
+                let clue = super::clues::arithmetic(&clue_section).map_err(|_| {
+                    section.error_at_rest(
+                        line,
+                        at,
+                        format!(
+                            "{:?} is not a clue (a whole number with + - x / after it, or none when hidden)",
+                            at.trim()
+                        ),
+                    )
+                })?;
+                op = clue.op;
+                (cells, Some(clue.target), Vec::new())
             }
             Some((cells, _)) => {
                 let at = &text[cells.len() + 1..];
@@ -328,6 +359,7 @@ pub(crate) fn lines(section: &SectionText, n: usize, shape: Shape) -> Result<Vec
         out.push(CellLine {
             cells,
             clue,
+            op,
             values,
         });
     }
@@ -374,6 +406,8 @@ pub(crate) struct Shape {
     pub(crate) block: bool,
     /// The clue after `=` is a list of values (`= 1 2 9`), not a number.
     pub(crate) values: bool,
+    /// The clue after `=` is a number with an operator (`= 4+`, `= 3-`, `= 6x`, `= 2/`, or a bare `= 5`).
+    pub(crate) arithmetic: bool,
 }
 
 /// Whether the cells are the four of one 2x2 block, in any order.
@@ -491,6 +525,7 @@ mod tests {
         anywhere: false,
         block: false,
         values: false,
+        arithmetic: false,
     };
     const BESIDE: Shape = Shape {
         straight: false,
@@ -498,6 +533,7 @@ mod tests {
         anywhere: false,
         block: false,
         values: false,
+        arithmetic: false,
     };
 
     #[test]
@@ -566,10 +602,49 @@ mod tests {
     }
 
     #[test]
+    fn an_arithmetic_clue_keeps_its_operator_and_is_written_back_as_read() {
+        let arithmetic = Shape {
+            anywhere: true,
+            block: true,
+            arithmetic: true,
+            ..Shape::default()
+        };
+        let got = lines(
+            &s(&[
+                "r1c1 r1c2 r2c1 r2c2 = 4+",
+                "r2c2 r2c3 r3c2 r3c3 = 0-",
+                "r3c3 r3c4 r4c3 r4c4 = 6",
+            ]),
+            9,
+            arithmetic,
+        )
+        .unwrap();
+        let read: Vec<(Option<u64>, Option<super::super::clues::Op>, Option<String>)> =
+            got.iter().map(|l| (l.clue, l.op, l.clue_text())).collect();
+        use super::super::clues::Op;
+        assert_eq!(
+            read,
+            [
+                (Some(4), Some(Op::Add), Some("4+".into())),
+                (Some(0), Some(Op::Sub), Some("0-".into())),
+                (Some(6), None, Some("6".into())),
+            ]
+        );
+        let e = lines(&s(&["r1c1 r1c2 r2c1 r2c2 = 4%"]), 9, arithmetic)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("line 1, column 22") && e.contains("is not a clue"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn a_clue_of_values_is_a_list_from_1_to_n_no_longer_than_the_cells() {
         let listed = Shape {
             anywhere: true,
             values: true,
+            arithmetic: false,
             ..Shape::default()
         };
         let got = lines(&s(&["r1c1 r1c2 r2c1 r2c2 = 1 2, 9 9"]), 9, listed).unwrap();
@@ -594,6 +669,7 @@ mod tests {
             anywhere: true,
             block: true,
             values: true,
+            arithmetic: false,
             ..Shape::default()
         };
         assert!(lines(&s(&["r2c2 r1c1 r2c1 r1c2 = 3"]), 9, block).is_ok());

@@ -106,12 +106,18 @@ pub(crate) fn arithmetic(section: &SectionText) -> Result<ArithmeticClue, Error>
             format!("{:?} does not start with a number", start.trim()),
         )
     })?;
-    if target == 0 {
-        return Err(section.error_at_rest(0, start, "the target must be positive"));
-    }
     let (rest, op) = opt(operator)
         .parse(rest)
         .map_err(|_| section.error_at_rest(0, rest, "bad operator"))?;
+    // A difference of 0 says two cells are equal (Mathrax's `0-`, where diagonal pairs may repeat a value);
+    // every other target is positive.
+    if target == 0 && op != Some(Op::Sub) {
+        return Err(section.error_at_rest(
+            0,
+            start,
+            "the target must be positive (0 only as a difference, `0-`)",
+        ));
+    }
     let rest_trim = rest.trim_start();
     if !rest_trim.trim_end().is_empty() {
         let shown: String = rest_trim.trim_end().chars().take(8).collect();
@@ -360,6 +366,12 @@ mod tests {
                 op: None
             }
         );
+        // Zero is a difference only (two equal cells).
+        assert_eq!(op("0-").target, 0);
+        for zero in ["0+", "0x", "0/", "0"] {
+            let e = arithmetic(&one(zero)).unwrap_err().to_string();
+            assert!(e.contains("0 only as a difference"), "{zero}: {e}");
+        }
         let e = arithmetic(&one("12%")).unwrap_err().to_string();
         assert!(
             e.contains("line 1, column 3: \"%\" is not an operator"),

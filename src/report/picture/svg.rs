@@ -270,13 +270,17 @@ fn listed(out: &mut String, line: &Line, points: &[(f64, f64)]) {
     );
     let mut values = line.values.clone();
     values.sort_unstable();
-    let rows: Vec<String> = values
-        .chunks(2)
-        .map(|pair| {
-            let words: Vec<String> = pair.iter().map(u32::to_string).collect();
-            words.join(" ")
-        })
-        .collect();
+    // A list of values two to a row (a quadruple's), else the clue as written (a Mathrax point's `4+`).
+    let rows: Vec<String> = match line.clue_text() {
+        Some(clue) if values.is_empty() => vec![clue],
+        _ => values
+            .chunks(2)
+            .map(|pair| {
+                let words: Vec<String> = pair.iter().map(u32::to_string).collect();
+                words.join(" ")
+            })
+            .collect(),
+    };
     let size = CELL * 0.2;
     let top = cy - (rows.len() as f64 - 1.0) * size * 0.5 + size * 0.35;
     for (i, row) in rows.iter().enumerate() {

@@ -363,9 +363,14 @@ fn legend(f: &Figure) -> String {
             .filter_map(|(i, l)| what(l).map(|k| format!("{}={k}", super::tag(i))))
             .collect()
     };
-    let clued = tagged(&|l| l.clue.map(|k| k.to_string()));
+    let clued = tagged(&|l| l.clue.filter(|_| l.op.is_none()).map(|k| k.to_string()));
     if !clued.is_empty() {
         let _ = writeln!(out, "line sums: {}", clued.join(" "));
+    }
+    // A clue with its operator is a circle's where the cells meet (Mathrax), not a sum along the line.
+    let circled = tagged(&|l| l.clue_text().filter(|_| l.op.is_some()));
+    if !circled.is_empty() {
+        let _ = writeln!(out, "circles: {}", circled.join(" "));
     }
     let listed = tagged(&|l| {
         let words: Vec<String> = l.values.iter().map(u32::to_string).collect();
