@@ -46,6 +46,7 @@ const VARIANTS: &[&str] = &[
     "kropki-dots",
     "xv-marks",
     "killer-cages",
+    "mathrax",
 ];
 
 fn grid(text: &str) -> Grid {
@@ -485,6 +486,7 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
             }
         }
         // Four cells around a circle; each digit in it appears in them, a digit written twice in two.
+        "mathrax" => mathrax(doc, sol),
         "quadruple" => {
             for entry in doc["quadruples"].as_sequence().expect("quadruples") {
                 let (cells, digits) = entry.as_str().unwrap().split_once('=').unwrap();
@@ -594,6 +596,54 @@ fn check_regions(doc: &serde_yaml::Value, sol: &Grid) {
     for (id, values) in groups {
         assert!(distinct_full(&values), "region {id}: {values:?}");
         assert_eq!(values.len(), sol.len(), "region {id}");
+    }
+}
+
+/// Mathrax: each point's clue holds for both diagonal pairs of the four cells around it (`4+` sum, `3-`
+/// difference, `6x` product, `2/` ratio), and cells marked E are even, O odd.
+fn mathrax(doc: &serde_yaml::Value, sol: &Grid) {
+    for entry in doc["points"].as_sequence().expect("points") {
+        let (cells, clue) = entry.as_str().unwrap().split_once('=').unwrap();
+        let cells: Cells = cells.split_whitespace().map(cell).collect();
+        let top = cells.iter().map(|c| c.0).min().unwrap();
+        let left = cells.iter().map(|c| c.1).min().unwrap();
+        let mut block: Cells = (0..4).map(|k| (top + k / 2, left + k % 2)).collect();
+        let mut sorted = cells.clone();
+        sorted.sort_unstable();
+        block.sort_unstable();
+        assert_eq!(sorted, block, "{cells:?} is not a 2x2 block");
+        let clue = clue.trim();
+        let (number, op) = clue.split_at(clue.len() - 1);
+        let target: u32 = number.parse().unwrap();
+        let reach = |x: u32, y: u32| match op {
+            "+" => x + y == target,
+            "-" => x.abs_diff(y) == target,
+            "x" => x * y == target,
+            "/" => x.max(y) == target * x.min(y),
+            _ => panic!("operator {op:?}"),
+        };
+        let at = |r: usize, c: usize| sol[top + r][left + c];
+        assert!(
+            reach(at(0, 0), at(1, 1)),
+            "{clue} at r{}c{}",
+            top + 1,
+            left + 1
+        );
+        assert!(
+            reach(at(0, 1), at(1, 0)),
+            "{clue} at r{}c{}",
+            top + 1,
+            left + 1
+        );
+    }
+    for (r, row) in doc["parity"].as_str().unwrap_or("").lines().enumerate() {
+        for (c, mark) in row.split_whitespace().enumerate() {
+            match mark {
+                "E" => assert!(sol[r][c] % 2 == 0, "r{}c{} even", r + 1, c + 1),
+                "O" => assert!(sol[r][c] % 2 == 1, "r{}c{} odd", r + 1, c + 1),
+                _ => {}
+            }
+        }
     }
 }
 
@@ -723,6 +773,26 @@ fn the_arrow_oracle_reads_pills_and_rejects_a_swapped_pill() {
         let (a, b) = (sol[r][c], sol[r2][c2]);
         (sol[r][c], sol[r2][c2]) = (b, a);
         let broke = std::panic::catch_unwind(|| arrows(&doc, &sol));
+        assert!(broke.is_err(), "{size}");
+    }
+}
+
+/// The Mathrax oracle rejects each example with one cell of its first point changed to the next value (every
+/// operator's result on that diagonal pair then changes).
+#[test]
+fn the_mathrax_oracle_rejects_a_changed_cell() {
+    for size in ["6x6", "7x7"] {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("puzzles/mathrax/mathrax-{size}.yaml"));
+        let doc: serde_yaml::Value =
+            serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let mut sol = grid(doc["solution"].as_str().unwrap());
+        mathrax(&doc, &sol);
+        let first = doc["points"][0].as_str().unwrap();
+        let (r, c) = cell(first.split_whitespace().next().unwrap());
+        let n = sol.len() as u32;
+        sol[r][c] = sol[r][c] % n + 1;
+        let broke = std::panic::catch_unwind(|| mathrax(&doc, &sol));
         assert!(broke.is_err(), "{size}");
     }
 }

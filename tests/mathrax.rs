@@ -1,0 +1,225 @@
+//! Mathrax puzzles that others wrote: the janko.at collection as two scrapes hold it
+//! (`../shared/datasets/raw/janko_at/Mathrax.jsonl`, 290 puzzles, and
+//! `../shared/datasets/raw/puzzlekit_dataset/Mathrax_dataset.json`, 175), each with the site's solution. Each is
+//! written as a puzzle file of the `mathrax` grammar (a point's clue on its four cells, an `E` or `O` point as
+//! marks on its four cells), solved with a count to 2 and compared with the site's solution; a sample also goes
+//! the pure path (`--no-presolve --backend cbc`). The conversion is this file's own, apart from the rules.
+
+mod common;
+
+use std::path::PathBuf;
+
+use latin::{load_str, solve, BackendChoice, Registry, SolveOptions};
+use serde_json::Value;
+
+/// One puzzle as the site gives it: its givens (`-` or `.` empty), the (n-1) x (n-1) points' clues (`-` none,
+/// `4+`, `3-`, `6x` or `6*`, `2/`, `E`/`e`, `O`/`o`) and the solution.
+struct Site {
+    id: String,
+    givens: Vec<Vec<String>>,
+    points: Vec<Vec<String>>,
+    solution: Vec<Vec<u32>>,
+}
+
+fn raw_dir() -> PathBuf {
+    common::corpus_dir().join("../datasets/raw")
+}
+
+/// The file's text; missing fails under `CI=true`, elsewhere it is said and nothing is checked.
+fn read(path: PathBuf) -> Option<String> {
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text),
+        Err(e) if std::env::var("CI").is_ok_and(|v| v == "true") => {
+            panic!("{} is missing under CI=true: {e}", path.display())
+        }
+        Err(e) => {
+            eprintln!("NOTE: {} not found ({e}); nothing checked", path.display());
+            None
+        }
+    }
+}
+
+fn strings(v: &Value) -> Vec<Vec<String>> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            row.as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_str().unwrap().to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+fn numbers(rows: &[Vec<String>]) -> Vec<Vec<u32>> {
+    rows.iter()
+        .map(|r| r.iter().map(|x| x.parse().unwrap()).collect())
+        .collect()
+}
+
+fn janko() -> Option<Vec<Site>> {
+    let text = read(raw_dir().join("janko_at/Mathrax.jsonl"))?;
+    Some(
+        text.lines()
+            .enumerate()
+            .map(|(i, line)| {
+                let d = &serde_json::from_str::<Value>(line).unwrap()["data"];
+                let n = d["size"].as_u64().unwrap() as usize;
+                Site {
+                    id: format!("janko {}", i + 1),
+                    // A few records give no givens at all.
+                    givens: match d.get("problem") {
+                        Some(p) => strings(p),
+                        None => vec![vec!["-".to_owned(); n]; n],
+                    },
+                    points: strings(&d["nodes"]),
+                    solution: numbers(&strings(&d["solution"])),
+                }
+            })
+            .collect(),
+    )
+}
+
+fn puzzlekit() -> Option<Vec<Site>> {
+    let text = read(raw_dir().join("puzzlekit_dataset/Mathrax_dataset.json"))?;
+    let doc: Value = serde_json::from_str(&text).unwrap();
+    let rows = |block: &str| -> Vec<Vec<String>> {
+        block
+            .trim()
+            .lines()
+            .map(|l| l.split_whitespace().map(str::to_owned).collect())
+            .collect()
+    };
+    Some(
+        doc["data"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(id, v)| {
+                let problem = rows(v["problem"].as_str().unwrap());
+                let n: usize = problem[0][0].parse().unwrap();
+                let solution = rows(v["solution"].as_str().unwrap());
+                Site {
+                    id: format!("puzzlekit {id}"),
+                    givens: problem[1..=n].to_vec(),
+                    points: problem[n + 1..2 * n].to_vec(),
+                    solution: numbers(&solution[1..=n]),
+                }
+            })
+            .collect(),
+    )
+}
+
+/// The puzzle file of the `mathrax` grammar.
+fn file(site: &Site) -> String {
+    let n = site.givens.len();
+    let mut points = Vec::new();
+    let mut parity = vec![vec!["."; n]; n];
+    for (r, row) in site.points.iter().enumerate() {
+        for (c, clue) in row.iter().enumerate() {
+            let around = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
+            match clue.as_str() {
+                "-" | "." => {}
+                "E" | "e" => around.iter().for_each(|&(a, b)| parity[a][b] = "E"),
+                "O" | "o" => around.iter().for_each(|&(a, b)| parity[a][b] = "O"),
+                _ => {
+                    let cells: Vec<String> = around
+                        .iter()
+                        .map(|&(a, b)| format!("r{}c{}", a + 1, b + 1))
+                        .collect();
+                    points.push(format!("  - {} = {}\n", cells.join(" "), clue));
+                }
+            }
+        }
+    }
+    let block = |rows: Vec<String>| rows.iter().map(|r| format!("  {r}\n")).collect::<String>();
+    let givens = site
+        .givens
+        .iter()
+        .map(|row| {
+            let cells: Vec<&str> = row
+                .iter()
+                .map(|v| if v == "-" || v == "." { "." } else { v })
+                .collect();
+            cells.join(" ")
+        })
+        .collect();
+    format!(
+        "type: mathrax\nsize: {n}\npoints:\n{}parity: |\n{}givens: |\n{}",
+        points.concat(),
+        block(parity.iter().map(|r| r.join(" ")).collect()),
+        block(givens)
+    )
+}
+
+#[test]
+fn janko_mathrax_puzzles_have_the_sites_solution_and_no_other() {
+    let (Some(janko), Some(puzzlekit)) = (janko(), puzzlekit()) else {
+        return;
+    };
+    let registry = Registry::built_in();
+    let mut checked = 0;
+    let mut ops = std::collections::BTreeSet::new();
+    for site in janko.iter().chain(&puzzlekit) {
+        let text = file(site);
+        for clue in site.points.iter().flatten() {
+            ops.insert(
+                clue.trim_start_matches(|c: char| c.is_ascii_digit())
+                    .to_owned(),
+            );
+        }
+        let puzzle =
+            load_str(&text, &registry).unwrap_or_else(|e| panic!("{}: {e}\n{text}", site.id));
+        let options = SolveOptions {
+            max_solutions: 2,
+            ..SolveOptions::default()
+        };
+        let outcome = solve(&puzzle, &options).unwrap();
+        assert!(outcome.complete, "{}", site.id);
+        assert_eq!(outcome.solutions.len(), 1, "{}", site.id);
+        assert_eq!(outcome.solutions[0].rows(), site.solution, "{}", site.id);
+        checked += 1;
+    }
+    assert_eq!(checked, 465);
+    // Every kind of clue the site sets was read: the four operators (`x` and `*` both), E and O both cases,
+    // and the difference of 0.
+    for op in ["+", "-", "x", "*", "/", "E", "e", "O", "o"] {
+        assert!(ops.contains(op), "no {op:?} among {ops:?}");
+    }
+    assert!(
+        site_has(&janko, "0-"),
+        "no difference of 0 among the janko puzzles"
+    );
+}
+
+fn site_has(sites: &[Site], clue: &str) -> bool {
+    sites
+        .iter()
+        .any(|s| s.points.iter().flatten().any(|c| c == clue))
+}
+
+/// The pure path (the whole program to CBC, no propagation or search first) on the first five of the janko
+/// collection: the site's solution and no other.
+#[test]
+fn the_pure_path_solves_janko_mathrax_too() {
+    let Some(janko) = janko() else {
+        return;
+    };
+    let registry = Registry::built_in();
+    for site in janko.iter().take(5) {
+        let puzzle = load_str(&file(site), &registry).unwrap();
+        let options = SolveOptions {
+            max_solutions: 2,
+            presolve: false,
+            search_nodes: 0,
+            backend: BackendChoice::Cbc,
+            ..SolveOptions::default()
+        };
+        let outcome = solve(&puzzle, &options).unwrap();
+        assert!(outcome.complete, "{}", site.id);
+        assert_eq!(outcome.solutions.len(), 1, "{}", site.id);
+        assert_eq!(outcome.solutions[0].rows(), site.solution, "{}", site.id);
+    }
+}
