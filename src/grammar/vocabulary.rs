@@ -540,34 +540,26 @@ pub(crate) fn check_use(
     // and only it, on 2x2 blocks.
     if let Some(lines) = args.get("lines").and_then(Value::as_str) {
         let spec = &sections[lines];
-        let arithmetic = spec.clue == ClueKind::Arithmetic;
-        if arithmetic != (primitive == "diagonal-pairs") {
-            return Err(match arithmetic {
-                false => format!(
-                    "primitive {primitive}: lines section {lines:?} must have `clue: arithmetic`"
-                ),
-                true => format!(
-                    "primitive {primitive}: lines section {lines:?} has `clue: arithmetic`, which only `diagonal-pairs` reads"
-                ),
-            });
+        for (clue, word, reader) in [
+            (ClueKind::Values, "values", "contains"),
+            (ClueKind::Arithmetic, "arithmetic", "diagonal-pairs"),
+        ] {
+            let has = spec.clue == clue;
+            if has != (primitive == reader) {
+                return Err(match has {
+                    false => format!(
+                        "primitive {primitive}: lines section {lines:?} must have `clue: {word}`"
+                    ),
+                    true => format!(
+                        "primitive {primitive}: lines section {lines:?} has `clue: {word}`, which only `{reader}` reads"
+                    ),
+                });
+            }
         }
-        if arithmetic && !spec.block {
+        if primitive == "diagonal-pairs" && !spec.block {
             return Err(format!(
                 "primitive {primitive}: lines section {lines:?} must have `block: true` (2x2 entries)"
             ));
-        }
-    }
-    if let Some(lines) = args.get("lines").and_then(Value::as_str) {
-        let listed = sections[lines].clue == ClueKind::Values;
-        if listed != (primitive == "contains") {
-            return Err(match listed {
-                false => format!(
-                    "primitive {primitive}: lines section {lines:?} must have `clue: values`"
-                ),
-                true => format!(
-                    "primitive {primitive}: lines section {lines:?} has `clue: values`, which only `contains` reads"
-                ),
-            });
         }
     }
     if let (Some(regions), Some(clues)) = (

@@ -78,7 +78,14 @@ impl std::fmt::Display for LineClue {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LineClue::Number(k) => write!(f, "{k}"),
-            LineClue::Op(k, op) => write!(f, "{k}{}", op.symbol()),
+            &LineClue::Op(target, op) => write!(
+                f,
+                "{}",
+                crate::parse::clues::ArithmeticClue {
+                    target,
+                    op: Some(op)
+                }
+            ),
             LineClue::Values(vs) => {
                 let words: Vec<String> = vs.iter().map(u32::to_string).collect();
                 write!(f, "{}", words.join(" "))

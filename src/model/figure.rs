@@ -88,11 +88,14 @@ pub(crate) struct Figure {
 impl Line {
     /// The clue as written: `15`, or `4+` with its operator.
     pub(crate) fn clue_text(&self) -> Option<String> {
-        let k = self.clue?;
-        Some(match self.op {
-            Some(op) => format!("{k}{}", op.symbol()),
-            None => k.to_string(),
-        })
+        let target = self.clue?;
+        Some(
+            crate::parse::clues::ArithmeticClue {
+                target,
+                op: self.op,
+            }
+            .to_string(),
+        )
     }
 }
 
@@ -219,10 +222,7 @@ impl Figure {
 fn clue_text(clue: &Clue) -> String {
     match clue {
         Clue::Integer(k) => k.to_string(),
-        Clue::Arithmetic(a) => match a.op {
-            Some(op) => format!("{}{}", a.target, op.symbol()),
-            None => a.target.to_string(),
-        },
+        Clue::Arithmetic(a) => a.to_string(),
     }
 }
 

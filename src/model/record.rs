@@ -121,8 +121,7 @@ fn section(
                         Clue::Arithmetic(a) => match a.op {
                             // The schema writes a product `24*`, where a puzzle file says `24x`.
                             Some(Op::Mul) => format!("{}*", a.target),
-                            Some(op) => format!("{}{}", a.target, op.symbol()),
-                            None => a.target.to_string(),
+                            _ => a.to_string(),
                         },
                     };
                     (id.clone(), json!(text))

@@ -216,11 +216,14 @@ pub(crate) struct CellLine {
 impl CellLine {
     /// The clue after `=` as it is written: `15`, or `4+` with its operator; `None` without a number.
     pub(crate) fn clue_text(&self) -> Option<String> {
-        let k = self.clue?;
-        Some(match self.op {
-            Some(op) => format!("{k}{}", op.symbol()),
-            None => k.to_string(),
-        })
+        let target = self.clue?;
+        Some(
+            super::clues::ArithmeticClue {
+                target,
+                op: self.op,
+            }
+            .to_string(),
+        )
     }
 }
 

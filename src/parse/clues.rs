@@ -39,6 +39,17 @@ pub(crate) struct ArithmeticClue {
     pub(crate) op: Option<Op>,
 }
 
+/// As a setter writes it: `11+`, or a bare `5` when the operator is hidden.
+impl std::fmt::Display for ArithmeticClue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.target)?;
+        match self.op {
+            Some(op) => write!(f, "{}", op.symbol()),
+            None => Ok(()),
+        }
+    }
+}
+
 fn positive(input: &str) -> IResult<&str, u64> {
     map_res(digit1, str::parse::<u64>).parse(input)
 }
