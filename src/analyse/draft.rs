@@ -457,11 +457,8 @@ fn lines(
 /// The pill a path from a pill starts with, in reading order.
 fn pill_of(path: &[Cell]) -> [Cell; 2] {
     let (a, b) = (path[0], path[1]);
-    if (a.row, a.col) < (b.row, b.col) {
-        [a, b]
-    } else {
-        [b, a]
-    }
+    // Cells order by row, then column: reading order.
+    [a.min(b), a.max(b)]
 }
 
 /// Up to a third as many lines as the grid has rows, each walked from a pill of two cells side by side that no

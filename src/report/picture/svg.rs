@@ -554,11 +554,7 @@ fn hints(out: &mut String, f: &Figure, page: &Page) {
 
 /// The middle of the edge between two neighbours, and whether they are side by side.
 fn edge_between(a: Cell, b: Cell) -> Option<((f64, f64), bool)> {
-    let (first, second) = if (a.row, a.col) < (b.row, b.col) {
-        (a, b)
-    } else {
-        (b, a)
-    };
+    let (first, second) = (a.min(b), a.max(b));
     let (x, y) = (second.col as f64 * CELL, second.row as f64 * CELL);
     if first.row == second.row && first.col + 1 == second.col {
         Some(((x, y + CELL / 2.0), true))
@@ -590,12 +586,7 @@ fn signs(out: &mut String, f: &Figure, _page: &Page) {
         polyline(out, &pts, "black", 2.2, "");
     }
     // Glyphs sharing a border (a dot and a V on one pair) stand side by side along it.
-    let border = |a: Cell, b: Cell| {
-        (
-            (a.row, a.col).min((b.row, b.col)),
-            (a.row, a.col).max((b.row, b.col)),
-        )
-    };
+    let border = |a: Cell, b: Cell| (a.min(b), a.max(b));
     let mut sharing: BTreeMap<_, (usize, usize)> = BTreeMap::new();
     for (a, b, _) in &f.pairs {
         sharing.entry(border(*a, *b)).or_default().1 += 1;

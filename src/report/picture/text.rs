@@ -245,11 +245,7 @@ fn draw_lines(canvas: &mut Canvas, f: &Figure, frame: &Frame, ascii: bool) {
 /// Where the sign between two neighbours goes, and whether they are side by side (else one above the other);
 /// `None` when they do not share an edge.
 fn between(frame: &Frame, a: Cell, b: Cell) -> Option<(usize, usize, bool)> {
-    let (first, second) = if (a.row, a.col) < (b.row, b.col) {
-        (a, b)
-    } else {
-        (b, a)
-    };
+    let (first, second) = (a.min(b), a.max(b));
     if first.row == second.row && first.col + 1 == second.col {
         Some((frame.value_row(first.row), frame.x(second.col), true))
     } else if first.col == second.col && first.row + 1 == second.row {
@@ -283,11 +279,7 @@ fn draw_signs(canvas: &mut Canvas, f: &Figure, frame: &Frame, ascii: bool) {
     // Glyphs sharing a border (a dot and a V on one pair) are written together, in the figure's order.
     let mut borders: Vec<((Cell, Cell), String)> = Vec::new();
     for (a, b, glyph) in &f.pairs {
-        let key = if (a.row, a.col) < (b.row, b.col) {
-            (*a, *b)
-        } else {
-            (*b, *a)
-        };
+        let key = (*a.min(b), *a.max(b));
         match borders.iter_mut().find(|(k, _)| *k == key) {
             Some((_, text)) => text.push_str(&glyph_text(glyph, ascii)),
             None => borders.push((key, glyph_text(glyph, ascii))),
