@@ -4,6 +4,7 @@
 #
 #   benches/generate.sh [SEEDS] [SIZE]          # SIZE: 9 by default (Sudoku types use their 3x3 boxes)
 #   LEVELS=1 benches/generate.sh [SEEDS] [SIZE] # instead: Sudoku by asked level (--difficulty), each level
+#   TYPES="frame x-sums" benches/generate.sh     # only these types
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seeds=${1:-15}
@@ -13,6 +14,8 @@ cargo build --release --quiet
 latin="$CARGO_TARGET_DIR/release/latin"
 if [ -n "${LEVELS:-}" ]; then
   runs=(singles intersections subsets probing)
+elif [ -n "${TYPES:-}" ]; then
+  runs=($TYPES)
 else
   runs=($(sed -n 's/^name: *//p' grammars/*.yaml))
 fi

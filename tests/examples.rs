@@ -47,13 +47,17 @@ const VARIANTS: &[&str] = &[
     "xv-marks",
     "killer-cages",
     "mathrax",
+    "frame",
 ];
 
+/// A solution grid as puzzle files write it; `|` between boxes and `---+---` rules between bands (as `generate`
+/// writes them) are left out.
 fn grid(text: &str) -> Grid {
     text.lines()
-        .filter(|l| !l.trim().is_empty())
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('-'))
         .map(|l| {
             l.split_whitespace()
+                .filter(|&t| t != "|")
                 .map(|t| t.parse().unwrap_or(0))
                 .collect()
         })
@@ -462,6 +466,13 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
                 assert!(clue.is_none_or(|k| k == seen), "{v:?} {clue:?}");
             }
         }
+        // The first three digits from that side add up to the clue.
+        "frame" => {
+            for (clue, cells) in edges(doc, n) {
+                let seen: u32 = values(sol, &cells[..3]).iter().sum();
+                assert!(clue.is_none_or(|k| k == seen), "{cells:?} {clue:?}");
+            }
+        }
         // The X-th digit from that side is the clue, X the nearest digit.
         "numbered-rooms" => {
             for (clue, cells) in edges(doc, n) {
@@ -861,6 +872,7 @@ fn the_edge_oracles_reject_a_changed_clue() {
         "sandwich",
         "sum-skyscrapers",
         "numbered-rooms",
+        "frame",
     ] {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join(format!("puzzles/{kind}/{kind}-6x6.yaml"));

@@ -192,6 +192,18 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         look: Look::ByKind,
     },
     Signature {
+        name: "frame-sum",
+        description: "each edge clue is the sum of the first `depth` values seen from that side (frame Sudoku, janko.at's Randsummen: `depth: 3`)",
+        params: &[
+            ("top", Param::Section(K::Edge, Optional)),
+            ("bottom", Param::Section(K::Edge, Optional)),
+            ("left", Param::Section(K::Edge, Optional)),
+            ("right", Param::Section(K::Edge, Optional)),
+            ("depth", Param::Number),
+        ],
+        look: Look::ByKind,
+    },
+    Signature {
         name: "increasing",
         description: "values strictly increase along each line (thermometers, bulb first); with `slow: true` they never decrease (slow thermometers)",
         params: &[

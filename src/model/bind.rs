@@ -65,6 +65,7 @@ pub(crate) fn build(
         "tagged-pairs" => build_tagged_pairs,
         "sandwich" => build_sandwich,
         "x-sum" => build_x_sum,
+        "frame-sum" => build_frame_sum,
         "numbered-room" => build_numbered_room,
         "lockout" => build_lockout,
         "row-indexer" => build_row_indexer,
@@ -454,6 +455,34 @@ fn build_x_sum(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, E
                 cells,
                 clue,
                 distinct: false,
+            }) as Arc<dyn Rule>
+        })
+        .collect())
+}
+
+/// A frame clue is a cage of the first `depth` cells seen from its side: a sum of distinct values (they share a
+/// row or column), so the cage's own encoding, check and propagator are the rule.
+fn build_frame_sum(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    // The grammar check guarantees a number from 1 to 255.
+    let depth = args.get("depth").and_then(Value::as_u64).unwrap_or(1) as usize;
+    let lines = edge_lines(args, sections, site.n);
+    if let Some((label, _, _)) = lines.first().filter(|_| depth > site.n) {
+        return Err(Error::section(
+            label.clone(),
+            format!(
+                "a frame clue sums the first {depth} cells, and a row of this {n}x{n} grid has {n}",
+                n = site.n
+            ),
+        ));
+    }
+    Ok(lines
+        .into_iter()
+        .map(|(label, cells, clue)| {
+            Arc::new(Sum {
+                label: format!("{label} (first {depth})"),
+                cells: cells[..depth].to_vec(),
+                total: clue,
+                distinct: true,
             }) as Arc<dyn Rule>
         })
         .collect())
@@ -1057,6 +1086,27 @@ mod tests {
         let text = "type: arrow\nsize: 4\narrows:\n  - r2c1 r3c1 r3c2\npills:\n  - r1c2 r1c1\n";
         let kept = accepted_4x4(text, |g| g[1][0] == g[2][0] + g[2][1]);
         assert!(0 < kept && kept < 288, "{kept}");
+    }
+
+    /// A frame clue adds up the first three digits seen from its side (top: down its column; right: leftwards
+    /// along its row), checked on every 4x4 Sudoku against the rule written out by hand; a depth past the grid's
+    /// edge is refused by its clue's place.
+    #[test]
+    fn a_frame_clue_adds_up_the_first_cells_from_its_side() {
+        let text = "type: frame\nsize: 4\ntop: \"6 . . .\"\nright: \". 9 . .\"\n";
+        let kept = accepted_4x4(text, |g| {
+            g[0][0] + g[1][0] + g[2][0] == 6 && g[1][3] + g[1][2] + g[1][1] == 9
+        });
+        assert!(0 < kept && kept < 288, "{kept}");
+        let args: Args = crate::yaml::from_str("{depth: 5, top: top}").unwrap();
+        let sections: Sections = [(
+            "top".into(),
+            SectionValue::Edge(vec![None, Some(7), None, None]),
+        )]
+        .into_iter()
+        .collect();
+        let err = build("frame-sum", &args, &sections, &Site { n: 4, boxes: None }).unwrap_err();
+        assert!(err.to_string().contains("top of column 2"), "{err}");
     }
 
     /// Pills that cannot be read are refused by name: on a grid of two-digit values, sharing a cell, or with an

@@ -134,6 +134,10 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
         }
         // Every value of a row or column is at most its length, so the first X cells are there.
         "x-sum" => Maker::Edge(|_, values| x_sum::seen(values).unwrap_or(0)),
+        "frame-sum" => Maker::Edge(|args, values| {
+            let depth = args.get("depth").and_then(Value::as_u64).unwrap_or(1) as usize;
+            values.iter().take(depth).map(|&v| u64::from(v)).sum()
+        }),
         "numbered-room" => {
             Maker::Edge(|_, values| numbered_room::room(values).map_or(0, u64::from))
         }
