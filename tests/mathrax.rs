@@ -7,8 +7,6 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use latin::{load_str, solve, BackendChoice, Registry, SolveOptions};
 use serde_json::Value;
 
@@ -19,24 +17,6 @@ struct Site {
     givens: Vec<Vec<String>>,
     points: Vec<Vec<String>>,
     solution: Vec<Vec<u32>>,
-}
-
-fn raw_dir() -> PathBuf {
-    common::corpus_dir().join("../datasets/raw")
-}
-
-/// The file's text; missing fails under `CI=true`, elsewhere it is said and nothing is checked.
-fn read(path: PathBuf) -> Option<String> {
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
-        Err(e) if std::env::var("CI").is_ok_and(|v| v == "true") => {
-            panic!("{} is missing under CI=true: {e}", path.display())
-        }
-        Err(e) => {
-            eprintln!("NOTE: {} not found ({e}); nothing checked", path.display());
-            None
-        }
-    }
 }
 
 fn strings(v: &Value) -> Vec<Vec<String>> {
@@ -60,7 +40,7 @@ fn numbers(rows: &[Vec<String>]) -> Vec<Vec<u32>> {
 }
 
 fn janko() -> Option<Vec<Site>> {
-    let text = read(raw_dir().join("janko_at/Mathrax.jsonl"))?;
+    let text = common::raw_text("janko_at/Mathrax.jsonl")?;
     Some(
         text.lines()
             .enumerate()
@@ -83,7 +63,7 @@ fn janko() -> Option<Vec<Site>> {
 }
 
 fn puzzlekit() -> Option<Vec<Site>> {
-    let text = read(raw_dir().join("puzzlekit_dataset/Mathrax_dataset.json"))?;
+    let text = common::raw_text("puzzlekit_dataset/Mathrax_dataset.json")?;
     let doc: Value = serde_json::from_str(&text).unwrap();
     let rows = |block: &str| -> Vec<Vec<String>> {
         block

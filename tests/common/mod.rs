@@ -42,6 +42,22 @@ pub fn records(file: &str) -> Option<Vec<Value>> {
     }
 }
 
+/// A file of the raw scrapes the corpus was made from (`../shared/datasets/raw/`, beside the corpus), by its path
+/// there: puzzles of types the corpus does not hold. Missing fails under `CI=true`, as [`records`] does.
+pub fn raw_text(path: &str) -> Option<String> {
+    let path = corpus_dir().join("../datasets/raw").join(path);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text),
+        Err(e) if std::env::var("CI").is_ok_and(|v| v == "true") => {
+            panic!("{} is missing under CI=true: {e}", path.display())
+        }
+        Err(e) => {
+            eprintln!("NOTE: {} not found ({e}); nothing checked", path.display());
+            None
+        }
+    }
+}
+
 fn grid_rows(v: &Value) -> Vec<Vec<u64>> {
     v.as_array()
         .expect("grid")

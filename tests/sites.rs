@@ -1,0 +1,232 @@
+//! Puzzles that others wrote, of types the corpus does not hold, read from the raw scrapes it was made from
+//! (`../shared/datasets/raw/`, described in `SOURCES.md` there), each with the site's solution:
+//! - janko.at's frame Sudokus ("Randsummen", `puzzlekit_dataset/MarginSudoku_dataset.json`, 149): a clue outside
+//!   is the sum of the first three digits seen from it;
+//! - Skyscraper Sudokus (`puzzlekit_dataset/SkyscraperSudoku_dataset.json`, 50);
+//! - Sumdokus (`janko_at/Sumdoku.jsonl`, 90): sum cages in a Latin square, digits may repeat in a cage;
+//! - sum skyscrapers with both diagonals (`janko_at/Wolkenkratzer-2.jsonl`: the 91 whose rows hold 1..n; the
+//!   others leave cells empty, which is no Latin square).
+//!
+//! Each becomes a puzzle file of its grammar by this file's own converter, is solved with a count to 2, and must
+//! have the site's solution and no other. A sample of the frames also goes the pure path (`--no-presolve
+//! --backend cbc`).
+
+mod common;
+
+use latin::{load_str, solve, BackendChoice, Registry, SolveOptions};
+use serde_json::Value;
+
+/// One puzzle: where it came from, its puzzle file, the site's solution.
+struct Site {
+    id: String,
+    file: String,
+    solution: Vec<Vec<u32>>,
+}
+
+/// A puzzle file's block of rows (`givens: |` and the like), `-` written as `.`.
+fn block(rows: &[Vec<String>]) -> String {
+    rows.iter()
+        .map(|row| {
+            let cells: Vec<&str> = row
+                .iter()
+                .map(|v| if v == "-" { "." } else { v.as_str() })
+                .collect();
+            format!("  {}\n", cells.join(" "))
+        })
+        .collect()
+}
+
+/// An edge section's line: one clue per row or column, `.` for none.
+fn edge(clues: &[String]) -> String {
+    let clues: Vec<&str> = clues
+        .iter()
+        .map(|v| if v == "-" { "." } else { v.as_str() })
+        .collect();
+    format!("\"{}\"", clues.join(" "))
+}
+
+fn numbers(rows: &[Vec<String>]) -> Vec<Vec<u32>> {
+    rows.iter()
+        .map(|r| r.iter().map(|x| x.parse().unwrap()).collect())
+        .collect()
+}
+
+fn strings(v: &Value) -> Vec<Vec<String>> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            row.as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_str().unwrap().to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+/// The puzzles of a puzzlekit file whose problem is a header line `n n`, four rows of outside clues (top,
+/// bottom, left, right) and n rows of givens, as a puzzle file of `kind`.
+fn puzzlekit_edges(path: &str, kind: &str) -> Option<Vec<Site>> {
+    let doc: Value = serde_json::from_str(&common::raw_text(path)?).unwrap();
+    let rows = |text: &str| -> Vec<Vec<String>> {
+        text.trim()
+            .lines()
+            .map(|l| l.split_whitespace().map(str::to_owned).collect())
+            .collect()
+    };
+    let sites = doc["data"].as_object().unwrap().iter().map(|(id, v)| {
+        let problem = rows(v["problem"].as_str().unwrap());
+        let n: usize = problem[0][0].parse().unwrap();
+        let sides: String = ["top", "bottom", "left", "right"]
+            .iter()
+            .zip(&problem[1..5])
+            .map(|(side, clues)| format!("{side}: {}\n", edge(clues)))
+            .collect();
+        Site {
+            id: format!("{path} {id}"),
+            file: format!(
+                "type: {kind}\nsize: {n}\n{sides}givens: |\n{}",
+                block(&problem[5..5 + n])
+            ),
+            solution: numbers(&rows(v["solution"].as_str().unwrap())[1..=n]),
+        }
+    });
+    Some(sites.collect())
+}
+
+/// janko.at's Sumdokus: a cage's sum stands in one of its cells (`problem`), the cages in `areas`.
+fn sumdokus() -> Option<Vec<Site>> {
+    // A region map takes one character a cell; a 9x9 has at most 81 cages.
+    let ids: Vec<char> = ('A'..='Z').chain('a'..='z').chain('0'..='9').collect();
+    let text = common::raw_text("janko_at/Sumdoku.jsonl")?;
+    let sites = text.lines().enumerate().map(|(i, line)| {
+        let d = &serde_json::from_str::<Value>(line).unwrap()["data"];
+        let (problem, areas) = (strings(&d["problem"]), strings(&d["areas"]));
+        let mut names: Vec<&String> = areas.iter().flatten().collect();
+        names.sort();
+        names.dedup();
+        let id = |area: &String| ids[names.binary_search(&area).unwrap()];
+        let map: Vec<String> = areas.iter().map(|r| r.iter().map(id).collect()).collect();
+        let hints: Vec<String> = problem
+            .iter()
+            .flatten()
+            .zip(areas.iter().flatten())
+            .filter(|(clue, _)| *clue != "-")
+            .map(|(clue, area)| format!("{}: {clue}", id(area)))
+            .collect();
+        Site {
+            id: format!("Sumdoku {}", i + 1),
+            file: format!(
+                "type: sumdoku\nsize: {}\ncages: |\n{}hints: {{{}}}\n",
+                map.len(),
+                map.iter().map(|r| format!("  {r}\n")).collect::<String>(),
+                hints.join(", ")
+            ),
+            solution: numbers(&strings(&d["solution"])),
+        }
+    });
+    Some(sites.collect())
+}
+
+/// janko.at's sum skyscrapers whose rows hold 1..n (`depth` = size), with both diagonals as their tag says.
+fn sum_skyscrapers() -> Option<Vec<Site>> {
+    let text = common::raw_text("janko_at/Wolkenkratzer-2.jsonl")?;
+    let sites = text.lines().enumerate().filter_map(|(i, line)| {
+        let d = &serde_json::from_str::<Value>(line).unwrap()["data"];
+        if d["depth"] != d["size"] {
+            return None;
+        }
+        assert!(d["puzzle"].as_str().unwrap().contains("diagonals"));
+        let (columns, rows) = (strings(&d["clabels"]), strings(&d["rlabels"]));
+        let sides = [
+            ("top", &columns[0]),
+            ("bottom", &columns[1]),
+            ("left", &rows[0]),
+            ("right", &rows[1]),
+        ];
+        let sides: String = sides
+            .iter()
+            .map(|(side, clues)| format!("{side}: {}\n", edge(clues)))
+            .collect();
+        Some(Site {
+            id: format!("Wolkenkratzer-2 {}", i + 1),
+            file: format!(
+                "type: sum-skyscrapers\nsize: {}\nrules: [diagonals]\n{sides}",
+                d["size"]
+            ),
+            solution: numbers(&strings(&d["solution"])),
+        })
+    });
+    Some(sites.collect())
+}
+
+/// Every site's puzzle has the site's solution and no other; `count` of them.
+fn check(sites: &[Site], count: usize) {
+    let registry = Registry::built_in();
+    for site in sites {
+        let puzzle = load_str(&site.file, &registry)
+            .unwrap_or_else(|e| panic!("{}: {e}\n{}", site.id, site.file));
+        let options = SolveOptions {
+            max_solutions: 2,
+            ..SolveOptions::default()
+        };
+        let outcome = solve(&puzzle, &options).unwrap();
+        assert!(outcome.complete, "{}", site.id);
+        assert_eq!(outcome.solutions.len(), 1, "{}\n{}", site.id, site.file);
+        assert_eq!(outcome.solutions[0].rows(), site.solution, "{}", site.id);
+    }
+    assert_eq!(sites.len(), count);
+}
+
+#[test]
+fn janko_frame_sudokus_have_the_sites_solution_and_no_other() {
+    if let Some(sites) = puzzlekit_edges("puzzlekit_dataset/MarginSudoku_dataset.json", "frame") {
+        check(&sites, 149);
+    }
+}
+
+#[test]
+fn janko_skyscraper_sudokus_have_the_sites_solution_and_no_other() {
+    let path = "puzzlekit_dataset/SkyscraperSudoku_dataset.json";
+    if let Some(sites) = puzzlekit_edges(path, "skyscraper-sudoku") {
+        check(&sites, 50);
+    }
+}
+
+#[test]
+fn janko_sumdokus_have_the_sites_solution_and_no_other() {
+    if let Some(sites) = sumdokus() {
+        check(&sites, 90);
+    }
+}
+
+#[test]
+fn janko_sum_skyscrapers_have_the_sites_solution_and_no_other() {
+    if let Some(sites) = sum_skyscrapers() {
+        check(&sites, 91);
+    }
+}
+
+#[test]
+fn the_pure_path_solves_janko_frame_sudokus_too() {
+    let Some(sites) = puzzlekit_edges("puzzlekit_dataset/MarginSudoku_dataset.json", "frame")
+    else {
+        return;
+    };
+    let registry = Registry::built_in();
+    for site in sites.iter().take(3) {
+        let puzzle = load_str(&site.file, &registry).unwrap();
+        let options = SolveOptions {
+            max_solutions: 2,
+            presolve: false,
+            search_nodes: 0,
+            backend: BackendChoice::Cbc,
+            ..SolveOptions::default()
+        };
+        let outcome = solve(&puzzle, &options).unwrap();
+        assert!(outcome.complete, "{}", site.id);
+        assert_eq!(outcome.solutions.len(), 1, "{}", site.id);
+        assert_eq!(outcome.solutions[0].rows(), site.solution, "{}", site.id);
+    }
+}
