@@ -612,9 +612,23 @@ fn check_regions(doc: &serde_yaml::Value, sol: &Grid) {
 
 /// Mathrax: each point's clue holds for both diagonal pairs of the four cells around it (`4+` sum, `3-`
 /// difference, `6x` product, `2/` ratio), and cells marked E are even, O odd.
+/// A lines section's entries, written as a list or as a block of text (as `generate` writes them).
+fn entries(doc: &serde_yaml::Value, key: &str) -> Vec<String> {
+    match &doc[key] {
+        serde_yaml::Value::Sequence(list) => list
+            .iter()
+            .map(|e| e.as_str().unwrap().to_owned())
+            .collect(),
+        serde_yaml::Value::String(text) => text.lines().map(str::to_owned).collect(),
+        _ => Vec::new(),
+    }
+}
+
 fn mathrax(doc: &serde_yaml::Value, sol: &Grid) {
-    for entry in doc["points"].as_sequence().expect("points") {
-        let (cells, clue) = entry.as_str().unwrap().split_once('=').unwrap();
+    let points = entries(doc, "points");
+    assert!(!points.is_empty(), "no points");
+    for entry in &points {
+        let (cells, clue) = entry.split_once('=').unwrap();
         let cells: Cells = cells.split_whitespace().map(cell).collect();
         let top = cells.iter().map(|c| c.0).min().unwrap();
         let left = cells.iter().map(|c| c.1).min().unwrap();
@@ -647,13 +661,18 @@ fn mathrax(doc: &serde_yaml::Value, sol: &Grid) {
             left + 1
         );
     }
-    for (r, row) in doc["parity"].as_str().unwrap_or("").lines().enumerate() {
-        for (c, mark) in row.split_whitespace().enumerate() {
-            match mark {
-                "E" => assert!(sol[r][c] % 2 == 0, "r{}c{} even", r + 1, c + 1),
-                "O" => assert!(sol[r][c] % 2 == 1, "r{}c{} odd", r + 1, c + 1),
-                _ => {}
-            }
+    // An E circle's four cells are even, an O circle's odd.
+    for entry in entries(doc, "circles") {
+        let (cells, mark) = entry.split_once('=').unwrap();
+        let cells: Cells = cells.split_whitespace().map(cell).collect();
+        assert_eq!(cells.len(), 4, "{entry}");
+        let want = match mark.trim() {
+            "E" => 0,
+            "O" => 1,
+            other => panic!("mark {other:?}"),
+        };
+        for (r, c) in cells {
+            assert_eq!(sol[r][c] % 2, want, "{entry}: r{}c{}", r + 1, c + 1);
         }
     }
 }
@@ -797,14 +816,18 @@ fn the_mathrax_oracle_rejects_a_changed_cell() {
             .join(format!("puzzles/mathrax/mathrax-{size}.yaml"));
         let doc: serde_yaml::Value =
             serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-        let mut sol = grid(doc["solution"].as_str().unwrap());
+        let sol = grid(doc["solution"].as_str().unwrap());
         mathrax(&doc, &sol);
-        let first = doc["points"][0].as_str().unwrap();
-        let (r, c) = cell(first.split_whitespace().next().unwrap());
-        let n = sol.len() as u32;
-        sol[r][c] = sol[r][c] % n + 1;
-        let broke = std::panic::catch_unwind(|| mathrax(&doc, &sol));
-        assert!(broke.is_err(), "{size}");
+        // The first cell of a point, and of a circle, moved to the next value, in turn.
+        for key in ["points", "circles"] {
+            let first = &entries(&doc, key)[0];
+            let (r, c) = cell(first.split_whitespace().next().unwrap());
+            let mut sol = sol.clone();
+            let n = sol.len() as u32;
+            sol[r][c] = sol[r][c] % n + 1;
+            let broke = std::panic::catch_unwind(|| mathrax(&doc, &sol));
+            assert!(broke.is_err(), "{size} {key}");
+        }
     }
 }
 

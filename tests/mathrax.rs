@@ -2,7 +2,7 @@
 //! (`../shared/datasets/raw/janko_at/Mathrax.jsonl`, 290 puzzles, and
 //! `../shared/datasets/raw/puzzlekit_dataset/Mathrax_dataset.json`, 175), each with the site's solution. Each is
 //! written as a puzzle file of the `mathrax` grammar (a point's clue on its four cells, an `E` or `O` point as
-//! marks on its four cells), solved with a count to 2 and compared with the site's solution; a sample also goes
+//! a circle on its four cells), solved with a count to 2 and compared with the site's solution; a sample also goes
 //! the pure path (`--no-presolve --backend cbc`). The conversion is this file's own, apart from the rules.
 
 mod common;
@@ -92,30 +92,28 @@ fn puzzlekit() -> Option<Vec<Site>> {
     )
 }
 
-/// The puzzle file of the `mathrax` grammar.
+/// The puzzle file of the `mathrax` grammar: a point's clue on its four cells, an E or O circle on its four
+/// cells in `circles`.
 fn file(site: &Site) -> String {
-    let n = site.givens.len();
-    let mut points = Vec::new();
-    let mut parity = vec![vec!["."; n]; n];
+    let (mut points, mut circles) = (String::new(), String::new());
     for (r, row) in site.points.iter().enumerate() {
         for (c, clue) in row.iter().enumerate() {
-            let around = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
+            let cells = format!(
+                "r{0}c{1} r{0}c{2} r{3}c{1} r{3}c{2}",
+                r + 1,
+                c + 1,
+                c + 2,
+                r + 2
+            );
             match clue.as_str() {
                 "-" | "." => {}
-                "E" | "e" => around.iter().for_each(|&(a, b)| parity[a][b] = "E"),
-                "O" | "o" => around.iter().for_each(|&(a, b)| parity[a][b] = "O"),
-                _ => {
-                    let cells: Vec<String> = around
-                        .iter()
-                        .map(|&(a, b)| format!("r{}c{}", a + 1, b + 1))
-                        .collect();
-                    points.push(format!("  - {} = {}\n", cells.join(" "), clue));
-                }
+                "E" | "e" => circles.push_str(&format!("  - {cells} = E\n")),
+                "O" | "o" => circles.push_str(&format!("  - {cells} = O\n")),
+                _ => points.push_str(&format!("  - {cells} = {clue}\n")),
             }
         }
     }
-    let block = |rows: Vec<String>| rows.iter().map(|r| format!("  {r}\n")).collect::<String>();
-    let givens = site
+    let givens: String = site
         .givens
         .iter()
         .map(|row| {
@@ -123,15 +121,15 @@ fn file(site: &Site) -> String {
                 .iter()
                 .map(|v| if v == "-" || v == "." { "." } else { v })
                 .collect();
-            cells.join(" ")
+            format!("  {}\n", cells.join(" "))
         })
         .collect();
-    format!(
-        "type: mathrax\nsize: {n}\npoints:\n{}parity: |\n{}givens: |\n{}",
-        points.concat(),
-        block(parity.iter().map(|r| r.join(" ")).collect()),
-        block(givens)
-    )
+    let n = site.givens.len();
+    let circles = match circles.is_empty() {
+        true => String::new(),
+        false => format!("circles:\n{circles}"),
+    };
+    format!("type: mathrax\nsize: {n}\npoints:\n{points}{circles}givens: |\n{givens}")
 }
 
 #[test]

@@ -218,16 +218,20 @@ pub(crate) fn draw(
                 adjacent,
                 block,
                 pills,
+                marks,
             } => {
-                let steps = Steps {
-                    straight: *straight,
-                    adjacent: *adjacent,
-                    block: *block,
+                let asked = Asked {
+                    section,
+                    makers,
+                    steps: Steps {
+                        straight: *straight,
+                        adjacent: *adjacent,
+                        block: *block,
+                    },
+                    pills: pills.as_deref().filter(|_| (4..=9).contains(&n)),
+                    marks,
                 };
-                let pills = pills.as_deref().filter(|_| (4..=9).contains(&n));
-                let drawn = lines(
-                    section, makers, steps, pills, solution, regions, &mut used, rng,
-                );
+                let drawn = lines(&asked, solution, regions, &mut used, rng);
                 joined.extend(
                     drawn
                         .kept
@@ -380,21 +384,48 @@ struct LinesDrawn {
     kept: Vec<Vec<Cell>>,
 }
 
-/// A lines section: straight diagonals, or lines walked through cells not `used` yet, each kept when every
-/// maker accepts it, with the clue the first maker that has one gives; and the lines kept. With a pills
-/// section, a few lines are first walked from a pill of two cells side by side, the makers told that the
-/// line's first cell holds the number the pill reads (left to right, top to bottom).
-#[allow(clippy::too_many_arguments)]
-fn lines(
-    section: &str,
-    makers: &[(Args, LineMaker)],
+/// What the plan asks of one lines section.
+struct Asked<'a> {
+    section: &'a str,
+    /// Every maker that reads the section: a line must satisfy them all.
+    makers: &'a [(Args, LineMaker)],
     steps: Steps,
-    pills: Option<&str>,
+    /// The section of pills some lines leave from, where the grid's values are digits.
+    pills: Option<&'a str>,
+    /// What each mark means, when the section's clues are marks.
+    marks: &'a BTreeMap<String, MarkMeaning>,
+}
+
+/// The first of the section's marks that allows every value of `held`, if one does.
+fn mark_for(marks: &BTreeMap<String, MarkMeaning>, held: &[u32], n: usize) -> Option<LineClue> {
+    marks
+        .iter()
+        .find(|(_, m)| {
+            m.allowed(n)
+                .is_ok_and(|(vs, _)| held.iter().all(|v| vs.contains(v)))
+        })
+        .map(|(token, _)| LineClue::Mark(token.clone()))
+}
+
+/// A lines section: straight diagonals, or lines walked through cells not `used` yet, each kept when every
+/// maker accepts it, with the clue the first maker that has one gives (the values a mark must allow become
+/// the first mark that does; a line that none fits is turned down); and the lines kept. With a pills section,
+/// a few lines are first walked from a pill of two cells side by side, the makers told that the line's first
+/// cell holds the number the pill reads (left to right, top to bottom).
+fn lines(
+    asked: &Asked,
     solution: &Grid,
     regions: &[usize],
     used: &mut Taken,
     rng: &mut fastrand::Rng,
 ) -> LinesDrawn {
+    let Asked {
+        section,
+        makers,
+        steps,
+        pills,
+        marks,
+    } = *asked;
     let n = solution.size();
     let reads = |cells: &[Cell], values: &[u32]| -> Option<Option<LineClue>> {
         let place = Place {
@@ -406,7 +437,10 @@ fn lines(
         for (args, maker) in makers {
             clue = clue.or(maker(args, values, &place)?);
         }
-        Some(clue)
+        match clue {
+            Some(LineClue::Within(held)) => mark_for(marks, &held, n).map(Some),
+            clue => Some(clue),
+        }
     };
     let holds = |cells: &[Cell]| -> Option<Option<LineClue>> {
         let values: Vec<u32> = cells.iter().map(|&c| solution.get(c)).collect();
@@ -766,6 +800,24 @@ fn king_steps(cell: Cell, n: usize) -> impl Iterator<Item = Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first mark whose meaning allows every value held names the entry; none allows a mix.
+    #[test]
+    fn a_mark_names_an_entry_whose_values_it_allows() {
+        let marks: BTreeMap<String, MarkMeaning> = [
+            ("E".to_owned(), MarkMeaning::Named("even".into())),
+            ("L".to_owned(), MarkMeaning::Values(vec![1, 2, 3])),
+            ("O".to_owned(), MarkMeaning::Named("odd".into())),
+        ]
+        .into_iter()
+        .collect();
+        let mark = |held: &[u32]| mark_for(&marks, held, 6).map(|c| c.to_string());
+        assert_eq!(mark(&[2, 4, 6]), Some("E".into()));
+        assert_eq!(mark(&[1, 3, 5]), Some("O".into()));
+        assert_eq!(mark(&[1, 3]), Some("L".into()));
+        assert_eq!(mark(&[1, 2, 5]), None);
+        assert_eq!(mark_for(&BTreeMap::new(), &[2], 6), None);
+    }
 
     #[test]
     fn diagonals_run_from_edge_to_edge() {

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use crate::error::Error;
-use crate::grammar::sections::{MarkMeaning, SectionKind};
+use crate::grammar::sections::{ClueKind, MarkMeaning, SectionKind};
 use crate::grammar::vocabulary;
 use crate::grammar::{Args, Grammar, RuleUse};
 use crate::model::clue::{maker, LineMaker, Maker};
@@ -51,6 +51,8 @@ pub(crate) enum How {
         /// The section of pills some lines leave from (a primitive's `pills`): such a line's first cell holds,
         /// for the makers, the number the pill reads.
         pills: Option<String>,
+        /// A section whose clues are marks (`clue: marks`): what each means.
+        marks: BTreeMap<String, MarkMeaning>,
     },
     /// An edge section seen from `side` (top, bottom, left, right).
     Edge {
@@ -127,6 +129,10 @@ impl Planning {
                         adjacent: spec.is_some_and(|s| s.adjacent || s.anywhere),
                         block: spec.is_some_and(|s| s.block),
                         pills: None,
+                        marks: spec
+                            .filter(|s| s.clue == ClueKind::Marks)
+                            .map(|s| s.marks.clone())
+                            .unwrap_or_default(),
                     });
                     if let How::Lines { makers, pills, .. } = entry {
                         makers.push((args.clone(), maker));

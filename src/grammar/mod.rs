@@ -112,13 +112,13 @@ impl Grammar {
                 SectionKind::Edge => matches!(spec.clue, ClueKind::Integer | ClueKind::Sum),
                 SectionKind::Lines => matches!(
                     spec.clue,
-                    ClueKind::Integer | ClueKind::Values | ClueKind::Arithmetic
+                    ClueKind::Integer | ClueKind::Values | ClueKind::Arithmetic | ClueKind::Marks
                 ),
                 _ => spec.clue == ClueKind::Integer,
             };
             if !clue_fits {
                 return Err(bad(format!(
-                    "section {name:?}: `clue: {:?}` does not apply to a {:?} section (clues: integer or arithmetic; edge: sum; lines: values)",
+                    "section {name:?}: `clue: {:?}` does not apply to a {:?} section (clues: integer or arithmetic; edge: sum; lines: values, arithmetic or marks)",
                     spec.clue, spec.kind
                 )));
             }
@@ -143,9 +143,15 @@ impl Grammar {
                     "section {name:?}: `adjacent` applies to pairs and lines sections only"
                 )));
             }
-            if spec.kind == SectionKind::Marks && spec.marks.is_empty() {
+            let marked = spec.kind == SectionKind::Marks || spec.clue == ClueKind::Marks;
+            if marked && spec.marks.is_empty() {
                 return Err(bad(format!(
-                    "marks section {name:?} needs `marks:` (what each mark allows)"
+                    "section {name:?} needs `marks:` (what each mark allows)"
+                )));
+            }
+            if !marked && !spec.marks.is_empty() {
+                return Err(bad(format!(
+                    "section {name:?}: `marks` applies to marks sections and lines sections with `clue: marks`"
                 )));
             }
             for meaning in spec.marks.values() {
@@ -411,7 +417,7 @@ mod tests {
     /// A list of values is what `contains` reads and all it reads, an arithmetic clue on 2x2 blocks what
     /// `diagonal-pairs` reads and all it reads; `block` and `clue: values` are for lines.
     #[test]
-    fn lists_of_values_and_blocks_go_with_lines_and_contains() {
+    fn clue_kinds_and_blocks_go_with_lines_and_their_readers() {
         let grammar = |section: &str, primitive: &str| {
             Grammar::parse(
                 "g",
@@ -426,6 +432,13 @@ mod tests {
         );
         assert_eq!(
             grammar("lines, block: true, clue: arithmetic", "diagonal-pairs"),
+            Ok(())
+        );
+        assert_eq!(
+            grammar(
+                "lines, block: true, clue: marks, marks: {E: even}",
+                "within"
+            ),
             Ok(())
         );
         for (section, primitive, says) in [
@@ -460,6 +473,27 @@ mod tests {
                 "lines, block: true, clue: arithmetic",
                 "all-different",
                 "only `diagonal-pairs` reads",
+            ),
+            (
+                "lines, block: true, clue: marks",
+                "within",
+                "needs `marks:`",
+            ),
+            (
+                "lines, block: true, marks: {E: even}",
+                "within",
+                "`marks` applies to marks sections and lines sections with `clue: marks`",
+            ),
+            (
+                "lines, clue: marks, marks: {E: even}",
+                "all-different",
+                "only `within` reads",
+            ),
+            ("lines, block: true", "within", "must have `clue: marks`"),
+            (
+                "lines, clue: marks, marks: {E: teal}",
+                "within",
+                "unknown mark meaning",
             ),
         ] {
             let e = grammar(section, primitive).unwrap_err();

@@ -52,6 +52,9 @@ pub(crate) enum ClueKind {
     /// Lines sections: a list of values after `=` (`r3c3 r3c4 r4c3 r4c4 = 1 2 9`), each 1 to n, no more than
     /// the entry has cells.
     Values,
+    /// Lines sections: one of the section's `marks:` after `=` (`r1c1 r1c2 r2c1 r2c2 = E`), meaning what it
+    /// means in a marks grid.
+    Marks,
 }
 
 /// What a mark in a marks grid allows.
@@ -99,7 +102,8 @@ pub(crate) struct SectionSpec {
     #[serde(default)]
     pub(crate) of: Option<String>,
     /// `clues`: how each clue is read (`integer`, `arithmetic`); `edge`: `sum` for sums instead of counts;
-    /// `lines`: `values` for a list of values instead of a number.
+    /// `lines`: `values` for a list of values instead of a number, `arithmetic` for a number with its operator,
+    /// `marks` for one of the section's marks.
     #[serde(default)]
     pub(crate) clue: ClueKind,
     /// `clues`: whether every region must have a clue (default true).
@@ -121,7 +125,7 @@ pub(crate) struct SectionSpec {
     /// draws such blocks.
     #[serde(default)]
     pub(crate) block: bool,
-    /// `marks`: what each mark means (`{E: even, O: odd}`).
+    /// `marks`, and `lines` with `clue: marks`: what each mark means (`{E: even, O: odd}`).
     #[serde(default)]
     pub(crate) marks: BTreeMap<String, MarkMeaning>,
 }
@@ -228,19 +232,35 @@ pub(crate) fn parse_section(
             },
         )?)),
         SectionKind::Marks => marks(name, spec, value, n),
-        SectionKind::Lines => Ok(SectionValue::Lines(parse::cells::lines(
-            &SectionText::from_value(name, value)?,
-            n,
-            parse::cells::Shape {
-                straight: spec.straight,
-                adjacent: spec.adjacent,
-                anywhere: spec.anywhere || spec.block,
-                block: spec.block,
-                values: spec.clue == ClueKind::Values,
-                arithmetic: spec.clue == ClueKind::Arithmetic,
-            },
-        )?)),
+        SectionKind::Lines => lines(name, spec, value, n),
     }
+}
+
+/// A lines section; a mark after `=` (a section with `clue: marks`) brings the values it allows.
+fn lines(name: &str, spec: &SectionSpec, value: &Value, n: usize) -> Result<SectionValue, Error> {
+    let marks: Vec<String> = match spec.clue {
+        ClueKind::Marks => spec.marks.keys().cloned().collect(),
+        _ => Vec::new(),
+    };
+    let mut lines = parse::cells::lines(
+        &SectionText::from_value(name, value)?,
+        n,
+        parse::cells::Shape {
+            straight: spec.straight,
+            adjacent: spec.adjacent,
+            anywhere: spec.anywhere || spec.block,
+            block: spec.block,
+            values: spec.clue == ClueKind::Values,
+            arithmetic: spec.clue == ClueKind::Arithmetic,
+            marks: &marks,
+        },
+    )?;
+    for line in &mut lines {
+        if let Some(meaning) = line.mark.as_ref().and_then(|m| spec.marks.get(m)) {
+            line.values = meaning.allowed(n).map_err(|m| Error::section(name, m))?.0;
+        }
+    }
+    Ok(SectionValue::Lines(lines))
 }
 
 /// A grid-shaped section read into tokens, refused unless it is n x n; `what` names it in the message.
@@ -331,8 +351,8 @@ fn clues(
         let one = SectionText::single(&label, &text);
         let clue = match spec.clue {
             ClueKind::Arithmetic => Clue::Arithmetic(parse::clues::arithmetic(&one)?),
-            // A grammar declaring `clue: sum` on a clues section is refused when it is loaded.
-            ClueKind::Integer | ClueKind::Sum | ClueKind::Values => {
+            // A grammar declaring another kind on a clues section is refused when it is loaded.
+            ClueKind::Integer | ClueKind::Sum | ClueKind::Values | ClueKind::Marks => {
                 Clue::Integer(parse::clues::integer(&one)?)
             }
         };

@@ -291,6 +291,12 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         look: Look::Line(LineStyle::Listed),
     },
     Signature {
+        name: "within",
+        description: "every cell of each entry holds a value its `= MARK` clue allows (Mathrax's E and O circles: a section with `clue: marks` and `marks: {E: even, O: odd}`)",
+        params: &[("lines", Param::Section(K::Lines, Required))],
+        look: Look::Line(LineStyle::Listed),
+    },
+    Signature {
         name: "between",
         description: "the cells inside each line hold values strictly between those of its two ends (between lines, circles at both ends)",
         params: &[("lines", Param::Section(K::Lines, Required))],
@@ -549,12 +555,13 @@ pub(crate) fn check_use(
         }
     }
     // A list of values is what `contains` reads, and only it; an arithmetic clue is what `diagonal-pairs` reads,
-    // and only it, on 2x2 blocks.
+    // and only it, on 2x2 blocks; a mark is what `within` reads, and only it.
     if let Some(lines) = args.get("lines").and_then(Value::as_str) {
         let spec = &sections[lines];
         for (clue, word, reader) in [
             (ClueKind::Values, "values", "contains"),
             (ClueKind::Arithmetic, "arithmetic", "diagonal-pairs"),
+            (ClueKind::Marks, "marks", "within"),
         ] {
             let has = spec.clue == clue;
             if has != (primitive == reader) {

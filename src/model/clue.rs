@@ -72,6 +72,11 @@ pub(crate) enum LineClue {
     Values(Vec<u32>),
     /// A number with its operator (a Mathrax point's `4+`).
     Op(u64, Op),
+    /// The values a line's cells hold, for its section to name with a mark that allows them all (a Mathrax
+    /// circle's `E`); `generate` turns it into [`LineClue::Mark`] or turns the line down.
+    Within(Vec<u32>),
+    /// One of the section's marks.
+    Mark(String),
 }
 
 impl std::fmt::Display for LineClue {
@@ -86,7 +91,8 @@ impl std::fmt::Display for LineClue {
                     op: Some(op)
                 }
             ),
-            LineClue::Values(vs) => {
+            LineClue::Mark(mark) => write!(f, "{mark}"),
+            LineClue::Values(vs) | LineClue::Within(vs) => {
                 let words: Vec<String> = vs.iter().map(u32::to_string).collect();
                 write!(f, "{}", words.join(" "))
             }
@@ -248,6 +254,12 @@ fn line_maker(primitive: &str) -> Option<LineMaker> {
                 .then_some(Some(LineClue::Values(sorted)))
         },
         "diagonal-pairs" => diagonal_pairs,
+        "within" => |_, values, _| {
+            let mut held = values.to_vec();
+            held.sort_unstable();
+            held.dedup();
+            Some(Some(LineClue::Within(held)))
+        },
         _ => return None,
     })
 }
@@ -377,7 +389,7 @@ mod tests {
         along(f, args, values, &vec![0; values.len()]).map(|clue| {
             clue.map(|c| match c {
                 LineClue::Number(k) => k,
-                LineClue::Values(_) | LineClue::Op(..) => panic!("{p} does not read a number"),
+                _ => panic!("{p} does not read a number"),
             })
         })
     }
@@ -455,6 +467,15 @@ mod tests {
         );
         assert_eq!(along(contains, &none, &[7], &[0]), None);
         assert_eq!(LineClue::Values(vec![1, 2, 7]).to_string(), "1 2 7");
+        // A mark's maker hands on the distinct values held, for the section to name.
+        let Some(Maker::Line(within)) = maker("within") else {
+            panic!()
+        };
+        assert_eq!(
+            along(within, &none, &[4, 2, 4, 6], &[0; 4]),
+            Some(Some(LineClue::Within(vec![2, 4, 6])))
+        );
+        assert_eq!(LineClue::Mark("E".into()).to_string(), "E");
         let Some(Maker::Edge(sandwich)) = maker("sandwich") else {
             panic!()
         };

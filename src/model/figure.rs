@@ -50,7 +50,7 @@ pub(crate) enum MarkGlyph {
 }
 
 /// A line of cells drawn in a style, with its clue.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Line {
     pub(crate) cells: Vec<Cell>,
     pub(crate) clue: Option<u64>,
@@ -58,6 +58,8 @@ pub(crate) struct Line {
     pub(crate) op: Option<crate::parse::clues::Op>,
     /// A list of values after `=` (a quadruple's), empty when the line has none.
     pub(crate) values: Vec<u32>,
+    /// A mark after `=` (a Mathrax circle's `E`), shown in place of the values it allows.
+    pub(crate) mark: Option<String>,
     pub(crate) style: Option<LineStyle>,
 }
 
@@ -86,16 +88,9 @@ pub(crate) struct Figure {
 }
 
 impl Line {
-    /// The clue as written: `15`, or `4+` with its operator.
+    /// The clue as written: `15`, `4+` with its operator, or a mark.
     pub(crate) fn clue_text(&self) -> Option<String> {
-        let target = self.clue?;
-        Some(
-            crate::parse::clues::ArithmeticClue {
-                target,
-                op: self.op,
-            }
-            .to_string(),
-        )
+        crate::parse::cells::written_clue(self.clue, self.op, self.mark.as_deref())
     }
 }
 
@@ -146,10 +141,8 @@ impl Figure {
                         .extend(near.iter().map(|&(a, b)| (a, b, glyph.clone())));
                     self.lines.extend(apart.iter().map(|&(a, b)| Line {
                         cells: vec![a, b],
-                        clue: None,
-                        op: None,
-                        values: Vec::new(),
                         style: Some(LineStyle::Apart),
+                        ..Line::default()
                     }));
                 }
                 (SectionKind::Edge, SectionValue::Edge(clues)) => {
@@ -188,7 +181,12 @@ impl Figure {
                         cells: l.cells.clone(),
                         clue: l.clue,
                         op: l.op,
-                        values: l.values.clone(),
+                        // A mark is shown as written, not as the values it allows.
+                        values: match l.mark {
+                            Some(_) => Vec::new(),
+                            None => l.values.clone(),
+                        },
+                        mark: l.mark.clone(),
                         style,
                     }));
                 }

@@ -265,10 +265,8 @@ impl Puzzle {
             "windoku" | "asterisk" | "girandola" | "centre-dot" => {
                 self.figure.lines.extend(rules.iter().map(|r| figure::Line {
                     cells: r.cells(),
-                    clue: None,
-                    op: None,
-                    values: Vec::new(),
                     style: Some(crate::grammar::vocabulary::LineStyle::Region),
+                    ..figure::Line::default()
                 }));
             }
             _ => {}

@@ -177,16 +177,15 @@ fn section(
                 .map(|l| l.cells.iter().map(|c| [c.row, c.col]).collect())
                 .collect();
             record["lines"][name] = json!(cells);
-            // A clue with an operator (a Mathrax point's `4+`) as its text, a number as a number.
-            if lines.iter().any(|l| l.op.is_some()) {
+            // A clue with an operator (a Mathrax point's `4+`) or a mark (a circle's `E`) as its text, a number
+            // as a number, a list of values as a list.
+            if lines.iter().any(|l| l.op.is_some() || l.mark.is_some()) {
                 record["line_clues"][name] =
                     json!(lines.iter().map(CellLine::clue_text).collect::<Vec<_>>());
             } else if lines.iter().any(|l| l.clue.is_some()) {
                 record["line_clues"][name] =
                     json!(lines.iter().map(|l| l.clue).collect::<Vec<_>>());
-            }
-            // A list of values (a quadruple's) for each entry, where the section's clues are lists.
-            if lines.iter().any(|l| !l.values.is_empty()) {
+            } else if lines.iter().any(|l| !l.values.is_empty()) {
                 record["line_clues"][name] =
                     json!(lines.iter().map(|l| l.values.clone()).collect::<Vec<_>>());
             }

@@ -209,66 +209,114 @@ pub(crate) struct CellLine {
     /// The operator after the clue's number in a section whose clues are arithmetic ([`Shape::arithmetic`]:
     /// `= 4+`); `None` there when it is hidden (a bare number), and always elsewhere.
     pub(crate) op: Option<super::clues::Op>,
-    /// The values listed after `=` in a section whose clues are lists ([`Shape::values`]); empty otherwise.
+    /// The values listed after `=` in a section whose clues are lists ([`Shape::values`]); in a section whose
+    /// clues are marks, the values the mark allows (filled in by the section's reader, which knows what the
+    /// marks mean); empty otherwise.
     pub(crate) values: Vec<u32>,
+    /// The mark after `=` in a section whose clues are marks ([`Shape::marks`]: `= E`).
+    pub(crate) mark: Option<String>,
 }
 
 impl CellLine {
-    /// The clue after `=` as it is written: `15`, or `4+` with its operator; `None` without a number.
+    /// The clue after `=` as it is written: `15`, `4+` with its operator, or a mark; `None` without one of
+    /// them.
     pub(crate) fn clue_text(&self) -> Option<String> {
-        let target = self.clue?;
-        Some(
-            super::clues::ArithmeticClue {
-                target,
-                op: self.op,
-            }
-            .to_string(),
-        )
+        written_clue(self.clue, self.op, self.mark.as_deref())
     }
+}
+
+/// A line's clue as it is written: its mark, else its number with its operator if it has one.
+pub(crate) fn written_clue(
+    number: Option<u64>,
+    op: Option<super::clues::Op>,
+    mark: Option<&str>,
+) -> Option<String> {
+    if let Some(mark) = mark {
+        return Some(mark.to_owned());
+    }
+    let target = number?;
+    Some(super::clues::ArithmeticClue { target, op }.to_string())
+}
+
+/// What follows `=` on an entry, read as the section's [`Shape`] says.
+#[derive(Default)]
+struct Clue {
+    number: Option<u64>,
+    op: Option<super::clues::Op>,
+    values: Vec<u32>,
+    mark: Option<String>,
+}
+
+/// The clue after `=` (at `at`, on line `line` of the section), read as the section's [`Shape`] says.
+fn clue_after(
+    section: &SectionText,
+    line: usize,
+    at: &str,
+    n: usize,
+    shape: &Shape,
+) -> Result<Clue, Error> {
+    let single = SectionText::single(&section.name, at);
+    if shape.values {
+        return Ok(Clue {
+            values: value_list(section, line, at, n)?,
+            ..Clue::default()
+        });
+    }
+    if !shape.marks.is_empty() {
+        let token = at.trim();
+        if !shape.marks.iter().any(|m| m == token) {
+            let message = format!(
+                "{token:?} is not a mark of this section (use {})",
+                shape.marks.join(", ")
+            );
+            return Err(section.error_at_rest(line, at, message));
+        }
+        return Ok(Clue {
+            mark: Some(token.to_owned()),
+            ..Clue::default()
+        });
+    }
+    if shape.arithmetic {
+        let clue = super::clues::arithmetic(&single).map_err(|_| {
+            let message = format!(
+                "{:?} is not a clue (a whole number with + - x / after it, or none when hidden)",
+                at.trim()
+            );
+            section.error_at_rest(line, at, message)
+        })?;
+        return Ok(Clue {
+            number: Some(clue.target),
+            op: clue.op,
+            ..Clue::default()
+        });
+    }
+    let value = super::clues::integer(&single).map_err(|_| {
+        let message = format!("{:?} is not a clue (a whole number)", at.trim());
+        section.error_at_rest(line, at, message)
+    })?;
+    Ok(Clue {
+        number: Some(value),
+        ..Clue::default()
+    })
 }
 
 /// Parses one line of cells per line of text: cells separated by spaces (`r1c1 r1c2 r2c3`), each next to the
 /// one before it (orthogonally or diagonally); `r1c2..r8c9` is the straight run between two cells in a row,
 /// column or diagonal; an optional clue follows `=` (`r1c2..r8c9 = 15`). A cell may not repeat on a line.
 /// The section's [`Shape`] may ask more, or less.
-pub(crate) fn lines(section: &SectionText, n: usize, shape: Shape) -> Result<Vec<CellLine>, Error> {
+pub(crate) fn lines(
+    section: &SectionText,
+    n: usize,
+    shape: Shape<'_>,
+) -> Result<Vec<CellLine>, Error> {
     let mut out = Vec::new();
     for (line, text) in section.content_lines() {
-        let mut op = None;
-        let (cells_text, clue, values) = match text.split_once('=') {
-            Some((cells, _)) if shape.values => {
-                let at = &text[cells.len() + 1..];
-                (cells, None, value_list(section, line, at, n)?)
-            }
-            Some((cells, _)) if shape.arithmetic => {
-                let at = &text[cells.len() + 1..];
-                let clue_section = SectionText::single(&section.name, at);
-                let clue = super::clues::arithmetic(&clue_section).map_err(|_| {
-                    section.error_at_rest(
-                        line,
-                        at,
-                        format!(
-                            "{:?} is not a clue (a whole number with + - x / after it, or none when hidden)",
-                            at.trim()
-                        ),
-                    )
-                })?;
-                op = clue.op;
-                (cells, Some(clue.target), Vec::new())
-            }
+        let (cells_text, clue) = match text.split_once('=') {
             Some((cells, _)) => {
                 let at = &text[cells.len() + 1..];
-                let clue_section = SectionText::single(&section.name, at);
-                let value = super::clues::integer(&clue_section).map_err(|_| {
-                    section.error_at_rest(
-                        line,
-                        at,
-                        format!("{:?} is not a clue (a whole number)", at.trim()),
-                    )
-                })?;
-                (cells, Some(value), Vec::new())
+                (cells, clue_after(section, line, at, n, &shape)?)
             }
-            None => (text, None, Vec::new()),
+            None => (text, Clue::default()),
         };
         let mut cells: Vec<Cell> = Vec::new();
         let mut rest = cells_text.trim_start();
@@ -348,22 +396,23 @@ pub(crate) fn lines(section: &SectionText, n: usize, shape: Shape) -> Result<Vec
                 "an entry of this section is the four cells of a 2x2 block (`r1c1 r1c2 r2c1 r2c2`)",
             ));
         }
-        if values.len() > cells.len() {
+        if clue.values.len() > cells.len() {
             return Err(section.error_at_rest(
                 line,
                 text.trim_start(),
                 format!(
                     "{} values for {} cells: the cells cannot hold them all",
-                    values.len(),
+                    clue.values.len(),
                     cells.len()
                 ),
             ));
         }
         out.push(CellLine {
             cells,
-            clue,
-            op,
-            values,
+            clue: clue.number,
+            op: clue.op,
+            values: clue.values,
+            mark: clue.mark,
         });
     }
     Ok(out)
@@ -398,7 +447,7 @@ fn value_list(section: &SectionText, line: usize, at: &str, n: usize) -> Result<
 /// How the cells of a lines section's entries must lie (the section's options; all false: a path of king's
 /// steps).
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Shape {
+pub(crate) struct Shape<'a> {
     /// Every line keeps one direction (a little-killer diagonal).
     pub(crate) straight: bool,
     /// Each cell shares an edge with the one before (no diagonal steps: the pairs of a puzz.link minarism).
@@ -411,6 +460,8 @@ pub(crate) struct Shape {
     pub(crate) values: bool,
     /// The clue after `=` is a number with an operator (`= 4+`, `= 3-`, `= 6x`, `= 2/`, or a bare `= 5`).
     pub(crate) arithmetic: bool,
+    /// When not empty, the clue after `=` is one of these marks (`= E`).
+    pub(crate) marks: &'a [String],
 }
 
 /// Whether the cells are the four of one 2x2 block, in any order.
@@ -522,21 +573,23 @@ mod tests {
         );
     }
 
-    const STRAIGHT: Shape = Shape {
+    const STRAIGHT: Shape<'static> = Shape {
         straight: true,
         adjacent: false,
         anywhere: false,
         block: false,
         values: false,
         arithmetic: false,
+        marks: &[],
     };
-    const BESIDE: Shape = Shape {
+    const BESIDE: Shape<'static> = Shape {
         straight: false,
         adjacent: true,
         anywhere: false,
         block: false,
         values: false,
         arithmetic: false,
+        marks: &[],
     };
 
     #[test]
@@ -640,6 +693,45 @@ mod tests {
             e.contains("line 1, column 22") && e.contains("is not a clue"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_mark_clue_is_one_of_the_sections_marks_and_is_written_back_as_read() {
+        let marks = ["E".to_owned(), "O".to_owned()];
+        let marked = Shape {
+            anywhere: true,
+            block: true,
+            marks: &marks,
+            ..Shape::default()
+        };
+        let got = lines(
+            &s(&["r1c1 r1c2 r2c1 r2c2 = O", "r3c3 r3c4 r4c3 r4c4 =E "]),
+            9,
+            marked,
+        )
+        .unwrap();
+        let read: Vec<(Option<String>, Option<u64>, Option<String>)> = got
+            .iter()
+            .map(|l| (l.mark.clone(), l.clue, l.clue_text()))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                (Some("O".into()), None, Some("O".into())),
+                (Some("E".into()), None, Some("E".into())),
+            ]
+        );
+        for bad in [
+            "r1c1 r1c2 r2c1 r2c2 = e",
+            "r1c1 r1c2 r2c1 r2c2 = 4",
+            "r1c1 r1c2 r2c1 r2c2 = E O",
+        ] {
+            let e = lines(&s(&[bad]), 9, marked).unwrap_err().to_string();
+            assert!(
+                e.contains("column 22") && e.contains("is not a mark of this section (use E, O)"),
+                "{bad}: {e}"
+            );
+        }
     }
 
     #[test]

@@ -359,8 +359,9 @@ fn legend(f: &Figure) -> String {
     if !clued.is_empty() {
         let _ = writeln!(out, "line sums: {}", clued.join(" "));
     }
-    // A clue with its operator is a circle's where the cells meet (Mathrax), not a sum along the line.
-    let circled = tagged(&|l| l.clue_text().filter(|_| l.op.is_some()));
+    // A clue with its operator, or a mark, is a circle's where the cells meet (Mathrax), not a sum along the
+    // line.
+    let circled = tagged(&|l| l.clue_text().filter(|_| l.op.is_some() || l.mark.is_some()));
     if !circled.is_empty() {
         let _ = writeln!(out, "circles: {}", circled.join(" "));
     }
