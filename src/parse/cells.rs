@@ -300,6 +300,77 @@ fn clue_after(
     })
 }
 
+/// The cells of one entry (`r1c1 r2c2 r2c3`, `r1c2..r8c9`), in order, each next to the one before as the
+/// section's [`Shape`] asks, none twice.
+fn path(
+    section: &SectionText,
+    line: usize,
+    cells_text: &str,
+    n: usize,
+    shape: &Shape,
+) -> Result<Vec<Cell>, Error> {
+    let mut cells: Vec<Cell> = Vec::new();
+    let mut rest = cells_text.trim_start();
+    while !rest.is_empty() {
+        let (after, raw) =
+            raw_cell(rest).map_err(|_| section.error_at_rest(line, rest, expected_cell(rest)))?;
+        let start = checked(section, line, rest, raw, n)?;
+        let (after, run) = match after.strip_prefix("..") {
+            Some(to) => {
+                let (after_to, raw_to) =
+                    raw_cell(to).map_err(|_| section.error_at_rest(line, to, expected_cell(to)))?;
+                let end = checked(section, line, to, raw_to, n)?;
+                let run = straight_run(start, end).ok_or_else(|| {
+                    section.error_at_rest(
+                        line,
+                        rest,
+                        format!(
+                            "{start}..{end} is not a straight run along a row, column or diagonal"
+                        ),
+                    )
+                })?;
+                (after_to, run)
+            }
+            None => (after, vec![start]),
+        };
+        for cell in run {
+            if let Some(&prev) = cells.last().filter(|_| !shape.anywhere) {
+                if prev.row.abs_diff(cell.row).max(prev.col.abs_diff(cell.col)) != 1 {
+                    return Err(section.error_at_rest(
+                        line,
+                        rest,
+                        format!("{cell} is not next to {prev}"),
+                    ));
+                }
+                if shape.adjacent && !prev.is_orthogonal_neighbour(cell) {
+                    return Err(section.error_at_rest(
+                        line,
+                        rest,
+                        format!("{cell} is not beside {prev} (on this section's lines each cell shares an edge with the one before)"),
+                    ));
+                }
+            }
+            if cells.contains(&cell) {
+                return Err(section.error_at_rest(
+                    line,
+                    rest,
+                    format!("{cell} is on this line twice"),
+                ));
+            }
+            cells.push(cell);
+        }
+        if !after.is_empty() && !after.starts_with([' ', '\t']) {
+            return Err(section.error_at_rest(
+                line,
+                after,
+                format!("expected a space before {:?}", after.trim()),
+            ));
+        }
+        rest = after.trim_start();
+    }
+    Ok(cells)
+}
+
 /// Parses one line of cells per line of text: cells separated by spaces (`r1c1 r1c2 r2c3`), each next to the
 /// one before it (orthogonally or diagonally); `r1c2..r8c9` is the straight run between two cells in a row,
 /// column or diagonal; an optional clue follows `=` (`r1c2..r8c9 = 15`). A cell may not repeat on a line.
@@ -318,63 +389,7 @@ pub(crate) fn lines(
             }
             None => (text, Clue::default()),
         };
-        let mut cells: Vec<Cell> = Vec::new();
-        let mut rest = cells_text.trim_start();
-        while !rest.is_empty() {
-            let (after, raw) = raw_cell(rest)
-                .map_err(|_| section.error_at_rest(line, rest, expected_cell(rest)))?;
-            let start = checked(section, line, rest, raw, n)?;
-            let (after, run) = match after.strip_prefix("..") {
-                Some(to) => {
-                    let (after_to, raw_to) = raw_cell(to)
-                        .map_err(|_| section.error_at_rest(line, to, expected_cell(to)))?;
-                    let end = checked(section, line, to, raw_to, n)?;
-                    let run = straight_run(start, end).ok_or_else(|| {
-                        section.error_at_rest(
-                            line,
-                            rest,
-                            format!("{start}..{end} is not a straight run along a row, column or diagonal"),
-                        )
-                    })?;
-                    (after_to, run)
-                }
-                None => (after, vec![start]),
-            };
-            for cell in run {
-                if let Some(&prev) = cells.last().filter(|_| !shape.anywhere) {
-                    if prev.row.abs_diff(cell.row).max(prev.col.abs_diff(cell.col)) != 1 {
-                        return Err(section.error_at_rest(
-                            line,
-                            rest,
-                            format!("{cell} is not next to {prev}"),
-                        ));
-                    }
-                    if shape.adjacent && !prev.is_orthogonal_neighbour(cell) {
-                        return Err(section.error_at_rest(
-                            line,
-                            rest,
-                            format!("{cell} is not beside {prev} (on this section's lines each cell shares an edge with the one before)"),
-                        ));
-                    }
-                }
-                if cells.contains(&cell) {
-                    return Err(section.error_at_rest(
-                        line,
-                        rest,
-                        format!("{cell} is on this line twice"),
-                    ));
-                }
-                cells.push(cell);
-            }
-            if !after.is_empty() && !after.starts_with([' ', '\t']) {
-                return Err(section.error_at_rest(
-                    line,
-                    after,
-                    format!("expected a space before {:?}", after.trim()),
-                ));
-            }
-            rest = after.trim_start();
-        }
+        let cells = path(section, line, cells_text, n, &shape)?;
         if cells.len() < 2 {
             return Err(section.error_at_rest(
                 line,
