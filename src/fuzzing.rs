@@ -38,11 +38,12 @@ pub fn puzzle_file(data: &[u8]) {
 }
 
 /// The forms a puzzle is pasted in, besides latin's own file.
-const FOREIGN: [Format; 4] = [
+const FOREIGN: [Format; 5] = [
     Format::Tatham,
     Format::Puzzlink,
     Format::Fpuzzles,
     Format::Record,
+    Format::Janko,
 ];
 
 /// Any text read as a pasted puzzle in one of the foreign forms (the first byte chooses which, as `--from`

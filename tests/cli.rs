@@ -95,6 +95,49 @@ fn every_example_checks() {
     }
 }
 
+/// Every example janko.at's data block can say, written as one (`convert --to janko`) and pasted back on
+/// standard input, has the example's solutions; every other is refused plainly (exit 2, naming the format).
+#[test]
+fn every_example_janko_can_say_reads_back_as_itself() {
+    let mut files = Vec::new();
+    collect(&root().join("puzzles"), &mut files);
+    let solutions = |cmd: &mut Command| -> serde_json::Value {
+        let out = cmd.assert().success();
+        let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        v["solutions"].clone()
+    };
+    let mut written = 0;
+    for f in files {
+        let out = latin()
+            .args(["convert", "--to", "janko"])
+            .arg(&f)
+            .output()
+            .unwrap();
+        if out.status.code() == Some(2) {
+            let e = String::from_utf8_lossy(&out.stderr);
+            assert!(e.contains("janko: type"), "{}: {e}", f.display());
+            continue;
+        }
+        assert!(out.status.success(), "{}", f.display());
+        let block = String::from_utf8(out.stdout).unwrap();
+        assert!(block.starts_with("begin\npuzzle "), "{block}");
+        let direct = solutions(
+            latin()
+                .args(["solve", "--max", "2", "--format", "json"])
+                .arg(&f),
+        );
+        let pasted = solutions(
+            latin()
+                .args(["solve", "--max", "2", "--format", "json", "-"])
+                .write_stdin(block),
+        );
+        assert_eq!(direct, pasted, "{}", f.display());
+        written += 1;
+    }
+    // Sudoku, jigsaw, Futoshiki, skyscrapers, sum skyscrapers and Mathrax examples at least.
+    assert!(written >= 12, "{written}");
+}
+
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).unwrap() {
         let p = e.unwrap().path();

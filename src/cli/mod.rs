@@ -51,7 +51,7 @@ pub(crate) struct Cli {
     #[arg(long, global = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_INPUT)]
     pub(crate) max_input: u64,
 
-    /// Read puzzle arguments as this form instead of judging each by its text: yaml, tatham, puzzlink, fpuzzles, record
+    /// Read puzzle arguments as this form instead of judging each by its text: yaml, tatham, puzzlink, fpuzzles, record, janko
     #[arg(long, global = true, value_name = "FORM", value_parser = form)]
     pub(crate) from: Option<crate::import::Format>,
 
@@ -218,7 +218,7 @@ pub(crate) enum Command {
     Convert {
         /// A puzzle file, `-` for standard input, or a puzzle ID or link
         input: PathBuf,
-        /// The form to write: yaml, tatham, puzzlink, fpuzzles, record (a corpus line)
+        /// The form to write: yaml, tatham, puzzlink, fpuzzles, record (a corpus line), janko (a page's data block)
         #[arg(long, value_name = "FORM", value_parser = form, default_value = "yaml")]
         to: crate::import::Format,
         /// Write to this file instead of standard output

@@ -10,6 +10,7 @@
 //! them to and from whichever grammar has those constraints.
 
 pub(crate) mod fpuzzles;
+pub(crate) mod janko;
 pub(crate) mod puzzlink;
 pub(crate) mod tatham;
 
@@ -30,6 +31,8 @@ pub enum Format {
     Fpuzzles,
     /// One corpus record: a JSON object with `type`, `size`, `givens`, ... (a line of a corpus `.jsonl` file).
     Record,
+    /// janko.at's puzzle data, the `begin` ... `end` block of a puzzle page's `application/x-janko` script.
+    Janko,
 }
 
 impl Format {
@@ -41,16 +44,18 @@ impl Format {
             Format::Puzzlink => "puzzlink",
             Format::Fpuzzles => "fpuzzles",
             Format::Record => "record",
+            Format::Janko => "janko",
         }
     }
 
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 6] = [
         Format::Yaml,
         Format::Tatham,
         Format::Puzzlink,
         Format::Fpuzzles,
         Format::Record,
+        Format::Janko,
     ];
 
     /// The format named `name`.
@@ -68,6 +73,9 @@ pub(crate) fn detect(text: &str) -> Option<Format> {
     }
     if is_record(t) {
         return Some(Format::Record);
+    }
+    if janko::recognises(t) {
+        return Some(Format::Janko);
     }
     if t.contains('\n') {
         return None;
@@ -97,6 +105,7 @@ pub(crate) fn decode(text: &str, format: Format) -> Result<Json, Error> {
         Format::Tatham => tatham::decode(t),
         Format::Puzzlink => puzzlink::decode(t),
         Format::Fpuzzles => fpuzzles::decode(t),
+        Format::Janko => janko::decode(t),
         Format::Record => serde_json::from_str::<Json>(t)
             .ok()
             .filter(|r| r["type"].is_string())
@@ -111,6 +120,7 @@ pub(crate) fn encode(record: &Json, format: Format) -> Result<String, Error> {
         Format::Tatham => tatham::encode(record),
         Format::Puzzlink => puzzlink::encode(record),
         Format::Fpuzzles => fpuzzles::encode(record),
+        Format::Janko => janko::encode(record),
         Format::Record => Ok(record.to_string()),
         Format::Yaml => Err(Error::section("--to", "a YAML file is not a record")),
     }
@@ -259,7 +269,9 @@ mod tests {
                 "solo:3x3:", "solo:9j:", "solo:2x3k:", "solo:3x3xk:a,", "keen:5:", "towers:4:", "unequal:4:",
                 "unequal:4a:", "https://puzz.link/p?sudoku/9/9/", "https://puzz.link/p?factors/4/4/",
                 "https://puzz.link/p?building/4/4/", "https://www.f-puzzles.com/?load=N4Ig",
-                "{\"size\":4,\"grid\":",
+                "{\"size\":4,\"grid\":", "begin\npuzzle sudoku\nsize 4\nproblem\n",
+                "begin\npuzzle futoshiki\nsize 3\nproblem\n", "begin\npuzzle mathrax\nsize 3\nnodes\n",
+                "begin\npuzzle kendoku\nsize 2\nareas\na a\nb c\nproblem\n",
             ] {
                 for tail in [&s, &t] {
                     let text = format!("{prefix}{tail}");
