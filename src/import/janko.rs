@@ -76,6 +76,8 @@ fn read(text: &str) -> Result<Data, Error> {
         Some(at) => &text[at + "begin".len()..],
         None => text,
     };
+    // A page's script element may close on the `end` line itself.
+    let body = body.split("</script>").next().unwrap_or_default();
     let mut data = Data::default();
     let mut grid: Option<String> = None;
     for line in body.lines().map(str::trim).filter(|l| !l.is_empty()) {
@@ -194,7 +196,7 @@ fn size(data: &Data) -> Result<usize, Error> {
 }
 
 /// A cell's value: a number, or a letter (`a` or `A` for 1); `-`, `.`, `?` and `0` none.
-fn value(token: &str, n: usize) -> Result<u64, Error> {
+fn value(token: &str, n: usize) -> Result<u64, String> {
     let v = match token {
         "-" | "." | "?" | "0" => 0,
         t if t.len() == 1 && t.as_bytes()[0].is_ascii_alphabetic() => {
@@ -202,10 +204,10 @@ fn value(token: &str, n: usize) -> Result<u64, Error> {
         }
         t => t
             .parse::<u64>()
-            .map_err(|_| err(format!("{t:?} is not a value")))?,
+            .map_err(|_| format!("{t:?} is not a value"))?,
     };
     if v > n as u64 {
-        return Err(err(format!("{token:?} is more than {n}")));
+        return Err(format!("{token:?} is more than {n}"));
     }
     Ok(v)
 }
@@ -284,7 +286,7 @@ fn futoshiki(data: &Data, n: usize) -> Result<Json, Error> {
         for (j, token) in row.iter().enumerate() {
             let (r, c) = (i / 2, j / 2);
             match (i % 2, j % 2) {
-                (0, 0) => givens[r][c] = value(token, n)?,
+                (0, 0) => givens[r][c] = value(token, n).map_err(err)?,
                 (0, 1) => match token.trim_start_matches('Â') {
                     "«" | "<" => less.push([r, c, r, c + 1]),
                     "»" | ">" => less.push([r, c + 1, r, c]),
@@ -629,6 +631,9 @@ mod tests {
         assert_eq!(record["boxes"], json!([2, 2]));
         assert_eq!(record["givens"][0], json!([0, 0, 3, 1]));
         assert_eq!(record["solution"][3], json!([1, 4, 2, 3]));
+        // The script element may close on the `end` line itself.
+        let closed = PAGE.replace("end\n</script>", "end</script>");
+        assert_eq!(decode(&closed).unwrap(), record);
         let again = decode(&encode(&record).unwrap()).unwrap();
         assert_eq!(again, record);
     }
@@ -687,6 +692,7 @@ mod tests {
             ("begin\npuzzle killer\nsize 2\nareas\na a\nb b\nproblem\n1 2\n- -\nend", "two clues"),
             ("begin\npuzzle sudoku\nsize 4\npatternx 3\npatterny 2\nproblem\n- - - -\n- - - -\n- - - -\n- - - -\nend", "do not tile"),
             ("begin\npuzzle sudoku\nsize 4\n1 2 3 4\nend", "neither a key nor a row"),
+            ("begin\npuzzle sudoku\nsize 2\nproblem\nZ -\n- -\nend", "janko: problem: \"Z\" is more than 2"),
         ] {
             let e = decode(text).unwrap_err().to_string();
             assert!(e.contains(says), "{text}: {e}");
