@@ -26,7 +26,25 @@ pub(crate) fn parse(text: &str) -> Result<Value, String> {
     if let Err(r) = guard(text) {
         return Err(format!("line {}: {}", r.line, r.message));
     }
-    serde_yaml::from_str(text).map_err(|e| e.to_string())
+    serde_yaml::from_str(text).map_err(|e| plainer(e.to_string()))
+}
+
+/// The parser's message for a number past 64 bits, which its values cannot hold ("invalid type: integer `N`
+/// as u128, expected any YAML value"), said as what it is: a number too large.
+fn plainer(message: String) -> String {
+    let Some((before, rest)) = message.split_once("invalid type: integer `") else {
+        return message;
+    };
+    let Some((number, rest)) = rest.split_once('`') else {
+        return message;
+    };
+    match rest.split_once("expected any YAML value") {
+        Some((_, after)) => format!(
+            "{before}{number} is too large (at most {}){after}",
+            u64::MAX
+        ),
+        None => message,
+    }
 }
 
 /// Deserialises a YAML document into a typed value (grammar files), behind the same guard.
@@ -161,6 +179,22 @@ mod tests {
             assert_eq!(guard(text), Ok(()), "{text}");
             assert!(parse(text).is_ok(), "{text}");
         }
+    }
+
+    #[test]
+    fn a_number_past_64_bits_is_too_large_not_an_invalid_type() {
+        for text in [
+            "hints: {A: 99999999999999999999}\n",
+            "size: -99999999999999999999\n",
+        ] {
+            let e = parse(text).unwrap_err();
+            assert!(
+                e.contains("99999999999999999999 is too large (at most 18446744073709551615)"),
+                "{e}"
+            );
+            assert!(!e.contains("invalid type"), "{e}");
+        }
+        assert!(parse("size: 18446744073709551615\n").is_ok());
     }
 
     #[test]

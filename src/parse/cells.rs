@@ -247,6 +247,15 @@ struct Clue {
     mark: Option<String>,
 }
 
+/// The message for a clue whose number does not fit 64 bits (`= 99999999999999999999`), which is a number,
+/// only too large; `None` for any other text.
+fn too_large(at: &str) -> Option<String> {
+    let t = at.trim();
+    let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    (digits > 0 && t[..digits].parse::<u64>().is_err())
+        .then(|| format!("{} is too large (at most {})", &t[..digits], u64::MAX))
+}
+
 /// The clue after `=` (at `at`, on line `line` of the section), read as the section's [`Shape`] says.
 fn clue_after(
     section: &SectionText,
@@ -275,6 +284,9 @@ fn clue_after(
             mark: Some(token.to_owned()),
             ..Clue::default()
         });
+    }
+    if let Some(message) = too_large(at) {
+        return Err(section.error_at_rest(line, at, message));
     }
     if shape.arithmetic {
         let clue = super::clues::arithmetic(&single).map_err(|_| {
@@ -708,6 +720,16 @@ mod tests {
             e.contains("line 1, column 22") && e.contains("is not a clue"),
             "{e}"
         );
+        // A number past 64 bits is a number, too large, with or without its operator.
+        for (shape, clue) in [
+            (arithmetic, "99999999999999999999+"),
+            (Shape::default(), "99999999999999999999"),
+        ] {
+            let e = lines(&s(&[&format!("r1c1 r2c2 = {clue}")]), 9, shape)
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("99999999999999999999 is too large"), "{e}");
+        }
     }
 
     #[test]
