@@ -22,6 +22,8 @@ fn latin() -> Command {
 fn published() -> BTreeMap<&'static str, Option<&'static [&'static str]>> {
     BTreeMap::from([
         ("size", None),
+        ("title", None),
+        ("author", None),
         ("grid", Some(&["value", "given", "region"][..])),
         ("solution", None),
         ("diagonal+", None),

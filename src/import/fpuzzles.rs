@@ -208,6 +208,11 @@ fn to_record(puzzle: &Json) -> Result<Json, Error> {
     let (givens, region_of) = cells(puzzle, n)?;
     // No type: the link says which constraints it has, and `model::fit` finds the grammar that has them all.
     let mut record = json!({"size": n, "givens": grid(&givens, n)});
+    for key in ["title", "author"] {
+        if let Some(text) = puzzle[key].as_str().filter(|t| !t.is_empty()) {
+            record[key] = json!(text);
+        }
+    }
     let boxes = default_boxes(n)
         .filter(|&b| (0..n * n).all(|i| region_of[i] == box_of(i / n, i % n, b, n)));
     match boxes {
@@ -751,10 +756,12 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
 }
 
 /// The record keys f-puzzles can say (and those that say nothing about the puzzle).
-const SAYABLE: [&str; 20] = [
+const SAYABLE: [&str; 22] = [
     "type",
     "id",
     "source",
+    "title",
+    "author",
     "count",
     "size",
     "givens",
@@ -815,6 +822,11 @@ pub(crate) fn to_fpuzzles(record: &Json) -> Result<Json, Error> {
         })
         .collect();
     let mut out = json!({"size": n, "grid": grid});
+    for key in ["title", "author"] {
+        if let Some(text) = record[key].as_str() {
+            out[key] = json!(text);
+        }
+    }
     if record["diagonals"].as_bool() == Some(true) {
         out["diagonal+"] = json!(true);
         out["diagonal-"] = json!(true);
@@ -1297,6 +1309,24 @@ mod tests {
             lz_str::compress_to_base64(json)
         );
         assert_eq!(decode(&pad).unwrap(), from_link);
+    }
+
+    /// A puzzle's title and setter come along both ways; an empty one is no title.
+    #[test]
+    fn a_title_and_an_author_come_along() {
+        let json = r#"{"size":4,"title":"Four","author":"A. Setter","ruleset":"","grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
+        let record = decode(json).unwrap();
+        assert_eq!(
+            (&record["title"], &record["author"]),
+            (&json!("Four"), &json!("A. Setter"))
+        );
+        let written = to_fpuzzles(&record).unwrap();
+        assert_eq!(
+            (&written["title"], &written["author"]),
+            (&json!("Four"), &json!("A. Setter"))
+        );
+        let untitled = decode(&json.replace("\"Four\"", "\"\"")).unwrap();
+        assert!(untitled.get("title").is_none());
     }
 
     /// A jigsaw grammar takes regions of any size, f-puzzles only n regions of n cells: writing other regions

@@ -11,7 +11,7 @@
 //! `skyscrapers`, with `clabels` (top, then bottom) and `rlabels` (left, then right), `sums` for sum
 //! skyscrapers, and a `depth` below the size refused (rows with empty cells are no Latin square); `mathrax`,
 //! with `nodes`, the (n-1) x (n-1) points between cells. `diagonals` adds both main diagonals. Any `solution`
-//! comes along. The page's `moves` (its replay) are skipped.
+//! comes along, and so do `title`, `author` and `source`. The page's `moves` (its replay) are skipped.
 //!
 //! Both directions: `encode` writes a record of these types back as such a block.
 
@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value as Json};
 
-use super::{bad, numbers, region_ids, Format};
+use super::{bad, numbers, region_ids, Format, ATTRIBUTION};
 use crate::error::Error;
 
 fn err(message: impl Into<String>) -> Error {
@@ -165,6 +165,11 @@ pub(crate) fn decode(text: &str) -> Result<Json, Error> {
         record["diagonals"] = json!(true);
     }
     record["size"] = json!(n);
+    for key in ATTRIBUTION {
+        if let Some(text) = data.values.get(key) {
+            record[key] = json!(text);
+        }
+    }
     if let Some(solution) = data.grid("solution", n, n)? {
         record["solution"] = cells(solution, n, "solution")?;
     }
@@ -398,6 +403,12 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
     };
     unsaid(record, kind)?;
     put("puzzle", format!("{tag}{diagonals}"));
+    for key in ATTRIBUTION {
+        if let Some(text) = record[key].as_str() {
+            // One line each: a title or source of several lines keeps its first.
+            put(key, text.lines().next().unwrap_or_default().to_owned());
+        }
+    }
     put("size", n.to_string());
     // A Sudoku's boxes are always written: janko.at's own default (the square root) is not latin's on 6x6.
     let boxes = match record["boxes"].as_array().map(Vec::as_slice) {
@@ -631,6 +642,8 @@ mod tests {
         assert_eq!(record["boxes"], json!([2, 2]));
         assert_eq!(record["givens"][0], json!([0, 0, 3, 1]));
         assert_eq!(record["solution"][3], json!([1, 4, 2, 3]));
+        assert_eq!(record["author"], "Otto Janko");
+        assert_eq!(record["source"], "https://www.janko.at/Raetsel/");
         // The script element may close on the `end` line itself.
         let closed = PAGE.replace("end\n</script>", "end</script>");
         assert_eq!(decode(&closed).unwrap(), record);

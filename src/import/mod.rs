@@ -131,6 +131,9 @@ pub(crate) fn bad(format: Format, message: impl Into<String>) -> Error {
     Error::section(format.name(), message)
 }
 
+/// The keys a puzzle file and a record share as text: its title, its setter, where it came from.
+pub(crate) const ATTRIBUTION: [&str; 3] = ["title", "author", "source"];
+
 /// The record key of x-sum clues (`{"top": [...], ...}`, as the schema's `edges` for sandwiches): the schema has
 /// none, and `edges` would not say which of the two a clue is.
 pub(crate) const XSUMS: &str = "xsums";

@@ -163,6 +163,8 @@ const KEYS: &[&str] = &[
     "solution",
     "count",
     "source",
+    "title",
+    "author",
     "feasible",
     "rules",
 ];
@@ -180,6 +182,12 @@ pub(crate) fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error>
     put(&mut map, "type", grammar.name.as_str());
     if let Some(n) = record["size"].as_u64() {
         put(&mut map, "size", n);
+    }
+    // Who set it and where it was published stay with the puzzle.
+    for key in crate::import::ATTRIBUTION {
+        if let Some(text) = record[key].as_str() {
+            put(&mut map, key, text);
+        }
     }
     if let Some([h, w]) = record["boxes"].as_array().map(Vec::as_slice) {
         put(&mut map, "box", format!("{h}x{w}"));

@@ -54,6 +54,11 @@ pub(crate) fn record_of(map: &Mapping, registry: &Registry) -> Result<Json, Erro
     let grammar = &*registry.get(puzzle.kind())?;
     let n = puzzle.size();
     let mut record = json!({"type": puzzle.kind(), "size": n});
+    for key in crate::import::ATTRIBUTION {
+        if let Some(Value::String(text)) = map.get(Value::String(key.into())) {
+            record[key] = json!(text);
+        }
+    }
     let givens = puzzle.givens();
     if givens.cells().any(|c| givens.get(c) != 0) {
         record["givens"] = json!(givens.rows());
