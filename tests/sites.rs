@@ -9,7 +9,8 @@
 //!
 //! Each becomes a puzzle file of its grammar by this file's own converter, is solved with a count to 2, and must
 //! have the site's solution and no other. A sample of the frames also goes the pure path (`--no-presolve
-//! --backend cbc`).
+//! --backend cbc`). `LATIN_SITES_DIR=DIR` keeps the puzzle files, with their solutions, under `DIR/TYPE/` (for
+//! `latin bench`).
 
 mod common;
 
@@ -161,10 +162,43 @@ fn sum_skyscrapers() -> Option<Vec<Site>> {
     Some(sites.collect())
 }
 
+/// With `LATIN_SITES_DIR` set, each site's puzzle file with its solution, under DIR/TYPE/, for `latin bench`.
+fn keep(site: &Site) {
+    let Some(dir) = std::env::var_os("LATIN_SITES_DIR") else {
+        return;
+    };
+    let kind = site
+        .file
+        .lines()
+        .next()
+        .unwrap()
+        .trim_start_matches("type: ");
+    let dir = std::path::Path::new(&dir).join(kind);
+    std::fs::create_dir_all(&dir).unwrap();
+    let name: String = site
+        .id
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let rows: String = site
+        .solution
+        .iter()
+        .map(|r| {
+            format!(
+                "  {}\n",
+                r.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+            )
+        })
+        .collect();
+    let text = format!("{}solution: |\n{rows}", site.file);
+    std::fs::write(dir.join(format!("{name}.yaml")), text).unwrap();
+}
+
 /// Every site's puzzle has the site's solution and no other; `count` of them.
 fn check(sites: &[Site], count: usize) {
     let registry = Registry::built_in();
     for site in sites {
+        keep(site);
         let puzzle = load_str(&site.file, &registry)
             .unwrap_or_else(|e| panic!("{}: {e}\n{}", site.id, site.file));
         let options = SolveOptions {
