@@ -8,7 +8,7 @@
 
 mod common;
 
-use latin::{load_str, solve, Registry, SolveOptions};
+use latin::{load_str, Registry};
 use serde_json::Value;
 
 /// The data block of a page, from its scraped keys (`moves`, the page's replay, left out).
@@ -41,20 +41,12 @@ fn block(data: &serde_json::Map<String, Value>) -> String {
 
 /// A solution as numbers; letters (`A` for 1) as janko.at writes some.
 fn solution(data: &Value) -> Vec<Vec<u32>> {
-    data["solution"]
-        .as_array()
-        .unwrap()
+    let letter = |c: &str| u32::from(c.as_bytes()[0].to_ascii_uppercase() - b'A' + 1);
+    common::strings(&data["solution"])
         .iter()
         .map(|row| {
-            row.as_array()
-                .unwrap()
-                .iter()
-                .map(|c| {
-                    let c = c.as_str().unwrap();
-                    c.parse().unwrap_or_else(|_| {
-                        u32::from(c.as_bytes()[0].to_ascii_uppercase() - b'A' + 1)
-                    })
-                })
+            row.iter()
+                .map(|c| c.parse().unwrap_or_else(|_| letter(c)))
                 .collect()
         })
         .collect()
@@ -71,10 +63,6 @@ struct Tally {
 fn pages(file: &str, refusal: &str) -> Option<Tally> {
     let text = common::raw_text(&format!("janko_at/{file}"))?;
     let registry = Registry::built_in();
-    let options = SolveOptions {
-        max_solutions: 2,
-        ..SolveOptions::default()
-    };
     let mut tally = Tally::default();
     for (i, line) in text.lines().enumerate() {
         let record: Value = serde_json::from_str(line).unwrap();
@@ -83,10 +71,7 @@ fn pages(file: &str, refusal: &str) -> Option<Tally> {
         let id = format!("{file} {}", i + 1);
         match load_str(&pasted, &registry) {
             Ok(puzzle) => {
-                let outcome = solve(&puzzle, &options).unwrap();
-                assert!(outcome.complete, "{id}");
-                assert_eq!(outcome.solutions.len(), 1, "{id}\n{pasted}");
-                assert_eq!(outcome.solutions[0].rows(), solution(data), "{id}");
+                common::assert_only_solution(&puzzle, &solution(data), false, &id);
                 tally.solved += 1;
             }
             Err(e) => {

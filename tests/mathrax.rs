@@ -7,7 +7,7 @@
 
 mod common;
 
-use latin::{load_str, solve, BackendChoice, Registry, SolveOptions};
+use latin::{load_str, Registry};
 use serde_json::Value;
 
 /// One puzzle as the site gives it: its givens (`-` or `.` empty), the (n-1) x (n-1) points' clues (`-` none,
@@ -17,26 +17,6 @@ struct Site {
     givens: Vec<Vec<String>>,
     points: Vec<Vec<String>>,
     solution: Vec<Vec<u32>>,
-}
-
-fn strings(v: &Value) -> Vec<Vec<String>> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|row| {
-            row.as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_str().unwrap().to_owned())
-                .collect()
-        })
-        .collect()
-}
-
-fn numbers(rows: &[Vec<String>]) -> Vec<Vec<u32>> {
-    rows.iter()
-        .map(|r| r.iter().map(|x| x.parse().unwrap()).collect())
-        .collect()
 }
 
 fn janko() -> Option<Vec<Site>> {
@@ -51,11 +31,11 @@ fn janko() -> Option<Vec<Site>> {
                     id: format!("janko {}", i + 1),
                     // A few records give no givens at all.
                     givens: match d.get("problem") {
-                        Some(p) => strings(p),
+                        Some(p) => common::strings(p),
                         None => vec![vec!["-".to_owned(); n]; n],
                     },
-                    points: strings(&d["nodes"]),
-                    solution: numbers(&strings(&d["solution"])),
+                    points: common::strings(&d["nodes"]),
+                    solution: common::numbers(&common::strings(&d["solution"])),
                 }
             })
             .collect(),
@@ -85,7 +65,7 @@ fn puzzlekit() -> Option<Vec<Site>> {
                     id: format!("puzzlekit {id}"),
                     givens: problem[1..=n].to_vec(),
                     points: problem[n + 1..2 * n].to_vec(),
-                    solution: numbers(&solution[1..=n]),
+                    solution: common::numbers(&solution[1..=n]),
                 }
             })
             .collect(),
@@ -150,14 +130,7 @@ fn janko_mathrax_puzzles_have_the_sites_solution_and_no_other() {
         }
         let puzzle =
             load_str(&text, &registry).unwrap_or_else(|e| panic!("{}: {e}\n{text}", site.id));
-        let options = SolveOptions {
-            max_solutions: 2,
-            ..SolveOptions::default()
-        };
-        let outcome = solve(&puzzle, &options).unwrap();
-        assert!(outcome.complete, "{}", site.id);
-        assert_eq!(outcome.solutions.len(), 1, "{}", site.id);
-        assert_eq!(outcome.solutions[0].rows(), site.solution, "{}", site.id);
+        common::assert_only_solution(&puzzle, &site.solution, false, &site.id);
         checked += 1;
     }
     assert_eq!(checked, 465);
@@ -188,16 +161,6 @@ fn the_pure_path_solves_janko_mathrax_too() {
     let registry = Registry::built_in();
     for site in janko.iter().take(5) {
         let puzzle = load_str(&file(site), &registry).unwrap();
-        let options = SolveOptions {
-            max_solutions: 2,
-            presolve: false,
-            search_nodes: 0,
-            backend: BackendChoice::Cbc,
-            ..SolveOptions::default()
-        };
-        let outcome = solve(&puzzle, &options).unwrap();
-        assert!(outcome.complete, "{}", site.id);
-        assert_eq!(outcome.solutions.len(), 1, "{}", site.id);
-        assert_eq!(outcome.solutions[0].rows(), site.solution, "{}", site.id);
+        common::assert_only_solution(&puzzle, &site.solution, true, &site.id);
     }
 }

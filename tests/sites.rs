@@ -14,7 +14,7 @@
 
 mod common;
 
-use latin::{load_str, solve, BackendChoice, Registry, SolveOptions};
+use latin::{load_str, Registry};
 use serde_json::Value;
 
 /// One puzzle: where it came from, its puzzle file, the site's solution.
@@ -46,26 +46,6 @@ fn edge(clues: &[String]) -> String {
     format!("\"{}\"", clues.join(" "))
 }
 
-fn numbers(rows: &[Vec<String>]) -> Vec<Vec<u32>> {
-    rows.iter()
-        .map(|r| r.iter().map(|x| x.parse().unwrap()).collect())
-        .collect()
-}
-
-fn strings(v: &Value) -> Vec<Vec<String>> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|row| {
-            row.as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_str().unwrap().to_owned())
-                .collect()
-        })
-        .collect()
-}
-
 /// The puzzles of a puzzlekit file whose problem is a header line `n n`, four rows of outside clues (top,
 /// bottom, left, right) and n rows of givens, as a puzzle file of `kind`.
 fn puzzlekit_edges(path: &str, kind: &str) -> Option<Vec<Site>> {
@@ -90,7 +70,7 @@ fn puzzlekit_edges(path: &str, kind: &str) -> Option<Vec<Site>> {
                 "type: {kind}\nsize: {n}\n{sides}givens: |\n{}",
                 block(&problem[5..5 + n])
             ),
-            solution: numbers(&rows(v["solution"].as_str().unwrap())[1..=n]),
+            solution: common::numbers(&rows(v["solution"].as_str().unwrap())[1..=n]),
         }
     });
     Some(sites.collect())
@@ -103,7 +83,7 @@ fn sumdokus() -> Option<Vec<Site>> {
     let text = common::raw_text("janko_at/Sumdoku.jsonl")?;
     let sites = text.lines().enumerate().map(|(i, line)| {
         let d = &serde_json::from_str::<Value>(line).unwrap()["data"];
-        let (problem, areas) = (strings(&d["problem"]), strings(&d["areas"]));
+        let (problem, areas) = (common::strings(&d["problem"]), common::strings(&d["areas"]));
         let mut names: Vec<&String> = areas.iter().flatten().collect();
         names.sort();
         names.dedup();
@@ -124,7 +104,7 @@ fn sumdokus() -> Option<Vec<Site>> {
                 map.iter().map(|r| format!("  {r}\n")).collect::<String>(),
                 hints.join(", ")
             ),
-            solution: numbers(&strings(&d["solution"])),
+            solution: common::numbers(&common::strings(&d["solution"])),
         }
     });
     Some(sites.collect())
@@ -139,7 +119,10 @@ fn sum_skyscrapers() -> Option<Vec<Site>> {
             return None;
         }
         assert!(d["puzzle"].as_str().unwrap().contains("diagonals"));
-        let (columns, rows) = (strings(&d["clabels"]), strings(&d["rlabels"]));
+        let (columns, rows) = (
+            common::strings(&d["clabels"]),
+            common::strings(&d["rlabels"]),
+        );
         let sides = [
             ("top", &columns[0]),
             ("bottom", &columns[1]),
@@ -156,7 +139,7 @@ fn sum_skyscrapers() -> Option<Vec<Site>> {
                 "type: sum-skyscrapers\nsize: {}\nrules: [diagonals]\n{sides}",
                 d["size"]
             ),
-            solution: numbers(&strings(&d["solution"])),
+            solution: common::numbers(&common::strings(&d["solution"])),
         })
     });
     Some(sites.collect())
@@ -201,14 +184,7 @@ fn check(sites: &[Site], count: usize) {
         keep(site);
         let puzzle = load_str(&site.file, &registry)
             .unwrap_or_else(|e| panic!("{}: {e}\n{}", site.id, site.file));
-        let options = SolveOptions {
-            max_solutions: 2,
-            ..SolveOptions::default()
-        };
-        let outcome = solve(&puzzle, &options).unwrap();
-        assert!(outcome.complete, "{}", site.id);
-        assert_eq!(outcome.solutions.len(), 1, "{}\n{}", site.id, site.file);
-        assert_eq!(outcome.solutions[0].rows(), site.solution, "{}", site.id);
+        common::assert_only_solution(&puzzle, &site.solution, false, &site.id);
     }
     assert_eq!(sites.len(), count);
 }
@@ -251,16 +227,6 @@ fn the_pure_path_solves_janko_frame_sudokus_too() {
     let registry = Registry::built_in();
     for site in sites.iter().take(3) {
         let puzzle = load_str(&site.file, &registry).unwrap();
-        let options = SolveOptions {
-            max_solutions: 2,
-            presolve: false,
-            search_nodes: 0,
-            backend: BackendChoice::Cbc,
-            ..SolveOptions::default()
-        };
-        let outcome = solve(&puzzle, &options).unwrap();
-        assert!(outcome.complete, "{}", site.id);
-        assert_eq!(outcome.solutions.len(), 1, "{}", site.id);
-        assert_eq!(outcome.solutions[0].rows(), site.solution, "{}", site.id);
+        common::assert_only_solution(&puzzle, &site.solution, true, &site.id);
     }
 }

@@ -58,6 +58,46 @@ pub fn raw_text(path: &str) -> Option<String> {
     }
 }
 
+/// The puzzle `puzzle` (a loaded puzzle file), counted to 2, has `solution` and no other; `pure`: on the whole
+/// program given to CBC (`--no-presolve --backend cbc`), else on the default path. `id` names it on failure.
+pub fn assert_only_solution(puzzle: &latin::Puzzle, solution: &[Vec<u32>], pure: bool, id: &str) {
+    let mut options = latin::SolveOptions {
+        max_solutions: 2,
+        ..latin::SolveOptions::default()
+    };
+    if pure {
+        options.presolve = false;
+        options.search_nodes = 0;
+        options.backend = latin::BackendChoice::Cbc;
+    }
+    let outcome = latin::solve(puzzle, &options).unwrap();
+    assert!(outcome.complete, "{id}");
+    assert_eq!(outcome.solutions.len(), 1, "{id}");
+    assert_eq!(outcome.solutions[0].rows(), solution, "{id}");
+}
+
+/// A JSON grid of strings, as the raw scrapes write grids.
+pub fn strings(v: &Value) -> Vec<Vec<String>> {
+    v.as_array()
+        .expect("grid")
+        .iter()
+        .map(|row| {
+            row.as_array()
+                .expect("row")
+                .iter()
+                .map(|x| x.as_str().expect("text").to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+/// Rows of numbers written as text.
+pub fn numbers(rows: &[Vec<String>]) -> Vec<Vec<u32>> {
+    rows.iter()
+        .map(|r| r.iter().map(|x| x.parse().expect("a number")).collect())
+        .collect()
+}
+
 fn grid_rows(v: &Value) -> Vec<Vec<u64>> {
     v.as_array()
         .expect("grid")
