@@ -1098,8 +1098,18 @@ fn write_diagonals(record: &Json, out: &mut Json) -> Result<(), Error> {
     Ok(())
 }
 
-/// A record's cages (its regions with clues), each with its sum.
+/// A record's cages (its regions with clues), each with its sum, and its cages where drawn. A cell in two cages
+/// is refused: f-puzzles reads no link that has one (nor does [`killer`]).
 fn write_cages(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
+    let mut taken = std::collections::BTreeSet::new();
+    let mut take = |cells: &[String]| -> Result<(), Error> {
+        match cells.iter().find(|c| !taken.insert(c.to_string())) {
+            Some(cell) => Err(err(format!(
+                "{cell} is in two killer cages, which f-puzzles does not read"
+            ))),
+            None => Ok(()),
+        }
+    };
     if let Some(ids) = record["regions"]
         .as_array()
         .filter(|_| record["clues"].is_object())
@@ -1116,12 +1126,15 @@ fn write_cages(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
             let sum = record["clues"][id.as_str()]
                 .as_str()
                 .ok_or_else(|| err(format!("cage {id} has no sum")))?;
+            take(&cells)?;
             push(out, "killercage", json!({"cells": cells, "value": sum}));
         }
     }
     // Cages where the setter drew them: each with its sum, or none.
     for (l, sum) in clued_lines(record, "killercages") {
-        let mut cage = json!({ "cells": cell_list(l)? });
+        let cells = cell_list(l)?;
+        take(&cells)?;
+        let mut cage = json!({ "cells": cells });
         if let Some(sum) = sum.as_u64() {
             cage["value"] = json!(sum.to_string());
         }
@@ -1309,6 +1322,17 @@ mod tests {
             lz_str::compress_to_base64(json)
         );
         assert_eq!(decode(&pad).unwrap(), from_link);
+    }
+
+    /// Cages where drawn may share a cell in a puzzle file, but not in a link, which no reader takes: writing one
+    /// is refused by the cell (found by fuzzing the grammar target, which reads each link it writes back).
+    #[test]
+    fn cages_sharing_a_cell_are_refused() {
+        let record = json!({"type": "killer-cages", "size": 4, "boxes": [2, 2],
+            "lines": {"killercages": [[[0, 0], [0, 1]], [[0, 1], [1, 1]]]},
+            "line_clues": {"killercages": [3, null]}});
+        let e = to_fpuzzles(&record).unwrap_err().to_string();
+        assert!(e.contains("R1C2 is in two killer cages"), "{e}");
     }
 
     /// A puzzle's title and setter come along both ways; an empty one is no title.
