@@ -232,28 +232,7 @@ pub(crate) fn draw(
                     marks,
                 };
                 let drawn = lines(&asked, solution, regions, &mut used, rng);
-                joined.extend(
-                    drawn
-                        .kept
-                        .iter()
-                        .flat_map(|l| l.windows(2))
-                        .map(|w| (w[0].min(w[1]), w[0].max(w[1]))),
-                );
-                if let Some((name, entries, with)) = drawn.pills {
-                    let offset = draft.sections.get(section).map_or(0, |s| s.entries.len());
-                    let tied = Some((section.clone(), with.iter().map(|k| k + offset).collect()));
-                    draft.sections.insert(
-                        name,
-                        Section {
-                            form: Form::Lines,
-                            entries,
-                            required: false,
-                            droppable: false,
-                            tied,
-                        },
-                    );
-                }
-                vec![drawn.lines]
+                vec![take_lines(drawn, section, &mut joined, draft)]
             }
         };
         for (name, form, entries) in drawn_here {
@@ -279,6 +258,42 @@ pub(crate) fn draw(
         ));
     }
     Ok(())
+}
+
+/// A lines section's draw, taken into the draft: the neighbours its lines join (no pair's mark goes between
+/// them) and its pills, tied to the lines that leave them; the lines themselves are returned, to be added as
+/// every section's entries are.
+fn take_lines(
+    drawn: LinesDrawn,
+    section: &str,
+    joined: &mut BTreeSet<(Cell, Cell)>,
+    draft: &mut Draft,
+) -> SectionDraw {
+    joined.extend(
+        drawn
+            .kept
+            .iter()
+            .flat_map(|l| l.windows(2))
+            .map(|w| (w[0].min(w[1]), w[0].max(w[1]))),
+    );
+    if let Some((name, entries, with)) = drawn.pills {
+        let offset = draft.sections.get(section).map_or(0, |s| s.entries.len());
+        let tied = Some((
+            section.to_owned(),
+            with.iter().map(|k| k + offset).collect(),
+        ));
+        draft.sections.insert(
+            name,
+            Section {
+                form: Form::Lines,
+                entries,
+                required: false,
+                droppable: false,
+                tied,
+            },
+        );
+    }
+    drawn.lines
 }
 
 /// Entries drawn for one section: its name, how it is written, and the entries to add.
