@@ -247,15 +247,6 @@ struct Clue {
     mark: Option<String>,
 }
 
-/// The message for a clue whose number does not fit 64 bits (`= 99999999999999999999`), which is a number,
-/// only too large; `None` for any other text.
-fn too_large(at: &str) -> Option<String> {
-    let t = at.trim();
-    let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    (digits > 0 && t[..digits].parse::<u64>().is_err())
-        .then(|| format!("{} is too large (at most {})", &t[..digits], u64::MAX))
-}
-
 /// The clue after `=` (at `at`, on line `line` of the section), read as the section's [`Shape`] says.
 fn clue_after(
     section: &SectionText,
@@ -285,7 +276,7 @@ fn clue_after(
             ..Clue::default()
         });
     }
-    if let Some(message) = too_large(at) {
+    if let Some(message) = super::clues::too_large(at) {
         return Err(section.error_at_rest(line, at, message));
     }
     if shape.arithmetic {

@@ -64,24 +64,21 @@ fn operator(input: &str) -> IResult<&str, Op> {
     .parse(input)
 }
 
-/// Digits that do not fit 64 bits: said as "too large", never as "not a number".
-fn too_large(section: &SectionText, at: &str) -> Option<Error> {
+/// Leading digits (after any spaces) that do not fit 64 bits: said as "too large", never as "not a number" or
+/// "not a clue"; `None` for any other text.
+pub(crate) fn too_large(at: &str) -> Option<String> {
+    let at = at.trim_start();
     let digits: &str = &at[..at.find(|c: char| !c.is_ascii_digit()).unwrap_or(at.len())];
-    (!digits.is_empty() && digits.parse::<u64>().is_err()).then(|| {
-        section.error_at_rest(
-            0,
-            at,
-            format!("{digits} is too large (at most {})", u64::MAX),
-        )
-    })
+    (!digits.is_empty() && digits.parse::<u64>().is_err())
+        .then(|| format!("{digits} is too large (at most {})", u64::MAX))
 }
 
 /// A positive integer hint.
 pub(crate) fn integer(section: &SectionText) -> Result<u64, Error> {
     let text = section.lines.first().map(String::as_str).unwrap_or("");
     let start = text.trim_start();
-    if let Some(e) = too_large(section, start) {
-        return Err(e);
+    if let Some(message) = too_large(start) {
+        return Err(section.error_at_rest(0, start, message));
     }
     match padded_positive(start) {
         Ok((_, v)) if v > 0 => Ok(v),
@@ -107,8 +104,8 @@ pub(crate) fn integer(section: &SectionText) -> Result<u64, Error> {
 pub(crate) fn arithmetic(section: &SectionText) -> Result<ArithmeticClue, Error> {
     let text = section.lines.first().map(String::as_str).unwrap_or("");
     let start = text.trim_start();
-    if let Some(e) = too_large(section, start) {
-        return Err(e);
+    if let Some(message) = too_large(start) {
+        return Err(section.error_at_rest(0, start, message));
     }
     let (rest, target) = positive(start).map_err(|_| {
         section.error_at_rest(
@@ -223,11 +220,11 @@ pub(crate) fn edge(
             format!("expected {n} clues (one per line of the grid, . for none), found none"),
         ));
     }
-    if let Some(e) = start
-        .split_whitespace()
-        .find_map(|t| too_large(section, &start[start.find(t).unwrap_or(0)..]))
-    {
-        return Err(e);
+    if let Some((at, message)) = start.split_whitespace().find_map(|t| {
+        let at = &start[start.find(t).unwrap_or(0)..];
+        too_large(at).map(|m| (at, m))
+    }) {
+        return Err(section.error_at_rest(0, at, message));
     }
     let list = edge_line(start);
     let clues = match list {
