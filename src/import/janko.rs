@@ -442,9 +442,9 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
     Ok(out)
 }
 
-/// Refuses what the block cannot say rather than drop it: named rules, marks and lines of other kinds, and
-/// givens beside cage clues (a number in a cell of a janko.at killer, Inshi, KenKen or Sumdoku is its cage's
-/// clue).
+/// Refuses what the block cannot say rather than drop it: named rules, keys it has no place for (marks, pairs,
+/// x-sums, ...), lines other than a Mathrax's points and circles, and givens beside cage clues (a number in a
+/// cell of a janko.at killer, Inshi, KenKen or Sumdoku is its cage's clue).
 fn unsaid(record: &Json, kind: &str) -> Result<(), Error> {
     let refuse = |what: &str| {
         err(format!(
@@ -454,10 +454,34 @@ fn unsaid(record: &Json, kind: &str) -> Result<(), Error> {
     if let Some(rule) = record["rules"].as_array().and_then(|r| r.first()) {
         return Err(refuse(&format!("the rule {rule}")));
     }
-    for key in ["consecutive", "parity", "pairs", super::XSUMS] {
-        if !record[key].is_null() {
-            return Err(refuse(&format!("`{key}`")));
-        }
+    // What the block says, and what says nothing about the puzzle; any other key is refused, not dropped.
+    const SAYABLE: [&str; 19] = [
+        "type",
+        "id",
+        "source",
+        "title",
+        "author",
+        "count",
+        "feasible",
+        "size",
+        "givens",
+        "solution",
+        "boxes",
+        "regions",
+        "clues",
+        "diagonals",
+        "less",
+        "sky",
+        "edges",
+        "lines",
+        "line_clues",
+    ];
+    let keys = record.as_object().into_iter().flat_map(|o| o.keys());
+    if let Some(key) = keys
+        .filter(|&k| k != "rules")
+        .find(|k| !SAYABLE.contains(&k.as_str()))
+    {
+        return Err(refuse(&format!("`{key}`")));
     }
     if let Some(lines) = record["lines"].as_object() {
         let other = lines
@@ -720,6 +744,9 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("no way to say it"));
+        let marked = json!({"type": "sudoku", "size": 2, "parity": [["E", ""], ["", "O"]]});
+        let e = encode(&marked).unwrap_err().to_string();
+        assert!(e.contains("no way to say `parity`"), "{e}");
         let asterisk = json!({"type": "sudoku", "size": 9, "rules": ["asterisk"]});
         let e = encode(&asterisk).unwrap_err().to_string();
         assert!(e.contains("the rule \"asterisk\""), "{e}");
