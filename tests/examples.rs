@@ -138,12 +138,8 @@ fn check_base(doc: &serde_yaml::Value, sol: &Grid) {
 }
 
 fn lines_of(doc: &serde_yaml::Value, key: &str) -> Vec<(Cells, Option<u32>)> {
-    doc[key]
-        .as_sequence()
-        .unwrap_or_else(|| panic!("section {key}"))
-        .iter()
-        .map(|l| line(l.as_str().unwrap()))
-        .collect()
+    assert!(!doc[key].is_null(), "section {key}");
+    entries(doc, key).iter().map(|l| line(l)).collect()
 }
 
 /// Marked pairs per section; every listed pair must satisfy its section's test, every other pair of neighbours
