@@ -97,6 +97,10 @@ fn read(text: &str) -> Result<Data, Error> {
                         "{line:?} is neither a key nor a row of a grid"
                     )));
                 };
+                // The page's replay, however long, is nothing the puzzle needs.
+                if key == "moves" {
+                    continue;
+                }
                 let rows = data.grids.get_mut(key).expect("opened");
                 if rows.len() > MAX_SIZE * 2 {
                     return Err(err(format!("{key}: more than {} rows", MAX_SIZE * 2)));
@@ -668,6 +672,10 @@ mod tests {
         assert_eq!(record["solution"][3], json!([1, 4, 2, 3]));
         assert_eq!(record["author"], "Otto Janko");
         assert_eq!(record["source"], "https://www.janko.at/Raetsel/");
+        // A replay of any length is skipped.
+        let replay = "Z2;ab,1;\n".repeat(500);
+        let long = PAGE.replace("cb,4;db,2;\n", &format!("cb,4;db,2;\n{replay}"));
+        assert_eq!(decode(&long).unwrap(), record);
         // The script element may close on the `end` line itself.
         let closed = PAGE.replace("end\n</script>", "end</script>");
         assert_eq!(decode(&closed).unwrap(), record);
