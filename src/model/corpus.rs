@@ -311,7 +311,7 @@ fn lines(map: &mut Mapping, record: &Json) -> Result<(), Error> {
             let clue = match clues.and_then(|c| c.get(i)) {
                 None | Some(Json::Null) => String::new(),
                 Some(Json::Number(k)) => format!(" = {k}"),
-                // A clue with its operator (`4+`), read by the section's own parser.
+                // A clue with its operator (`4+`) or a mark (`E`), read by the section's own parser.
                 Some(Json::String(text))
                     if !text.is_empty() && text.chars().all(|c| c.is_ascii_graphic() && c != '=') =>
                 {
