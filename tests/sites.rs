@@ -5,7 +5,9 @@
 //! - Skyscraper Sudokus (`puzzlekit_dataset/SkyscraperSudoku_dataset.json`, 50);
 //! - Sumdokus (`janko_at/Sumdoku.jsonl`, 90): sum cages in a Latin square, digits may repeat in a cage;
 //! - sum skyscrapers with both diagonals (`janko_at/Wolkenkratzer-2.jsonl`: the 91 whose rows hold 1..n; the
-//!   others leave cells empty, which is no Latin square).
+//!   others leave cells empty, which is no Latin square);
+//! - and, of a type the corpus does hold (its killers are janko.at's), krazydad.com's 8,000 killer Sudokus
+//!   (`krazydad_killer_bnatalha/dataset_killer_sudoku.csv`): another site, another setter's generator.
 //!
 //! Each becomes a puzzle file of its grammar by this file's own converter, is solved with a count to 2, and must
 //! have the site's solution and no other. A sample of the frames also goes the pure path (`--no-presolve
@@ -145,6 +147,45 @@ fn sum_skyscrapers() -> Option<Vec<Site>> {
     Some(sites.collect())
 }
 
+/// krazydad.com's killer Sudokus: a CSV line holds the cage map (a letter a cell, after a leading `K`), the
+/// cage sums in the order of their letters (A-Z, then a-z) and the solution, 81 digits.
+fn krazydad_killers() -> Option<Vec<Site>> {
+    let text = common::raw_text("krazydad_killer_bnatalha/dataset_killer_sudoku.csv")?;
+    let sites = text.lines().skip(1).map(|line| {
+        // `index,title,volume,book,number,map,"sums",solution,"order"`: the quoted fields hold commas.
+        let quoted: Vec<&str> = line.split('"').collect();
+        let head: Vec<&str> = quoted[0].split(',').collect();
+        let (title, map) = (head[1], &head[5][1..]);
+        let sums: Vec<&str> = quoted[1].split(',').collect();
+        let mut letters: Vec<char> = map.chars().collect();
+        letters.sort_by_key(|c| (c.is_lowercase(), *c));
+        letters.dedup();
+        assert_eq!(letters.len(), sums.len(), "{title}");
+        let hints: Vec<String> = letters
+            .iter()
+            .zip(&sums)
+            .map(|(letter, sum)| format!("{letter}: {sum}"))
+            .collect();
+        let rows: String = (0..9)
+            .map(|r| format!("  {}\n", &map[9 * r..9 * r + 9]))
+            .collect();
+        let digits: Vec<u32> = quoted[2]
+            .trim_matches(',')
+            .chars()
+            .map(|c| c.to_digit(10).unwrap())
+            .collect();
+        Site {
+            id: title.to_owned(),
+            file: format!(
+                "type: killer\nsize: 9\ncages: |\n{rows}hints: {{{}}}\n",
+                hints.join(", ")
+            ),
+            solution: digits.chunks(9).map(<[u32]>::to_vec).collect(),
+        }
+    });
+    Some(sites.collect())
+}
+
 /// With `LATIN_SITES_DIR` set, each site's puzzle file with its solution, under DIR/TYPE/, for `latin bench`.
 fn keep(site: &Site) {
     let Some(dir) = std::env::var_os("LATIN_SITES_DIR") else {
@@ -215,6 +256,13 @@ fn janko_sumdokus_have_the_sites_solution_and_no_other() {
 fn janko_sum_skyscrapers_have_the_sites_solution_and_no_other() {
     if let Some(sites) = sum_skyscrapers() {
         check(&sites, 91);
+    }
+}
+
+#[test]
+fn krazydad_killers_have_the_sites_solution_and_no_other() {
+    if let Some(sites) = krazydad_killers() {
+        check(&sites, 8000);
     }
 }
 
