@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
 regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, double
-arrows, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku, clones, slow thermometers, numbered rooms, Dutch
-whispers, nabner lines, indexers, lockout lines, kropki dots and XV marks not all given, killer cages where drawn, arrows
-with pills, and types made of types
-(`jigsaw+slow-thermo`: every part's rules at once). Each model here is written from the rules as setters state
-them, not from latin's primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as
-corpus records by `latin convert --to record`; CP-SAT must find the same solution and prove that no other
-exists (the solution cut off, the model infeasible).
+arrows, frame sums, Mathrax, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku, clones, slow
+thermometers, numbered rooms, Dutch whispers, nabner lines, indexers, lockout lines, kropki dots and XV marks not
+all given, killer cages where drawn, arrows with pills, and types made of types (`jigsaw+slow-thermo`: every
+part's rules at once). Each model here is written from the rules as setters state them, not from latin's
+primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as corpus records by `latin
+convert --to record`; CP-SAT must find the same solution and prove that no other exists (the solution cut off, the
+model infeasible).
 
     python3 benches/cpsat-cross-check-more.py LATIN SEEDS [TYPE...]  # seeds 1..SEEDS of each type and size
     python3 benches/cpsat-cross-check-more.py LATIN --time FILE...   # CP-SAT's time on puzzle files
@@ -37,7 +37,7 @@ TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism"
          ("nabner", [6, 8, 9]),
          ("indexer", [4, 6, 8, 9]), ("lockout", [6, 8, 9]),
          ("kropki-dots", [4, 6, 8, 9]), ("xv-marks", [6, 8, 9]), ("killer-cages", [4, 6, 8, 9]),
-         ("arrow", [4, 6, 8, 9]),
+         ("arrow", [4, 6, 8, 9]), ("frame", [4, 6, 8, 9]), ("mathrax", [4, 5, 6, 7, 8]),
          # Types made of types: each part's rules at once, boxes dropped beside a jigsaw.
          ("jigsaw+slow-thermo", [6, 9]), ("jigsaw+kropki-dots", [6, 9]), ("between+nabner", [6, 9]),
          ("clone+zipper", [6, 9]), ("kropki-dots+xv-marks", [6, 9]), ("lockout+quadruple", [6, 9]),
@@ -272,6 +272,35 @@ def add_rules(m, x, p, kind, lines):
             for i, (r1, c1) in enumerate(line):
                 for r2, c2 in line[i + 1:]:
                     m.Add(absolute(m, x[r1][c1], x[r2][c2], n) >= 2)
+    if kind == "frame":
+        # A clue outside is the sum of the first three digits seen from its side.
+        for side, clues in p.get("edges", {}).items():
+            for i, clue in enumerate(clues):
+                if clue is not None:
+                    m.Add(sum(seen_from(x, side, i, n)[:3]) == clue)
+    if kind == "mathrax":
+        # A clue where four cells meet holds for both diagonal pairs around it; E and O make all four even or
+        # odd.
+        for key in ("points", "circles"):
+            for cells, clue in zip(lines.get(key, []), p.get("line_clues", {}).get(key, [])):
+                (a, b, c, d) = [x[r][col] for r, col in cells]
+                if clue in ("E", "O"):
+                    for v in (a, b, c, d):
+                        half = m.NewIntVar(0, n, "")
+                        m.Add(v == 2 * half + (clue == "O"))
+                    continue
+                k, op = int(clue[:-1]), clue[-1]
+                for u, v in ((a, d), (b, c)):
+                    if op == "+":
+                        m.Add(u + v == k)
+                    elif op == "-":
+                        m.Add(absolute(m, u, v, n) == k)
+                    elif op in "x*":
+                        m.AddMultiplicationEquality(k, [u, v])
+                    else:
+                        up = m.NewBoolVar("")
+                        m.Add(u == k * v).OnlyEnforceIf(up)
+                        m.Add(v == k * u).OnlyEnforceIf(up.Not())
     if kind == "skyscraper-sudoku":
         # A cell is seen when it is taller than every cell before it; the clue counts them (0: no clue).
         for side, clues in p.get("sky", {}).items():
