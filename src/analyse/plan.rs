@@ -114,36 +114,7 @@ impl Planning {
                     });
                 }
             }
-            Some(Maker::Line(maker)) => {
-                // The lines the maker accepts or refuses; other sections a line primitive reads (an arrow's
-                // pills, a region-sum's regions) are not lines of that rule.
-                let pill_section = section("pills");
-                for (_, name) in read.iter().filter(|(key, _)| *key == "lines") {
-                    let spec = grammar.sections.get(*name);
-                    let entry = self.lines.entry(name.to_string()).or_insert(How::Lines {
-                        section: name.to_string(),
-                        makers: Vec::new(),
-                        straight: spec.is_some_and(|s| s.straight),
-                        // A group of cells anywhere (an extra region, a cage) is drawn connected by its sides,
-                        // as setters draw them.
-                        adjacent: spec.is_some_and(|s| s.adjacent || s.anywhere),
-                        block: spec.is_some_and(|s| s.block),
-                        pills: None,
-                        marks: spec
-                            .filter(|s| s.clue == ClueKind::Marks)
-                            .map(|s| s.marks.clone())
-                            .unwrap_or_default(),
-                    });
-                    if let How::Lines { makers, pills, .. } = entry {
-                        makers.push((args.clone(), maker));
-                        if pill_section.is_some() {
-                            pills.clone_from(&pill_section);
-                        }
-                    }
-                    self.filled.push(name.to_string());
-                }
-                self.filled.extend(pill_section);
-            }
+            Some(Maker::Line(maker)) => self.add_lines(grammar, &read, args, maker),
             Some(Maker::Edge(maker)) => {
                 for (side, name) in &read {
                     self.filled.push(name.to_string());
@@ -157,35 +128,7 @@ impl Planning {
                     });
                 }
             }
-            Some(Maker::Pair(maker)) => {
-                let sections: Vec<String> = read.iter().map(|(_, s)| s.to_string()).collect();
-                let relations = sections.iter().any(|s| {
-                    grammar
-                        .sections
-                        .get(s)
-                        .is_some_and(|spec| spec.kind == SectionKind::Relations)
-                });
-                let far = sections
-                    .iter()
-                    .filter(|s| {
-                        grammar
-                            .sections
-                            .get(*s)
-                            .is_some_and(|spec| spec.kind == SectionKind::Pairs && !spec.adjacent)
-                    })
-                    .cloned()
-                    .collect();
-                self.filled.extend(sections.iter().cloned());
-                self.plan.drawn.push(Drawn {
-                    args: args.clone(),
-                    how: How::Pairs {
-                        sections,
-                        relations,
-                        far,
-                        maker,
-                    },
-                });
-            }
+            Some(Maker::Pair(maker)) => self.add_pairs(grammar, &read, args, maker),
             Some(Maker::Marks) => {
                 for (_, name) in &read {
                     if let Some(spec) = grammar.sections.get(*name) {
@@ -208,6 +151,82 @@ impl Planning {
                 }
             }
         }
+    }
+
+    /// A line primitive: each lines section it reads gets the maker, beside any other primitive's. The other
+    /// sections a line primitive reads (an arrow's pills, a region-sum's regions) are not lines of that rule.
+    fn add_lines(
+        &mut self,
+        grammar: &Grammar,
+        read: &[(&str, &str)],
+        args: &Args,
+        maker: LineMaker,
+    ) {
+        let pill_section = read
+            .iter()
+            .find(|(key, _)| *key == "pills")
+            .map(|(_, s)| s.to_string());
+        for (_, name) in read.iter().filter(|(key, _)| *key == "lines") {
+            let spec = grammar.sections.get(*name);
+            let entry = self.lines.entry(name.to_string()).or_insert(How::Lines {
+                section: name.to_string(),
+                makers: Vec::new(),
+                straight: spec.is_some_and(|s| s.straight),
+                // A group of cells anywhere (an extra region, a cage) is drawn connected by its sides, as
+                // setters draw them.
+                adjacent: spec.is_some_and(|s| s.adjacent || s.anywhere),
+                block: spec.is_some_and(|s| s.block),
+                pills: None,
+                marks: spec
+                    .filter(|s| s.clue == ClueKind::Marks)
+                    .map(|s| s.marks.clone())
+                    .unwrap_or_default(),
+            });
+            if let How::Lines { makers, pills, .. } = entry {
+                makers.push((args.clone(), maker));
+                if pill_section.is_some() {
+                    pills.clone_from(&pill_section);
+                }
+            }
+            self.filled.push(name.to_string());
+        }
+        self.filled.extend(pill_section);
+    }
+
+    /// A pair primitive: its pairs or relations sections, drawn together (each pair goes to the section whose
+    /// relation it satisfies).
+    fn add_pairs(
+        &mut self,
+        grammar: &Grammar,
+        read: &[(&str, &str)],
+        args: &Args,
+        maker: fn(&Args, &str, u32, u32) -> bool,
+    ) {
+        let sections: Vec<String> = read.iter().map(|(_, s)| s.to_string()).collect();
+        let kind_of = |s: &str| {
+            grammar
+                .sections
+                .get(s)
+                .map(|spec| (spec.kind, spec.adjacent))
+        };
+        let relations = sections
+            .iter()
+            .any(|s| kind_of(s).is_some_and(|(kind, _)| kind == SectionKind::Relations));
+        let far = sections
+            .iter()
+            .filter(|s| kind_of(s) == Some((SectionKind::Pairs, false)))
+            .cloned()
+            .collect();
+        self.filled.extend(sections.iter().cloned());
+        self.plan.drawn.push(Drawn {
+            args: args.clone(),
+            how: How::Pairs {
+                sections,
+                relations,
+                far,
+                maker,
+            },
+        });
     }
 }
 
