@@ -176,16 +176,7 @@ fn line_maker(primitive: &str) -> Option<LineMaker> {
             }
             _ => None,
         },
-        // The clue is the difference every step shares; a line whose steps differ by different amounts (or
-        // not at all) shows none.
-        "difference" => |_, values, _| {
-            let step = |w: &[u32]| w[0].abs_diff(w[1]);
-            let first = values.get(..2).map(step).filter(|&k| k > 0)?;
-            values
-                .windows(2)
-                .all(|w| step(w) == first)
-                .then_some(Some(LineClue::Number(u64::from(first))))
-        },
+        "difference" => difference,
         // A line with something inside, every inside value strictly between the ends.
         "between" => |_, values, _| match values {
             [a, inside @ .., b] if !inside.is_empty() => inside
@@ -217,20 +208,8 @@ fn line_maker(primitive: &str) -> Option<LineMaker> {
             sorted.sort_unstable();
             sorted.windows(2).all(|w| w[1] == w[0] + 1).then_some(None)
         },
-        // Two pieces at least, each adding up to the same (a line inside one box says nothing).
-        "region-sum" => |_, values, place| {
-            let indices: Vec<usize> = (0..values.len()).collect();
-            let pieces = super::bind::pieces_by(&indices, |i| place.region(*place.cells.get(i)?))?;
-            let sum = |p: &Vec<usize>| p.iter().map(|&i| u64::from(values[i])).sum::<u64>();
-            (pieces.len() > 1 && pieces.iter().all(|p| sum(p) == sum(&pieces[0]))).then_some(None)
-        },
-        // Three cells at least (a lone pair says nothing), each pair adding up to the middle or to the same.
-        "zipper" => |_, values, _| {
-            let (pairs, middle) = super::bind::zipper_pieces(values);
-            let sums: Vec<u32> = pairs.iter().map(|p| p.iter().sum()).collect();
-            let want = middle.or(sums.first().copied())?;
-            (values.len() > 2 && sums.iter().all(|&s| s == want)).then_some(None)
-        },
+        "region-sum" => region_sum,
+        "zipper" => zipper,
         // The two ends add up to the cells between them.
         "double-arrow" => |_, values, _| match values {
             [a, inside @ .., b] if !inside.is_empty() => {
@@ -288,6 +267,33 @@ fn diagonal_pairs(_: &Args, values: &[u32], place: &Place) -> Option<Option<Line
     let turn = values.iter().map(|&v| v as usize).sum::<usize>();
     let (k, op) = (0..4).find_map(|i| fits[(turn + i) % 4])?;
     Some(Some(LineClue::Op(k, op)))
+}
+
+/// The clue is the difference every step shares; a line whose steps differ by different amounts (or not at
+/// all) shows none.
+fn difference(_: &Args, values: &[u32], _: &Place) -> Option<Option<LineClue>> {
+    let step = |w: &[u32]| w[0].abs_diff(w[1]);
+    let first = values.get(..2).map(step).filter(|&k| k > 0)?;
+    values
+        .windows(2)
+        .all(|w| step(w) == first)
+        .then_some(Some(LineClue::Number(u64::from(first))))
+}
+
+/// Two pieces at least, each adding up to the same (a line inside one box says nothing).
+fn region_sum(_: &Args, values: &[u32], place: &Place) -> Option<Option<LineClue>> {
+    let indices: Vec<usize> = (0..values.len()).collect();
+    let pieces = super::bind::pieces_by(&indices, |i| place.region(*place.cells.get(i)?))?;
+    let sum = |p: &Vec<usize>| p.iter().map(|&i| u64::from(values[i])).sum::<u64>();
+    (pieces.len() > 1 && pieces.iter().all(|p| sum(p) == sum(&pieces[0]))).then_some(None)
+}
+
+/// Three cells at least (a lone pair says nothing), each pair adding up to the middle or to the same.
+fn zipper(_: &Args, values: &[u32], _: &Place) -> Option<Option<LineClue>> {
+    let (pairs, middle) = super::bind::zipper_pieces(values);
+    let sums: Vec<u32> = pairs.iter().map(|p| p.iter().sum()).collect();
+    let want = middle.or(sums.first().copied())?;
+    (values.len() > 2 && sums.iter().all(|&s| s == want)).then_some(None)
 }
 
 /// Neighbours on the line `by` apart, or every two cells of it with `every: true`.
