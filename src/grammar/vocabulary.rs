@@ -554,8 +554,18 @@ pub(crate) fn check_use(
             _ => {}
         }
     }
-    // A list of values is what `contains` reads, and only it; an arithmetic clue is what `diagonal-pairs` reads,
-    // and only it, on 2x2 blocks; a mark is what `within` reads, and only it.
+    check_line_clues(primitive, args, sections)?;
+    check_region_clues(primitive, args, sections)
+}
+
+/// The clue a primitive's lines section reads: a list of values is what `contains` reads, and only it; an
+/// arithmetic clue is what `diagonal-pairs` reads, and only it, on 2x2 blocks; a mark is what `within` reads, and
+/// only it.
+fn check_line_clues(
+    primitive: &str,
+    args: &Args,
+    sections: &BTreeMap<String, SectionSpec>,
+) -> Result<(), String> {
     if let Some(lines) = args.get("lines").and_then(Value::as_str) {
         let spec = &sections[lines];
         for (clue, word, reader) in [
@@ -581,6 +591,15 @@ pub(crate) fn check_use(
             ));
         }
     }
+    Ok(())
+}
+
+/// A clues section belongs to the regions section the primitive reads beside it, and holds the clues it reads.
+fn check_region_clues(
+    primitive: &str,
+    args: &Args,
+    sections: &BTreeMap<String, SectionSpec>,
+) -> Result<(), String> {
     if let (Some(regions), Some(clues)) = (
         args.get("regions").and_then(Value::as_str),
         args.get("clues").and_then(Value::as_str),
