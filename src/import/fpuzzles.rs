@@ -384,8 +384,41 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
             push_line(record, &section, line(l, n)?, None);
         }
     }
-    // A circle with several lines is an arrow a line, each adding up to the circle (as SudokuSolver reads it);
-    // a circle of several cells is a pill, and its arrows leave from any of its cells.
+    arrows(puzzle, record, n)?;
+    for (key, section) in [
+        ("extraregion", "extraregions"),
+        ("rowindexer", "rowindexers"),
+        ("columnindexer", "columnindexers"),
+        ("boxindexer", "boxindexers"),
+    ] {
+        for entry in list(puzzle, key) {
+            push_line(record, section, line(&entry["cells"], n)?, None);
+        }
+    }
+    for entry in list(puzzle, "littlekillersum") {
+        let sum = value(entry, "little killer")?;
+        if sum == 0 {
+            return Err(err("a little-killer sum of 0: digits are 1 or more"));
+        }
+        push_line(
+            record,
+            "diagonals",
+            line(&entry["cells"], n)?,
+            Some(json!(sum)),
+        );
+    }
+    quadruples(puzzle, record, n)?;
+    killer(puzzle, record, n, record["boxes"].is_array())?;
+    marks(puzzle, record, n)?;
+    edge_clues(puzzle, record, n)?;
+    extremes(puzzle, record, n)?;
+    clones(puzzle, record, n)?;
+    parity(puzzle, record, n)
+}
+
+/// A circle with several lines is an arrow a line, each adding up to the circle (as SudokuSolver reads it);
+/// a circle of several cells is a pill, and its arrows leave from any of its cells.
+fn arrows(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
     for entry in list(puzzle, "arrow") {
         let (circle, lines) = (line(&entry["cells"], n)?, list(entry, "lines"));
         if lines.is_empty() {
@@ -409,28 +442,11 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
             push_line(record, "arrows", cells, None);
         }
     }
-    for (key, section) in [
-        ("extraregion", "extraregions"),
-        ("rowindexer", "rowindexers"),
-        ("columnindexer", "columnindexers"),
-        ("boxindexer", "boxindexers"),
-    ] {
-        for entry in list(puzzle, key) {
-            push_line(record, section, line(&entry["cells"], n)?, None);
-        }
-    }
-    for entry in list(puzzle, "littlekillersum") {
-        let sum = value(entry, "little killer")?;
-        if sum == 0 {
-            return Err(err("a little-killer sum of 0: digits are 1 or more"));
-        }
-        push_line(
-            record,
-            "diagonals",
-            line(&entry["cells"], n)?,
-            Some(json!(sum)),
-        );
-    }
+    Ok(())
+}
+
+/// Quadruples: the four cells around a circle and its digits, as numbers or text.
+fn quadruples(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
     for entry in list(puzzle, "quadruple") {
         let values: Vec<u64> = list(entry, "values")
             .iter()
@@ -453,12 +469,7 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
             Some(json!(values)),
         );
     }
-    killer(puzzle, record, n, record["boxes"].is_array())?;
-    marks(puzzle, record, n)?;
-    edge_clues(puzzle, record, n)?;
-    extremes(puzzle, record, n)?;
-    clones(puzzle, record, n)?;
-    parity(puzzle, record, n)
+    Ok(())
 }
 
 /// Clones: each cell of a clone and the cell of its copy at the same place, as pairs of equal cells.
