@@ -90,75 +90,7 @@ impl Grammar {
         };
         let mut g: Grammar = yaml::from_str(text).map_err(|e| bad(e.to_string()))?;
         for (name, spec) in &g.sections {
-            if COMMON_SECTIONS.contains(&name.as_str()) {
-                return Err(bad(format!(
-                    "section {name:?} is common to every type and cannot be redeclared"
-                )));
-            }
-            if spec.kind == SectionKind::Clues {
-                let of = spec.of.as_deref().ok_or_else(|| {
-                    bad(format!(
-                        "clues section {name:?} needs `of:` (a regions section)"
-                    ))
-                })?;
-                if g.sections.get(of).map(|s| s.kind) != Some(SectionKind::Regions) {
-                    return Err(bad(format!(
-                        "section {name:?}: `of: {of}` is not a regions section"
-                    )));
-                }
-            }
-            let clue_fits = match spec.kind {
-                SectionKind::Clues => matches!(spec.clue, ClueKind::Integer | ClueKind::Arithmetic),
-                SectionKind::Edge => matches!(spec.clue, ClueKind::Integer | ClueKind::Sum),
-                SectionKind::Lines => matches!(
-                    spec.clue,
-                    ClueKind::Integer | ClueKind::Values | ClueKind::Arithmetic | ClueKind::Marks
-                ),
-                _ => spec.clue == ClueKind::Integer,
-            };
-            if !clue_fits {
-                return Err(bad(format!(
-                    "section {name:?}: `clue: {:?}` does not apply to a {:?} section (clues: integer or arithmetic; edge: sum; lines: values, arithmetic or marks)",
-                    spec.clue, spec.kind
-                )));
-            }
-            if spec.straight && spec.kind != SectionKind::Lines {
-                return Err(bad(format!(
-                    "section {name:?}: `straight` applies to lines sections only"
-                )));
-            }
-            if spec.anywhere && (spec.kind != SectionKind::Lines || spec.straight || spec.adjacent)
-            {
-                return Err(bad(format!(
-                    "section {name:?}: `anywhere` applies to lines sections only, without `straight` or `adjacent`"
-                )));
-            }
-            if spec.block && (spec.kind != SectionKind::Lines || spec.straight || spec.adjacent) {
-                return Err(bad(format!(
-                    "section {name:?}: `block` applies to lines sections only, without `straight` or `adjacent`"
-                )));
-            }
-            if spec.adjacent && !matches!(spec.kind, SectionKind::Pairs | SectionKind::Lines) {
-                return Err(bad(format!(
-                    "section {name:?}: `adjacent` applies to pairs and lines sections only"
-                )));
-            }
-            let marked = spec.kind == SectionKind::Marks || spec.clue == ClueKind::Marks;
-            if marked && spec.marks.is_empty() {
-                return Err(bad(format!(
-                    "section {name:?} needs `marks:` (what each mark allows)"
-                )));
-            }
-            if !marked && !spec.marks.is_empty() {
-                return Err(bad(format!(
-                    "section {name:?}: `marks` applies to marks sections and lines sections with `clue: marks`"
-                )));
-            }
-            for meaning in spec.marks.values() {
-                meaning
-                    .allowed(9)
-                    .map_err(|m| bad(format!("section {name:?}: {m}")))?;
-            }
+            check_section(name, spec, &g.sections).map_err(bad)?;
         }
         for rule in &g.rules {
             match rule {
@@ -190,6 +122,83 @@ impl Grammar {
         g.text = text.to_owned();
         Ok(g)
     }
+}
+
+/// One section's declaration: `clue:`, `marks:` and the shape flags only where they apply; a clues section `of:`
+/// a regions section.
+fn check_section(
+    name: &str,
+    spec: &SectionSpec,
+    sections: &BTreeMap<String, SectionSpec>,
+) -> Result<(), String> {
+    if COMMON_SECTIONS.contains(&name) {
+        return Err(format!(
+            "section {name:?} is common to every type and cannot be redeclared"
+        ));
+    }
+    if spec.kind == SectionKind::Clues {
+        let of = spec
+            .of
+            .as_deref()
+            .ok_or_else(|| format!("clues section {name:?} needs `of:` (a regions section)"))?;
+        if sections.get(of).map(|s| s.kind) != Some(SectionKind::Regions) {
+            return Err(format!(
+                "section {name:?}: `of: {of}` is not a regions section"
+            ));
+        }
+    }
+    let clue_fits = match spec.kind {
+        SectionKind::Clues => matches!(spec.clue, ClueKind::Integer | ClueKind::Arithmetic),
+        SectionKind::Edge => matches!(spec.clue, ClueKind::Integer | ClueKind::Sum),
+        SectionKind::Lines => matches!(
+            spec.clue,
+            ClueKind::Integer | ClueKind::Values | ClueKind::Arithmetic | ClueKind::Marks
+        ),
+        _ => spec.clue == ClueKind::Integer,
+    };
+    if !clue_fits {
+        return Err(format!(
+            "section {name:?}: `clue: {:?}` does not apply to a {:?} section (clues: integer or arithmetic; edge: sum; lines: values, arithmetic or marks)",
+            spec.clue, spec.kind
+        ));
+    }
+    if spec.straight && spec.kind != SectionKind::Lines {
+        return Err(format!(
+            "section {name:?}: `straight` applies to lines sections only"
+        ));
+    }
+    if spec.anywhere && (spec.kind != SectionKind::Lines || spec.straight || spec.adjacent) {
+        return Err(format!(
+            "section {name:?}: `anywhere` applies to lines sections only, without `straight` or `adjacent`"
+        ));
+    }
+    if spec.block && (spec.kind != SectionKind::Lines || spec.straight || spec.adjacent) {
+        return Err(format!(
+            "section {name:?}: `block` applies to lines sections only, without `straight` or `adjacent`"
+        ));
+    }
+    if spec.adjacent && !matches!(spec.kind, SectionKind::Pairs | SectionKind::Lines) {
+        return Err(format!(
+            "section {name:?}: `adjacent` applies to pairs and lines sections only"
+        ));
+    }
+    let marked = spec.kind == SectionKind::Marks || spec.clue == ClueKind::Marks;
+    if marked && spec.marks.is_empty() {
+        return Err(format!(
+            "section {name:?} needs `marks:` (what each mark allows)"
+        ));
+    }
+    if !marked && !spec.marks.is_empty() {
+        return Err(format!(
+            "section {name:?}: `marks` applies to marks sections and lines sections with `clue: marks`"
+        ));
+    }
+    for meaning in spec.marks.values() {
+        meaning
+            .allowed(9)
+            .map_err(|m| format!("section {name:?}: {m}"))?;
+    }
+    Ok(())
 }
 
 /// The built-in grammars: every file of `grammars/`, embedded at compile time by `build.rs`.
