@@ -48,6 +48,7 @@ const VARIANTS: &[&str] = &[
     "killer-cages",
     "mathrax",
     "frame",
+    "outside",
 ];
 
 /// A solution grid as puzzle files write it; `|` between boxes and `---+---` rules between bands (as `generate`
@@ -190,6 +191,14 @@ fn check_listed_marks(doc: &serde_yaml::Value, sol: &Grid, tests: &[Mark]) {
 
 /// The edge clues of a side, with the cells in viewing order.
 fn edges(doc: &serde_yaml::Value, n: usize) -> Vec<(Option<u32>, Cells)> {
+    edge_texts(doc, n)
+        .into_iter()
+        .map(|(t, cells)| (t.parse().ok(), cells))
+        .collect()
+}
+
+/// Each outside clue as written (`.` for none), with its row or column seen from its side, nearest first.
+fn edge_texts(doc: &serde_yaml::Value, n: usize) -> Vec<(String, Cells)> {
     let mut out = Vec::new();
     for side in ["top", "bottom", "left", "right"] {
         let Some(text) = doc[side].as_str() else {
@@ -202,7 +211,7 @@ fn edges(doc: &serde_yaml::Value, n: usize) -> Vec<(Option<u32>, Cells)> {
                 "left" => (0..n).map(|c| (i, c)).collect(),
                 _ => (0..n).rev().map(|c| (i, c)).collect(),
             };
-            out.push((t.parse().ok(), cells));
+            out.push((t.to_owned(), cells));
         }
     }
     out
@@ -467,6 +476,17 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
             for (clue, cells) in edges(doc, n) {
                 let seen: u32 = values(sol, &cells[..3]).iter().sum();
                 assert!(clue.is_none_or(|k| k == seen), "{cells:?} {clue:?}");
+            }
+        }
+        // Every digit of the clue is one of the first three digits from that side.
+        "outside" => {
+            for (clue, cells) in edge_texts(doc, n) {
+                let first = values(sol, &cells[..3]);
+                let digits = clue.chars().filter_map(|c| c.to_digit(10));
+                assert!(
+                    clue == "." || digits.clone().all(|d| first.contains(&d)),
+                    "{cells:?} {clue:?}"
+                );
             }
         }
         // The X-th digit from that side is the clue, X the nearest digit.
@@ -892,6 +912,7 @@ fn the_edge_oracles_reject_a_changed_clue() {
         "sum-skyscrapers",
         "numbered-rooms",
         "frame",
+        "outside",
     ] {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join(format!("puzzles/{kind}/{kind}-6x6.yaml"));

@@ -300,7 +300,12 @@ fn take_lines(
 type SectionDraw = (String, Form, Vec<Option<String>>);
 
 /// An edge section: the clue of each row or column as seen from `side`.
-fn edge(section: &str, side: &str, clue: impl Fn(&[u32]) -> u64, solution: &Grid) -> SectionDraw {
+fn edge(
+    section: &str,
+    side: &str,
+    clue: impl Fn(&[u32]) -> String,
+    solution: &Grid,
+) -> SectionDraw {
     let n = solution.size();
     let entries = (0..n)
         .map(|i| {
@@ -308,7 +313,7 @@ fn edge(section: &str, side: &str, clue: impl Fn(&[u32]) -> u64, solution: &Grid
                 .into_iter()
                 .map(|c| solution.get(c))
                 .collect();
-            Some(clue(&values).to_string())
+            Some(clue(&values))
         })
         .collect();
     (section.to_owned(), Form::Edge, entries)

@@ -149,7 +149,12 @@ fn check_section(
     }
     let clue_fits = match spec.kind {
         SectionKind::Clues => matches!(spec.clue, ClueKind::Integer | ClueKind::Arithmetic),
-        SectionKind::Edge => matches!(spec.clue, ClueKind::Integer | ClueKind::Sum),
+        SectionKind::Edge => {
+            matches!(
+                spec.clue,
+                ClueKind::Integer | ClueKind::Sum | ClueKind::Values
+            )
+        }
         SectionKind::Lines => matches!(
             spec.clue,
             ClueKind::Integer | ClueKind::Values | ClueKind::Arithmetic | ClueKind::Marks
@@ -158,7 +163,7 @@ fn check_section(
     };
     if !clue_fits {
         return Err(format!(
-            "section {name:?}: `clue: {:?}` does not apply to a {:?} section (clues: integer or arithmetic; edge: sum; lines: values, arithmetic or marks)",
+            "section {name:?}: `clue: {:?}` does not apply to a {:?} section (clues: integer or arithmetic; edge: sum or values; lines: values, arithmetic or marks)",
             spec.clue, spec.kind
         ));
     }
@@ -423,6 +428,27 @@ mod tests {
         assert!(e.contains("rooms"), "{e}");
     }
 
+    /// Edge clues that are sets of values are what `frame-contains` reads and all it reads.
+    #[test]
+    fn sets_of_values_on_an_edge_go_with_frame_contains() {
+        let grammar = |clue: &str, primitive: &str| {
+            Grammar::parse(
+                "g",
+                &format!("name: x\nsections: {{t: {{kind: edge{clue}}}}}\nrules: [latin, {{primitive: {primitive}, top: t, depth: 3}}]\n"),
+            )
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+        };
+        assert_eq!(grammar(", clue: values", "frame-contains"), Ok(()));
+        let e = grammar("", "frame-contains").unwrap_err();
+        assert!(
+            e.contains("edge section \"t\" must have `clue: values`"),
+            "{e}"
+        );
+        let e = grammar(", clue: values", "frame-sum").unwrap_err();
+        assert!(e.contains("which only `frame-contains` reads"), "{e}");
+    }
+
     /// A list of values is what `contains` reads and all it reads, an arithmetic clue on 2x2 blocks what
     /// `diagonal-pairs` reads and all it reads; `block` and `clue: values` are for lines.
     #[test]
@@ -467,7 +493,7 @@ mod tests {
                 "contains",
                 "`block` applies to lines",
             ),
-            ("edge, clue: values", "contains", "does not apply"),
+            ("marks, clue: values", "contains", "does not apply"),
             (
                 "lines, block: true",
                 "diagonal-pairs",

@@ -50,7 +50,7 @@ pub(crate) enum ClueKind {
     /// counts, 1 to n, where 0 means no clue.
     Sum,
     /// Lines sections: a list of values after `=` (`r3c3 r3c4 r4c3 r4c4 = 1 2 9`), each 1 to n, no more than
-    /// the entry has cells.
+    /// the entry has cells. Edge sections: a set of values a clue (`13 . 2`; `1,12` past 9).
     Values,
     /// Lines sections: one of the section's `marks:` after `=` (`r1c1 r1c2 r2c1 r2c2 = E`), meaning what it
     /// means in a marks grid.
@@ -184,6 +184,8 @@ pub(crate) enum SectionValue {
     Relations(Vec<(Cell, Cell)>),
     Pairs(Vec<(Cell, Cell)>),
     Edge(Vec<Option<u64>>),
+    /// Edge clues that are sets of values (`clue: values`).
+    EdgeSets(Vec<Option<Vec<u32>>>),
     Marks(Vec<Mark>),
     Lines(Vec<CellLine>),
 }
@@ -223,6 +225,9 @@ pub(crate) fn parse_section(
             n,
             spec.adjacent,
         )?)),
+        SectionKind::Edge if spec.clue == ClueKind::Values => Ok(SectionValue::EdgeSets(
+            parse::clues::edge_sets(&SectionText::from_value(name, value)?, n)?,
+        )),
         SectionKind::Edge => Ok(SectionValue::Edge(parse::clues::edge(
             &SectionText::from_value(name, value)?,
             n,

@@ -117,6 +117,15 @@ const SIDES: [(&str, Param); 4] = [
     ("right", Param::Section(K::Edge, Optional)),
 ];
 
+/// The sides and how many cells from each a frame clue covers.
+const FRAME: [(&str, Param); 5] = [
+    ("top", Param::Section(K::Edge, Optional)),
+    ("bottom", Param::Section(K::Edge, Optional)),
+    ("left", Param::Section(K::Edge, Optional)),
+    ("right", Param::Section(K::Edge, Optional)),
+    ("depth", Param::Number),
+];
+
 /// Every primitive a grammar may use.
 pub(crate) const PRIMITIVES: &[Signature] = &[
     Signature {
@@ -194,13 +203,13 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
     Signature {
         name: "frame-sum",
         description: "each edge clue is the sum of the first `depth` values seen from that side (frame Sudoku, janko.at's Randsummen: `depth: 3`)",
-        params: &[
-            ("top", Param::Section(K::Edge, Optional)),
-            ("bottom", Param::Section(K::Edge, Optional)),
-            ("left", Param::Section(K::Edge, Optional)),
-            ("right", Param::Section(K::Edge, Optional)),
-            ("depth", Param::Number),
-        ],
+        params: &FRAME,
+        look: Look::ByKind,
+    },
+    Signature {
+        name: "frame-contains",
+        description: "every value of an edge clue appears among the first `depth` cells seen from that side, a value listed twice in two of them (Outside Sudoku: `depth: 3`, edge sections with `clue: values`)",
+        params: &FRAME,
         look: Look::ByKind,
     },
     Signature {
@@ -555,6 +564,7 @@ pub(crate) fn check_use(
         }
     }
     check_line_clues(primitive, args, sections)?;
+    check_edge_clues(primitive, args, sections)?;
     check_region_clues(primitive, args, sections)
 }
 
@@ -589,6 +599,37 @@ fn check_line_clues(
             return Err(format!(
                 "primitive {primitive}: lines section {lines:?} must have `block: true` (2x2 entries)"
             ));
+        }
+    }
+    Ok(())
+}
+
+/// Edge clues that are sets of values are what `frame-contains` reads, and only it.
+fn check_edge_clues(
+    primitive: &str,
+    args: &Args,
+    sections: &BTreeMap<String, SectionSpec>,
+) -> Result<(), String> {
+    let reader = "frame-contains";
+    for side in ["top", "bottom", "left", "right"] {
+        let Some((name, spec)) = args
+            .get(side)
+            .and_then(Value::as_str)
+            .and_then(|name| sections.get(name).map(|spec| (name, spec)))
+            .filter(|(_, spec)| spec.kind == SectionKind::Edge)
+        else {
+            continue;
+        };
+        let has = spec.clue == ClueKind::Values;
+        if has != (primitive == reader) {
+            return Err(match has {
+                false => format!(
+                    "primitive {primitive}: edge section {name:?} must have `clue: values`"
+                ),
+                true => format!(
+                    "primitive {primitive}: edge section {name:?} has `clue: values`, which only `{reader}` reads"
+                ),
+            });
         }
     }
     Ok(())

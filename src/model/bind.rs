@@ -67,6 +67,7 @@ pub(crate) fn build(
         "sandwich" => build_sandwich,
         "x-sum" => build_x_sum,
         "frame-sum" => build_frame_sum,
+        "frame-contains" => build_frame_contains,
         "numbered-room" => build_numbered_room,
         "lockout" => build_lockout,
         "row-indexer" => build_row_indexer,
@@ -362,35 +363,58 @@ fn marked_pairs(
     out
 }
 
+/// Where the clue of row or column `i` on `side` stands, and that row or column in viewing order (nearest
+/// first).
+fn edge_view(side: &str, i: usize, n: usize) -> (String, Vec<Cell>) {
+    match side {
+        "top" => (
+            format!("top of column {}", i + 1),
+            (0..n).map(|r| Cell::new(r, i)).collect(),
+        ),
+        "bottom" => (
+            format!("bottom of column {}", i + 1),
+            (0..n).rev().map(|r| Cell::new(r, i)).collect(),
+        ),
+        "left" => (
+            format!("left of row {}", i + 1),
+            (0..n).map(|c| Cell::new(i, c)).collect(),
+        ),
+        _ => (
+            format!("right of row {}", i + 1),
+            (0..n).rev().map(|c| Cell::new(i, c)).collect(),
+        ),
+    }
+}
+
 /// Every clue of the edge sections named by `top`, `bottom`, `left`, `right`: where it stands, the row or
 /// column in viewing order (nearest first), and the clue.
 fn edge_lines(args: &Args, sections: &Sections, n: usize) -> Vec<(String, Vec<Cell>, u64)> {
     let mut out = Vec::new();
     for side in ["top", "bottom", "left", "right"] {
-        let Some((_, SectionValue::Edge(clues))) = section(args, side, sections) else {
-            continue;
-        };
-        for (i, clue) in clues.iter().enumerate() {
-            let Some(clue) = *clue else { continue };
-            let (label, cells): (String, Vec<Cell>) = match side {
-                "top" => (
-                    format!("top of column {}", i + 1),
-                    (0..n).map(|r| Cell::new(r, i)).collect(),
-                ),
-                "bottom" => (
-                    format!("bottom of column {}", i + 1),
-                    (0..n).rev().map(|r| Cell::new(r, i)).collect(),
-                ),
-                "left" => (
-                    format!("left of row {}", i + 1),
-                    (0..n).map(|c| Cell::new(i, c)).collect(),
-                ),
-                _ => (
-                    format!("right of row {}", i + 1),
-                    (0..n).rev().map(|c| Cell::new(i, c)).collect(),
-                ),
-            };
-            out.push((label, cells, clue));
+        if let Some((_, SectionValue::Edge(clues))) = section(args, side, sections) {
+            for (i, clue) in clues.iter().enumerate() {
+                if let Some(clue) = *clue {
+                    let (label, cells) = edge_view(side, i, n);
+                    out.push((label, cells, clue));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every clue of the edge sections of sets of values (`clue: values`) named by the sides, as [`edge_lines`]
+/// gives numbers.
+fn edge_sets(args: &Args, sections: &Sections, n: usize) -> Vec<(String, Vec<Cell>, Vec<u32>)> {
+    let mut out = Vec::new();
+    for side in ["top", "bottom", "left", "right"] {
+        if let Some((_, SectionValue::EdgeSets(clues))) = section(args, side, sections) {
+            for (i, clue) in clues.iter().enumerate() {
+                if let Some(values) = clue {
+                    let (label, cells) = edge_view(side, i, n);
+                    out.push((label, cells, values.clone()));
+                }
+            }
         }
     }
     out
@@ -461,21 +485,28 @@ fn build_x_sum(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, E
         .collect())
 }
 
+/// How many cells from its side a frame clue covers (`depth`), refused by the first clue's place when a row of
+/// the grid is shorter.
+fn frame_depth(args: &Args, first: Option<&String>, site: &Site) -> Result<usize, Error> {
+    // The grammar check guarantees a number from 1 to 255.
+    let depth = args.get("depth").and_then(Value::as_u64).unwrap_or(1) as usize;
+    match first.filter(|_| depth > site.n) {
+        Some(label) => Err(Error::section(
+            label.clone(),
+            format!(
+                "a frame clue covers the first {depth} cells, and a row of this {n}x{n} grid has {n}",
+                n = site.n
+            ),
+        )),
+        None => Ok(depth),
+    }
+}
+
 /// A frame clue is a cage of the first `depth` cells seen from its side: a sum of distinct values (they share a
 /// row or column), so the cage's own encoding, check and propagator are the rule.
 fn build_frame_sum(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
-    // The grammar check guarantees a number from 1 to 255.
-    let depth = args.get("depth").and_then(Value::as_u64).unwrap_or(1) as usize;
     let lines = edge_lines(args, sections, site.n);
-    if let Some((label, _, _)) = lines.first().filter(|_| depth > site.n) {
-        return Err(Error::section(
-            label.clone(),
-            format!(
-                "a frame clue sums the first {depth} cells, and a row of this {n}x{n} grid has {n}",
-                n = site.n
-            ),
-        ));
-    }
+    let depth = frame_depth(args, lines.first().map(|l| &l.0), site)?;
     Ok(lines
         .into_iter()
         .map(|(label, cells, clue)| {
@@ -484,6 +515,23 @@ fn build_frame_sum(args: &Args, sections: &Sections, site: &Site) -> Result<Rule
                 cells: cells[..depth].to_vec(),
                 total: clue,
                 distinct: true,
+            }) as Arc<dyn Rule>
+        })
+        .collect())
+}
+
+/// An Outside Sudoku clue is a quadruple's rule on the first `depth` cells seen from its side: they hold every
+/// value it lists, so [`Contains`] with its encoding, check and propagator is the rule.
+fn build_frame_contains(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    let sets = edge_sets(args, sections, site.n);
+    let depth = frame_depth(args, sets.first().map(|s| &s.0), site)?;
+    Ok(sets
+        .into_iter()
+        .map(|(label, cells, values)| {
+            Arc::new(Contains {
+                label: format!("{label} (first {depth})"),
+                cells: cells[..depth].to_vec(),
+                values,
             }) as Arc<dyn Rule>
         })
         .collect())
@@ -1149,6 +1197,30 @@ mod tests {
         .collect();
         let err = build("frame-sum", &args, &sections, &Site { n: 4, boxes: None }).unwrap_err();
         assert!(err.to_string().contains("top of column 2"), "{err}");
+    }
+
+    /// An Outside Sudoku clue's digits all stand among the first three cells from its side (top: down its
+    /// column; right: leftwards along its row), checked on every 4x4 Sudoku against the rule written out by hand;
+    /// a depth past the grid's edge is refused by its clue's place.
+    #[test]
+    fn an_outside_clue_holds_its_digits_in_the_first_cells_from_its_side() {
+        let text = "type: outside\nsize: 4\ntop: \"12 . . .\"\nright: \". 3 . .\"\n";
+        let kept = accepted_4x4(text, |g| {
+            let top = [g[0][0], g[1][0], g[2][0]];
+            let right = [g[1][3], g[1][2], g[1][1]];
+            top.contains(&1) && top.contains(&2) && right.contains(&3)
+        });
+        assert!(0 < kept && kept < 288, "{kept}");
+        let args: Args = crate::yaml::from_str("{depth: 5, left: left}").unwrap();
+        let sections: Sections = [(
+            "left".into(),
+            SectionValue::EdgeSets(vec![None, None, Some(vec![2]), None]),
+        )]
+        .into_iter()
+        .collect();
+        let site = Site { n: 4, boxes: None };
+        let err = build("frame-contains", &args, &sections, &site).unwrap_err();
+        assert!(err.to_string().contains("left of row 3"), "{err}");
     }
 
     /// Pills that cannot be read are refused by name: on a grid of two-digit values, sharing a cell, or with an

@@ -109,8 +109,8 @@ pub(crate) enum Maker {
     /// `lines`: the values along a line, first to last: `None` when the rule forbids them, else the clue to
     /// write after `=`, if the rule reads one.
     Line(LineMaker),
-    /// Edge sections: the clue for a row's or column's values seen from one side, nearest first.
-    Edge(fn(&Args, &[u32]) -> u64),
+    /// Edge sections: the clue for a row's or column's values seen from one side, nearest first, as written.
+    Edge(fn(&Args, &[u32]) -> String),
     /// `pairs` and `relations`: whether two neighbours' values, in the order written, belong in the named
     /// section.
     Pair(fn(&Args, &str, u32, u32) -> bool),
@@ -132,20 +132,28 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
                 Some(true) => Score::Heights,
                 _ => Score::Count,
             };
-            visibility::seen(values, score)
+            visibility::seen(values, score).to_string()
         }),
         // A row or column of a Latin square holds 1 and n.
-        "sandwich" => {
-            Maker::Edge(|_, values| sandwich::between(values, 1, values.len() as u32).unwrap_or(0))
-        }
+        "sandwich" => Maker::Edge(|_, values| {
+            let between = sandwich::between(values, 1, values.len() as u32);
+            between.unwrap_or(0).to_string()
+        }),
         // Every value of a row or column is at most its length, so the first X cells are there.
-        "x-sum" => Maker::Edge(|_, values| x_sum::seen(values).unwrap_or(0)),
+        "x-sum" => Maker::Edge(|_, values| x_sum::seen(values).unwrap_or(0).to_string()),
         "frame-sum" => Maker::Edge(|args, values| {
             let depth = args.get("depth").and_then(Value::as_u64).unwrap_or(1) as usize;
-            values.iter().take(depth).map(|&v| u64::from(v)).sum()
+            values.iter().take(depth).sum::<u32>().to_string()
+        }),
+        // Every value of the first `depth` cells, smallest first: `generate` drops whole clues, not values.
+        "frame-contains" => Maker::Edge(|args, values| {
+            let depth = args.get("depth").and_then(Value::as_u64).unwrap_or(1) as usize;
+            let mut first: Vec<u32> = values.iter().take(depth).copied().collect();
+            first.sort_unstable();
+            crate::parse::clues::set_text(&first, values.len())
         }),
         "numbered-room" => {
-            Maker::Edge(|_, values| numbered_room::room(values).map_or(0, u64::from))
+            Maker::Edge(|_, values| numbered_room::room(values).map_or(0, u64::from).to_string())
         }
         "marks" => Maker::Marks,
         _ => Maker::Line(line_maker(primitive)?),
@@ -485,15 +493,25 @@ mod tests {
         let Some(Maker::Edge(sandwich)) = maker("sandwich") else {
             panic!()
         };
-        assert_eq!(sandwich(&none, &[3, 1, 2, 5, 4]), 2);
+        assert_eq!(sandwich(&none, &[3, 1, 2, 5, 4]), "2");
         let Some(Maker::Edge(seen)) = maker("visibility") else {
             panic!()
         };
-        assert_eq!(seen(&none, &[2, 1, 4, 3, 5]), 3);
+        assert_eq!(seen(&none, &[2, 1, 4, 3, 5]), "3");
         let sums: Args = [("sum".to_owned(), Value::from(true))]
             .into_iter()
             .collect();
-        assert_eq!(seen(&sums, &[2, 1, 4, 3, 5]), 11);
+        assert_eq!(seen(&sums, &[2, 1, 4, 3, 5]), "11");
+        // Outside Sudoku: the first `depth` values, smallest first, as the section reads them back.
+        let Some(Maker::Edge(outside)) = maker("frame-contains") else {
+            panic!()
+        };
+        let depth: Args = crate::yaml::from_str("depth: 3").unwrap();
+        assert_eq!(outside(&depth, &[5, 1, 3, 2, 4]), "135");
+        assert_eq!(
+            outside(&depth, &[12, 1, 3, 2, 4, 5, 6, 7, 8, 9, 10, 11]),
+            "1,3,12"
+        );
         let Some(Maker::Pair(tagged)) = maker("tagged-pairs") else {
             panic!()
         };

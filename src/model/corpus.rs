@@ -262,7 +262,8 @@ pub(crate) fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error>
     Ok(map)
 }
 
-/// `sky`, `edges` and `xsums`: outside clues on the sides the grammar binds.
+/// `sky`, `edges` and `xsums`: outside clues on the sides the grammar binds (under `edges`, a list of values is
+/// Outside Sudoku's clue).
 fn outside(map: &mut Mapping, record: &Json, grammar: &Grammar) -> Result<(), Error> {
     for key in ["sky", "edges", XSUMS] {
         let Some(sides) = record[key].as_object() else {
@@ -274,13 +275,26 @@ fn outside(map: &mut Mapping, record: &Json, grammar: &Grammar) -> Result<(), Er
             let list = list
                 .as_array()
                 .ok_or_else(|| bad(format!("{key}.{side} is not a list")))?;
+            let n = record["size"].as_u64().unwrap_or(list.len() as u64) as usize;
             let tokens: Vec<String> = list
                 .iter()
-                .map(|v| match v.as_u64() {
-                    None if v.is_null() => Ok(".".to_owned()),
-                    Some(0) if zero_is_none => Ok(".".to_owned()),
-                    Some(k) => Ok(k.to_string()),
-                    None => Err(bad(format!("{key}.{side}: {v} is not a clue"))),
+                .map(|v| match (v.as_u64(), v.as_array()) {
+                    _ if v.is_null() => Ok(".".to_owned()),
+                    (Some(0), _) if zero_is_none => Ok(".".to_owned()),
+                    (Some(k), _) => Ok(k.to_string()),
+                    // A set of values (Outside Sudoku), written as the section reads it back: each a value of
+                    // the grid, since past it a run of digits would read as other values.
+                    (_, Some(set)) if !set.is_empty() => set
+                        .iter()
+                        .map(|x| {
+                            x.as_u64()
+                                .filter(|x| (1..=n as u64).contains(x))
+                                .map(|x| x as u32)
+                        })
+                        .collect::<Option<Vec<u32>>>()
+                        .map(|set| crate::parse::clues::set_text(&set, n))
+                        .ok_or_else(|| bad(format!("{key}.{side}: {v} is not a clue"))),
+                    _ => Err(bad(format!("{key}.{side}: {v} is not a clue"))),
                 })
                 .collect::<Result<_, _>>()?;
             put(map, &section, tokens.join(" "));

@@ -84,7 +84,7 @@ pub(crate) struct Figure {
     pub(crate) marks: Vec<(Cell, MarkGlyph, String)>,
     pub(crate) lines: Vec<Line>,
     /// Clues outside the frame: per side, the clue of each row or column (`None`: no clue).
-    pub(crate) edges: BTreeMap<Side, Vec<Option<u64>>>,
+    pub(crate) edges: BTreeMap<Side, Vec<Option<String>>>,
 }
 
 impl Line {
@@ -101,6 +101,22 @@ impl Figure {
             size: n,
             ..Figure::default()
         }
+    }
+
+    /// An edge section's clues as written: numbers, or sets of values (`135`).
+    fn add_edge(&mut self, side: Side, value: &SectionValue) {
+        let texts = match value {
+            SectionValue::Edge(clues) => clues.iter().map(|c| c.map(|k| k.to_string())).collect(),
+            SectionValue::EdgeSets(sets) => sets
+                .iter()
+                .map(|s| {
+                    s.as_deref()
+                        .map(|s| crate::parse::clues::set_text(s, self.size))
+                })
+                .collect(),
+            _ => return,
+        };
+        self.edges.insert(side, texts);
     }
 
     /// Adds what the grammar's sections show, read from a puzzle file's parsed sections.
@@ -145,9 +161,9 @@ impl Figure {
                         ..Line::default()
                     }));
                 }
-                (SectionKind::Edge, SectionValue::Edge(clues)) => {
+                (SectionKind::Edge, _) => {
                     if let Some(&side) = looks.sides.get(name) {
-                        self.edges.insert(side, clues.clone());
+                        self.add_edge(side, value);
                     }
                 }
                 (SectionKind::Marks, SectionValue::Marks(marks)) => {
@@ -367,8 +383,14 @@ mod tests {
     #[test]
     fn edge_sections_stand_on_the_side_their_primitive_binds() {
         let f = figure("type: skyscrapers\nsize: 3\ntop: 1 2 2\nright: . . 3\n");
-        assert_eq!(f.edges[&Side::Top], vec![Some(1), Some(2), Some(2)]);
-        assert_eq!(f.edges[&Side::Right], vec![None, None, Some(3)]);
+        let texts = |v: &[Option<&str>]| -> Vec<Option<String>> {
+            v.iter().map(|t| t.map(str::to_owned)).collect()
+        };
+        assert_eq!(
+            f.edges[&Side::Top],
+            texts(&[Some("1"), Some("2"), Some("2")])
+        );
+        assert_eq!(f.edges[&Side::Right], texts(&[None, None, Some("3")]));
         assert!(!f.edges.contains_key(&Side::Left));
     }
 

@@ -145,30 +145,7 @@ fn section(
                 _ => record["pairs"][name] = json!(list),
             }
         }
-        SectionValue::Edge(clues) => {
-            let Some((primitive, side)) = binding(grammar, name) else {
-                return Err(Error::section(
-                    name.to_owned(),
-                    "an edge section bound to no side",
-                ));
-            };
-            // The schema keeps counts under `sky` and sums under `edges`; a visibility clue is at least 1 (a
-            // count) or n (a sum), so there 0 says "no clue", where elsewhere 0 is a clue and none is null.
-            let sums = grammar
-                .sections
-                .get(name)
-                .is_some_and(|spec| spec.clue == ClueKind::Sum);
-            let key = match (primitive, sums) {
-                ("x-sum", _) => crate::import::XSUMS,
-                (_, true) => "edges",
-                (_, false) => "sky",
-            };
-            record[key][side] = if primitive == "visibility" {
-                json!(clues.iter().map(|c| c.unwrap_or(0)).collect::<Vec<_>>())
-            } else {
-                json!(clues)
-            };
-        }
+        SectionValue::Edge(_) | SectionValue::EdgeSets(_) => edge(record, grammar, name, value)?,
         SectionValue::Marks(marks) => {
             let mut grid = vec![vec![String::new(); n]; n];
             for m in marks {
@@ -196,5 +173,41 @@ fn section(
             }
         }
     }
+    Ok(())
+}
+
+/// An edge section under the schema's key for its primitive: counts under `sky`, sums (and Outside Sudoku's sets
+/// of values) under `edges`, x-sums under `xsums`.
+fn edge(
+    record: &mut Json,
+    grammar: &Grammar,
+    name: &str,
+    value: &SectionValue,
+) -> Result<(), Error> {
+    let Some((primitive, side)) = binding(grammar, name) else {
+        return Err(Error::section(
+            name.to_owned(),
+            "an edge section bound to no side",
+        ));
+    };
+    // The schema keeps counts under `sky` and sums under `edges`; a visibility clue is at least 1 (a count) or n
+    // (a sum), so there 0 says "no clue", where elsewhere 0 is a clue and none is null.
+    let sums = grammar
+        .sections
+        .get(name)
+        .is_some_and(|spec| matches!(spec.clue, ClueKind::Sum | ClueKind::Values));
+    let key = match (primitive, sums) {
+        ("x-sum", _) => crate::import::XSUMS,
+        (_, true) => "edges",
+        (_, false) => "sky",
+    };
+    record[key][side] = match value {
+        SectionValue::Edge(clues) if primitive == "visibility" => {
+            json!(clues.iter().map(|c| c.unwrap_or(0)).collect::<Vec<_>>())
+        }
+        SectionValue::Edge(clues) => json!(clues),
+        SectionValue::EdgeSets(sets) => json!(sets),
+        _ => Json::Null,
+    };
     Ok(())
 }

@@ -1,6 +1,6 @@
 //! Clues: integer hints (`24`), arithmetic hints (`11+`, `2-`, `20x`, `3/`, or a bare `5` with the operator
-//! hidden), box shapes (`3x3`), lines of edge clues (`. 3 3 . .`), and the relation a grammar tags pairs of
-//! cells with (`difference 1`, `ratio 2`, `sum 10`).
+//! hidden), box shapes (`3x3`), lines of edge clues (`. 3 3 . .`, or sets of values: `13 . 2,4`), and the
+//! relation a grammar tags pairs of cells with (`difference 1`, `ratio 2`, `sum 10`).
 
 use nom::branch::alt;
 use nom::character::complete::{char, digit1, one_of, space0, space1};
@@ -275,6 +275,88 @@ pub(crate) fn edge(
     Ok(clues)
 }
 
+/// An edge clue that is a set of values: `.`, `-`, `_` for none, else numbers separated by commas (`1,12`) or
+/// one run of digits (`135`).
+fn edge_set_token(input: &str) -> IResult<&str, Option<Vec<&str>>> {
+    alt((
+        map(one_of(".-_"), |_| None),
+        map(separated_list1(char(','), digit1), Some),
+    ))
+    .parse(input)
+}
+
+/// A line of `n` edge clues that are sets of values (Outside Sudoku: `13 . 2 ...`). On a grid up to 9x9 a run
+/// of digits is one value a digit (`135`: 1, 3 and 5); past 9 the values of a clue are separated by commas
+/// (`1,12`), and a run is one value. Each value is from 1 to n.
+pub(crate) fn edge_sets(section: &SectionText, n: usize) -> Result<Vec<Option<Vec<u32>>>, Error> {
+    let joined = section.lines.join(" ");
+    let start = joined.trim_start();
+    if start.trim().is_empty() {
+        return Err(Error::section(
+            section.name.clone(),
+            format!("expected {n} clues (one per line of the grid, . for none), found none"),
+        ));
+    }
+    let mut clues = Vec::new();
+    for token in start.split_whitespace() {
+        // The token's own place, for the column of a message (a token may repeat).
+        let at = &start[token.as_ptr() as usize - start.as_ptr() as usize..];
+        let words = match all_consuming(edge_set_token).parse(token) {
+            Ok((_, words)) => words,
+            Err(_) => {
+                return Err(section.error_at_rest(
+                    0,
+                    at,
+                    format!("{token:?} is not a clue (values such as 13 or 1,12, or . for none)"),
+                ))
+            }
+        };
+        let Some(words) = words else {
+            clues.push(None);
+            continue;
+        };
+        let values: Vec<&str> = match words.as_slice() {
+            [run] if n <= 9 => (0..run.len()).map(|i| &run[i..=i]).collect(),
+            _ => words,
+        };
+        let mut set = Vec::new();
+        for word in values {
+            if let Some(message) = too_large(word) {
+                return Err(section.error_at_rest(0, at, message));
+            }
+            match word.parse::<u32>() {
+                Ok(v) if (1..=n as u32).contains(&v) => set.push(v),
+                _ => {
+                    return Err(section.error_at_rest(
+                        0,
+                        at,
+                        format!("{word} is not a value of this {n}x{n} grid (1 to {n})"),
+                    ))
+                }
+            }
+        }
+        clues.push(Some(set));
+    }
+    if clues.len() != n {
+        return Err(section.error_at(
+            0,
+            0,
+            format!(
+                "expected {n} clues (one per line of the grid), found {}",
+                clues.len()
+            ),
+        ));
+    }
+    Ok(clues)
+}
+
+/// A set of values as [`edge_sets`] reads it: a run of digits on a grid up to 9x9 (`135`), else separated by
+/// commas (`1,12`).
+pub(crate) fn set_text(values: &[u32], n: usize) -> String {
+    let words: Vec<String> = values.iter().map(u32::to_string).collect();
+    words.join(if n <= 9 { "" } else { "," })
+}
+
 /// What the two cells of a tagged pair must satisfy, as a grammar writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PairRelation {
@@ -441,6 +523,45 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("6 is more than the 5 cells"), "{e}");
+    }
+
+    #[test]
+    fn set_edges_read_runs_of_digits_up_to_nine_and_commas_past_it() {
+        assert_eq!(
+            edge_sets(&one("13 . 2,4 _ 5"), 5).unwrap(),
+            vec![
+                Some(vec![1, 3]),
+                None,
+                Some(vec![2, 4]),
+                None,
+                Some(vec![5])
+            ]
+        );
+        assert_eq!(set_text(&[1, 3], 5), "13");
+        assert_eq!(set_text(&[1, 12], 12), "1,12");
+        // Past 9 a run is one value, so 12 is twelve, and commas separate.
+        let sets = edge_sets(&one(&format!("12 1,12 {}", ". ".repeat(10))), 12).unwrap();
+        assert_eq!(sets[..2], [Some(vec![12]), Some(vec![1, 12])]);
+        let e = edge_sets(&one("13 . 6 . ."), 5).unwrap_err().to_string();
+        assert!(
+            e.contains("line 1, column 6: 6 is not a value of this 5x5 grid"),
+            "{e}"
+        );
+        // A repeated token is placed where it stands, not where it first appears.
+        let e = edge_sets(&one("1 . 1x . ."), 5).unwrap_err().to_string();
+        assert!(e.contains("column 5: \"1x\" is not a clue"), "{e}");
+        let e = edge_sets(&one("1 2 3"), 5).unwrap_err().to_string();
+        assert!(
+            e.contains("expected 5 clues (one per line of the grid), found 3"),
+            "{e}"
+        );
+        let e = edge_sets(
+            &one(&format!("99999999999999999999 {}", ". ".repeat(11))),
+            12,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("too large"), "{e}");
     }
 
     #[test]

@@ -647,7 +647,7 @@ fn edges(out: &mut String, f: &Figure) {
     let full = f.size as f64 * CELL;
     for (side, clues) in &f.edges {
         for (i, clue) in clues.iter().enumerate() {
-            let Some(k) = clue else { continue };
+            let Some(text) = clue else { continue };
             let mid = (i as f64 + 0.5) * CELL;
             let at = match side {
                 Side::Top => (mid, -CELL * 0.45),
@@ -655,7 +655,14 @@ fn edges(out: &mut String, f: &Figure) {
                 Side::Left => (-CELL * 0.45, mid),
                 Side::Right => (full + CELL * 0.45, mid),
             };
-            centred(out, at, CELL * 0.42, "black", &k.to_string());
+            // Past two characters (a set of values, `135`; a sum past 99) smaller, to stay beside its cell.
+            let chars = text.chars().count();
+            let size = if chars <= 2 {
+                CELL * 0.42
+            } else {
+                CELL / chars as f64
+            };
+            centred(out, at, size, "black", text);
         }
     }
 }

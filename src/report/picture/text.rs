@@ -156,7 +156,7 @@ pub(crate) fn render(f: &Figure, values: &Values, style: TextStyle) -> String {
             clues
                 .iter()
                 .flatten()
-                .map(|k| k.to_string().len() + 1)
+                .map(|k| k.chars().count() + 1)
                 .max()
                 .unwrap_or(0)
         })
@@ -302,20 +302,19 @@ fn draw_edges(canvas: &mut Canvas, f: &Figure, frame: &Frame) {
     let last_row = frame.y(frame.n) + 1;
     for (side, clues) in &f.edges {
         for (i, clue) in clues.iter().enumerate() {
-            let Some(k) = clue else { continue };
-            let text = k.to_string();
+            let Some(text) = clue else { continue };
             let centre = frame.x(i) + 1 + (frame.width - text.len()) / 2;
             match side {
-                Side::Top => canvas.text(0, centre, &text, Paint::Clue),
-                Side::Bottom => canvas.text(last_row, centre, &text, Paint::Clue),
+                Side::Top => canvas.text(0, centre, text, Paint::Clue),
+                Side::Bottom => canvas.text(last_row, centre, text, Paint::Clue),
                 Side::Left => canvas.text(
                     frame.value_row(i),
                     frame.left - 1 - text.len(),
-                    &text,
+                    text,
                     Paint::Clue,
                 ),
                 Side::Right => {
-                    canvas.text(frame.value_row(i), frame.x(frame.n) + 2, &text, Paint::Clue)
+                    canvas.text(frame.value_row(i), frame.x(frame.n) + 2, text, Paint::Clue)
                 }
             }
         }
