@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
 regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, double
-arrows, frame sums, Mathrax, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku, clones, slow
-thermometers, numbered rooms, Dutch whispers, nabner lines, indexers, lockout lines, kropki dots and XV marks not
-all given, killer cages where drawn, arrows with pills, and types made of types (`jigsaw+slow-thermo`: every
-part's rules at once). Each model here is written from the rules as setters state them, not from latin's
-primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as corpus records by `latin
-convert --to record`; CP-SAT must find the same solution and prove that no other exists (the solution cut off, the
-model infeasible).
+arrows, frame sums, Outside Sudoku, Mathrax, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku,
+clones, slow thermometers, numbered rooms, Dutch whispers, nabner lines, indexers, lockout lines, kropki dots and
+XV marks not all given, killer cages where drawn, arrows with pills, and types made of types
+(`jigsaw+slow-thermo`: every part's rules at once). Each model here is written from the rules as setters state
+them, not from latin's primitives. Puzzles made by `latin generate` (unique by latin's own count) are written as
+corpus records by `latin convert --to record`; CP-SAT must find the same solution and prove that no other exists
+(the solution cut off, the model infeasible).
 
     python3 benches/cpsat-cross-check-more.py LATIN SEEDS [TYPE...]  # seeds 1..SEEDS of each type and size
     python3 benches/cpsat-cross-check-more.py LATIN --time FILE...   # CP-SAT's time on puzzle files
@@ -37,7 +37,8 @@ TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism"
          ("nabner", [6, 8, 9]),
          ("indexer", [4, 6, 8, 9]), ("lockout", [6, 8, 9]),
          ("kropki-dots", [4, 6, 8, 9]), ("xv-marks", [6, 8, 9]), ("killer-cages", [4, 6, 8, 9]),
-         ("arrow", [4, 6, 8, 9]), ("frame", [4, 6, 8, 9]), ("mathrax", [4, 5, 6, 7, 8]),
+         ("arrow", [4, 6, 8, 9]), ("frame", [4, 6, 8, 9]), ("outside", [4, 6, 8, 9]),
+         ("mathrax", [4, 5, 6, 7, 8]),
          # Types made of types: each part's rules at once, boxes dropped beside a jigsaw.
          ("jigsaw+slow-thermo", [6, 9]), ("jigsaw+kropki-dots", [6, 9]), ("between+nabner", [6, 9]),
          ("clone+zipper", [6, 9]), ("kropki-dots+xv-marks", [6, 9]), ("lockout+quadruple", [6, 9]),
@@ -278,6 +279,13 @@ def add_rules(m, x, p, kind, lines):
             for i, clue in enumerate(clues):
                 if clue is not None:
                     m.Add(sum(seen_from(x, side, i, n)[:3]) == clue)
+    if kind == "outside":
+        # Every digit of a clue outside is among the first three digits seen from its side.
+        for side, clues in p.get("edges", {}).items():
+            for i, clue in enumerate(clues):
+                for d in clue or []:
+                    first = seen_from(x, side, i, n)[:3]
+                    m.AddBoolOr([flag(m, v == d, v != d) for v in first])
     if kind == "mathrax":
         # A clue where four cells meet holds for both diagonal pairs around it; E and O make all four even or
         # odd.
