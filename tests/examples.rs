@@ -928,12 +928,20 @@ fn the_edge_oracles_reject_a_changed_clue() {
             let tokens: Vec<&str> = text.split_whitespace().collect();
             for (i, t) in tokens.iter().enumerate() {
                 let Ok(k) = t.parse::<u32>() else { continue };
-                let mut moved = tokens.iter().map(|t| t.to_string()).collect::<Vec<_>>();
-                moved[i] = (k + 1).to_string();
-                let mut doc = doc.clone();
-                doc[side] = serde_yaml::Value::from(moved.join(" "));
-                let broke = std::panic::catch_unwind(|| check_variant(kind, &doc, &sol));
-                assert!(broke.is_err(), "{kind} {side} {i}");
+                // A number moved by one; for Outside Sudoku's sets of digits, a digit added: some digit not
+                // among the first three cells.
+                let changes: Vec<String> = match kind {
+                    "outside" => (1..=6).map(|d| format!("{t}{d}")).collect(),
+                    _ => vec![(k + 1).to_string()],
+                };
+                let broke = changes.iter().any(|change| {
+                    let mut moved = tokens.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+                    moved[i] = change.clone();
+                    let mut doc = doc.clone();
+                    doc[side] = serde_yaml::Value::from(moved.join(" "));
+                    std::panic::catch_unwind(|| check_variant(kind, &doc, &sol)).is_err()
+                });
+                assert!(broke, "{kind} {side} {i}");
                 changed += 1;
             }
         }
@@ -951,14 +959,18 @@ fn the_quadruple_oracle_rejects_a_changed_cell() {
         serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let mut sol = grid(doc["solution"].as_str().unwrap());
     check_variant("quadruple", &doc, &sol);
+    // The first cell of the first circle whose digit the circle lists.
     let entry = doc["quadruples"][0].as_str().unwrap();
     let (cells, digits) = entry.split_once('=').unwrap();
-    let (r, c) = cell(cells.split_whitespace().next().unwrap());
     let listed: Vec<u32> = digits
         .split_whitespace()
         .map(|t| t.parse().unwrap())
         .collect();
-    assert!(listed.contains(&sol[r][c]));
+    let (r, c) = cells
+        .split_whitespace()
+        .map(cell)
+        .find(|&(r, c)| listed.contains(&sol[r][c]))
+        .unwrap();
     sol[r][c] = (1..=9).find(|d| !listed.contains(d)).unwrap();
     let broke = std::panic::catch_unwind(|| check_variant("quadruple", &doc, &sol));
     assert!(broke.is_err());

@@ -171,6 +171,62 @@ impl Draft {
     }
 }
 
+impl Draft {
+    /// Every value of the entries of `sections` that list values (an Outside Sudoku clue, a quadruple's
+    /// digits): section, entry and value, once for each time it is listed.
+    pub(crate) fn listed(&self, sections: &[String]) -> Vec<(String, usize, u32)> {
+        let mut out = Vec::new();
+        for name in sections {
+            let Some(s) = self.sections.get(name) else {
+                continue;
+            };
+            for (i, entry) in s.entries.iter().enumerate() {
+                let values = entry
+                    .as_deref()
+                    .map_or(Vec::new(), |e| values_of(&s.form, e, self.n));
+                out.extend(values.into_iter().map(|v| (name.clone(), i, v)));
+            }
+        }
+        out
+    }
+
+    /// The draft with one listing of `value` gone from entry `i` of `section`; `None` when it is the entry's
+    /// last value (dropping a whole entry is [`Draft::without`]'s).
+    pub(crate) fn without_value(&self, section: &str, i: usize, value: u32) -> Option<Draft> {
+        let s = self.sections.get(section)?;
+        let entry = s.entries.get(i)?.as_deref()?;
+        let mut values = values_of(&s.form, entry, self.n);
+        values.remove(values.iter().position(|&v| v == value)?);
+        if values.is_empty() {
+            return None;
+        }
+        let text = match s.form {
+            Form::Edge => crate::parse::clues::set_text(&values, self.n),
+            _ => {
+                let cells = entry.split_once(" = ")?.0;
+                let words: Vec<String> = values.iter().map(u32::to_string).collect();
+                format!("{cells} = {}", words.join(" "))
+            }
+        };
+        let mut fewer = self.clone();
+        fewer.sections.get_mut(section)?.entries[i] = Some(text);
+        Some(fewer)
+    }
+}
+
+/// The values an entry lists: an edge clue's set (`135`), or the numbers after a line's `=` (`... = 1 3 5`).
+fn values_of(form: &Form, entry: &str, n: usize) -> Vec<u32> {
+    match form {
+        Form::Edge => crate::parse::clues::set_of(entry, n).unwrap_or_default(),
+        Form::Lines => entry.split_once(" = ").map_or(Vec::new(), |(_, clue)| {
+            clue.split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect()
+        }),
+        _ => Vec::new(),
+    }
+}
+
 /// Draws every section of `plan.drawn` from `solution`. `required` says which sections the type needs; a
 /// needed section that the solution gives no entry for is an error (a whisper needs values 5 apart, which a
 /// 4x4 has none of).
@@ -820,6 +876,39 @@ fn king_steps(cell: Cell, n: usize) -> impl Iterator<Item = Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A listed value goes from its entry as the section writes it (a run of digits on an edge, the numbers after
+    /// a line's `=`), one listing at a time; the last value of an entry stays.
+    #[test]
+    fn a_listed_value_goes_from_its_entry() {
+        let section = |form: Form, entries: &[&str]| Section {
+            form,
+            entries: entries.iter().map(|e| Some(e.to_string())).collect(),
+            required: false,
+            droppable: true,
+            tied: None,
+        };
+        let mut draft = Draft {
+            n: 9,
+            ..Draft::default()
+        };
+        draft
+            .sections
+            .insert("top".into(), section(Form::Edge, &["135", "7"]));
+        draft.sections.insert(
+            "quads".into(),
+            section(Form::Lines, &["r1c1 r1c2 r2c1 r2c2 = 5 5 6"]),
+        );
+        let entry = |d: &Draft, name: &str, i: usize| d.sections[name].entries[i].clone().unwrap();
+        let fewer = draft.without_value("top", 0, 3).unwrap();
+        assert_eq!(entry(&fewer, "top", 0), "15");
+        assert!(draft.without_value("top", 1, 7).is_none());
+        assert!(draft.without_value("top", 0, 4).is_none());
+        let fewer = draft.without_value("quads", 0, 5).unwrap();
+        assert_eq!(entry(&fewer, "quads", 0), "r1c1 r1c2 r2c1 r2c2 = 5 6");
+        let names = ["top".to_owned(), "quads".to_owned()];
+        assert_eq!(draft.listed(&names).len(), 7);
+    }
 
     /// The first mark whose meaning allows every value held names the entry; none allows a mix.
     #[test]

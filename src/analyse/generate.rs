@@ -18,6 +18,7 @@ use super::rate::{rate, Rating, LEVELS};
 use super::regions::{cut, layout, whole};
 use crate::domains::bit;
 use crate::error::Error;
+use crate::grammar::sections::ClueKind;
 use crate::grammar::{vocabulary, Grammar, Registry, RuleUse};
 use crate::grid::{Cell, Grid};
 use crate::model::load::load_mapping;
@@ -104,6 +105,7 @@ pub(crate) fn generate(
         let givens =
             remove_while_unique(&template, &solution, request.symmetry, &mut rng, options)?;
         let draft = drop_while_unique(kind, draft, &givens, &solution, &mut rng, options)?;
+        let draft = trim_while_unique(kind, draft, &givens, &solution, &mut rng, options)?;
         let puzzle = with_givens(kind.load(&draft)?, &givens)?;
         let rating = grade(&puzzle, request, options)?;
         let made = Generated {
@@ -318,22 +320,65 @@ fn drop_while_unique(
         if options.stop_thinning() {
             break;
         }
-        let Some(fewer) = draft.without(&section, i) else {
-            continue;
-        };
-        let Ok(puzzle) = kind.load(&fewer) else {
-            continue;
-        };
-        if puzzle.check_grid(solution).is_err() {
-            continue;
-        }
-        let puzzle = with_givens(puzzle, givens)?;
-        let outcome = crate::solve(&puzzle, &options.proof()?)?;
-        if outcome.complete && outcome.solutions.len() == 1 {
-            draft = fewer;
+        if let Some(fewer) = draft.without(&section, i) {
+            if accepted(kind, &fewer, givens, solution, options)? {
+                draft = fewer;
+            }
         }
     }
     Ok(draft)
+}
+
+/// Then the clues that list values (an Outside Sudoku clue, a quadruple's digits, any section with `clue:
+/// values`) say less: each value dropped in a random order while the solution stays the only one, as setters
+/// write one or two digits where all three are not needed.
+fn trim_while_unique(
+    kind: &Kind,
+    mut draft: Draft,
+    givens: &Grid,
+    solution: &Grid,
+    rng: &mut fastrand::Rng,
+    options: &Clock,
+) -> Result<Draft, Error> {
+    let listing: Vec<String> = kind
+        .grammar
+        .sections
+        .iter()
+        .filter(|(_, spec)| spec.clue == ClueKind::Values)
+        .map(|(name, _)| name.clone())
+        .collect();
+    let mut values = draft.listed(&listing);
+    rng.shuffle(&mut values);
+    for (section, i, value) in values {
+        if options.stop_thinning() {
+            break;
+        }
+        if let Some(fewer) = draft.without_value(&section, i, value) {
+            if accepted(kind, &fewer, givens, solution, options)? {
+                draft = fewer;
+            }
+        }
+    }
+    Ok(draft)
+}
+
+/// Whether the puzzle of `fewer` clues still accepts `solution` and has no other.
+fn accepted(
+    kind: &Kind,
+    fewer: &Draft,
+    givens: &Grid,
+    solution: &Grid,
+    options: &Clock,
+) -> Result<bool, Error> {
+    let Ok(puzzle) = kind.load(fewer) else {
+        return Ok(false);
+    };
+    if puzzle.check_grid(solution).is_err() {
+        return Ok(false);
+    }
+    let puzzle = with_givens(puzzle, givens)?;
+    let outcome = crate::solve(&puzzle, &options.proof()?)?;
+    Ok(outcome.complete && outcome.solutions.len() == 1)
 }
 
 /// The solve options with the time left before the run's deadline.
@@ -575,6 +620,57 @@ mod tests {
                 "{kind} {n}: no time limit, so every given was tried"
             );
         }
+    }
+
+    /// Clues that list values lose every value they can: after the trim no value left in an Outside Sudoku clue
+    /// or a quadruple can go without a second solution, and values did go (the clues as drawn list every digit of
+    /// their cells; on some puzzles each is needed).
+    #[test]
+    fn listed_values_are_trimmed_to_the_ones_the_puzzle_needs() {
+        let registry = Registry::built_in();
+        let options = SolveOptions::default();
+        let clock = Clock::new(&options, None, None);
+        let mut totals = (0, 0);
+        for (kind, seed) in [
+            ("outside", 1),
+            ("outside", 2),
+            ("quadruple", 1),
+            ("quadruple", 2),
+        ] {
+            let spec = Kind::new(&registry, kind, 6, None, &[]).unwrap();
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let (solution, draft) = clued_solution(&spec, &mut rng, &clock).unwrap();
+            let givens = remove_while_unique(
+                &spec.load(&draft).unwrap(),
+                &solution,
+                Symmetry::None,
+                &mut rng,
+                &clock,
+            )
+            .unwrap();
+            let draft =
+                drop_while_unique(&spec, draft, &givens, &solution, &mut rng, &clock).unwrap();
+            let listing: Vec<String> = spec.grammar.sections.keys().cloned().collect();
+            let before = draft.listed(&listing);
+            assert!(!before.is_empty(), "{kind} {seed}");
+            let trimmed =
+                trim_while_unique(&spec, draft, &givens, &solution, &mut rng, &clock).unwrap();
+            let after = trimmed.listed(&listing);
+            totals.0 += before.len();
+            totals.1 += after.len();
+            for (section, i, v) in after {
+                if let Some(fewer) = trimmed.without_value(&section, i, v) {
+                    assert!(
+                        !accepted(&spec, &fewer, &givens, &solution, &clock).unwrap(),
+                        "{kind} {seed}: {v} of {section} {i} could go too"
+                    );
+                }
+            }
+        }
+        assert!(
+            totals.1 < totals.0,
+            "values listed before and after: {totals:?}"
+        );
     }
 
     /// The check by a second solution that differs in a removed cell answers as a count to 2 does: on random

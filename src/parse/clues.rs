@@ -275,12 +275,12 @@ pub(crate) fn edge(
     Ok(clues)
 }
 
-/// An edge clue that is a set of values: `.`, `-`, `_` for none, else numbers separated by commas (`1,12`) or
-/// one run of digits (`135`).
-fn edge_set_token(input: &str) -> IResult<&str, Option<Vec<&str>>> {
+/// An edge clue that is a set of values, in form: `.`, `-`, `_` for none (false), else numbers separated by
+/// commas (`1,12`) or one run of digits (`135`).
+fn edge_set_token(input: &str) -> IResult<&str, bool> {
     alt((
-        map(one_of(".-_"), |_| None),
-        map(separated_list1(char(','), digit1), Some),
+        value(false, one_of(".-_")),
+        value(true, separated_list1(char(','), digit1)),
     ))
     .parse(input)
 }
@@ -301,8 +301,8 @@ pub(crate) fn edge_sets(section: &SectionText, n: usize) -> Result<Vec<Option<Ve
     for token in start.split_whitespace() {
         // The token's own place, for the column of a message (a token may repeat).
         let at = &start[token.as_ptr() as usize - start.as_ptr() as usize..];
-        let words = match all_consuming(edge_set_token).parse(token) {
-            Ok((_, words)) => words,
+        let clue = match all_consuming(edge_set_token).parse(token) {
+            Ok((_, clue)) => clue,
             Err(_) => {
                 return Err(section.error_at_rest(
                     0,
@@ -311,31 +311,10 @@ pub(crate) fn edge_sets(section: &SectionText, n: usize) -> Result<Vec<Option<Ve
                 ))
             }
         };
-        let Some(words) = words else {
-            clues.push(None);
-            continue;
-        };
-        let values: Vec<&str> = match words.as_slice() {
-            [run] if n <= 9 => (0..run.len()).map(|i| &run[i..=i]).collect(),
-            _ => words,
-        };
-        let mut set = Vec::new();
-        for word in values {
-            if let Some(message) = too_large(word) {
-                return Err(section.error_at_rest(0, at, message));
-            }
-            match word.parse::<u32>() {
-                Ok(v) if (1..=n as u32).contains(&v) => set.push(v),
-                _ => {
-                    return Err(section.error_at_rest(
-                        0,
-                        at,
-                        format!("{word} is not a value of this {n}x{n} grid (1 to {n})"),
-                    ))
-                }
-            }
-        }
-        clues.push(Some(set));
+        clues.push(match clue {
+            false => None,
+            true => Some(set_of(token, n).map_err(|m| section.error_at_rest(0, at, m))?),
+        });
     }
     if clues.len() != n {
         return Err(section.error_at(
@@ -348,6 +327,31 @@ pub(crate) fn edge_sets(section: &SectionText, n: usize) -> Result<Vec<Option<Ve
         ));
     }
     Ok(clues)
+}
+
+/// The values of one clue token as [`edge_sets`] reads them (`135`; `1,12`), each from 1 to n; the message
+/// says what is wrong.
+pub(crate) fn set_of(token: &str, n: usize) -> Result<Vec<u32>, String> {
+    let words: Vec<&str> = token.split(',').collect();
+    let values: Vec<&str> = match words.as_slice() {
+        [run] if n <= 9 => (0..run.len()).map(|i| &run[i..=i]).collect(),
+        _ => words,
+    };
+    let mut set = Vec::new();
+    for word in values {
+        if let Some(message) = too_large(word) {
+            return Err(message);
+        }
+        match word.parse::<u32>() {
+            Ok(v) if (1..=n as u32).contains(&v) => set.push(v),
+            _ => {
+                return Err(format!(
+                    "{word} is not a value of this {n}x{n} grid (1 to {n})"
+                ))
+            }
+        }
+    }
+    Ok(set)
 }
 
 /// A set of values as [`edge_sets`] reads it: a run of digits on a grid up to 9x9 (`135`), else separated by
