@@ -334,7 +334,10 @@ pub(crate) fn edge_sets(section: &SectionText, n: usize) -> Result<Vec<Option<Ve
 pub(crate) fn set_of(token: &str, n: usize) -> Result<Vec<u32>, String> {
     let words: Vec<&str> = token.split(',').collect();
     let values: Vec<&str> = match words.as_slice() {
-        [run] if n <= 9 => (0..run.len()).map(|i| &run[i..=i]).collect(),
+        [run] if n <= 9 => run
+            .char_indices()
+            .map(|(i, c)| &run[i..i + c.len_utf8()])
+            .collect(),
         _ => words,
     };
     let mut set = Vec::new();
@@ -542,6 +545,8 @@ mod tests {
             ]
         );
         assert_eq!(set_text(&[1, 3], 5), "13");
+        // Any text, not only what the clue's form lets through, is read without a panic.
+        assert!(set_of("1é", 5).unwrap_err().contains("é is not a value"));
         assert_eq!(set_text(&[1, 12], 12), "1,12");
         // Past 9 a run is one value, so 12 is twelve, and commas separate.
         let sets = edge_sets(&one(&format!("12 1,12 {}", ". ".repeat(10))), 12).unwrap();
