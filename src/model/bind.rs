@@ -386,38 +386,43 @@ fn edge_view(side: &str, i: usize, n: usize) -> (String, Vec<Cell>) {
     }
 }
 
-/// Every clue of the edge sections named by `top`, `bottom`, `left`, `right`: where it stands, the row or
-/// column in viewing order (nearest first), and the clue.
-fn edge_lines(args: &Args, sections: &Sections, n: usize) -> Vec<(String, Vec<Cell>, u64)> {
+/// Every clue of the edge sections named by `top`, `bottom`, `left`, `right` that `clues_of` reads: where it
+/// stands, the row or column in viewing order (nearest first), and the clue.
+fn edge_clues<T: Clone>(
+    args: &Args,
+    sections: &Sections,
+    n: usize,
+    clues_of: fn(&SectionValue) -> Option<&[Option<T>]>,
+) -> Vec<(String, Vec<Cell>, T)> {
     let mut out = Vec::new();
     for side in ["top", "bottom", "left", "right"] {
-        if let Some((_, SectionValue::Edge(clues))) = section(args, side, sections) {
-            for (i, clue) in clues.iter().enumerate() {
-                if let Some(clue) = *clue {
-                    let (label, cells) = edge_view(side, i, n);
-                    out.push((label, cells, clue));
-                }
+        let Some((_, value)) = section(args, side, sections) else {
+            continue;
+        };
+        for (i, clue) in clues_of(value).unwrap_or_default().iter().enumerate() {
+            if let Some(clue) = clue {
+                let (label, cells) = edge_view(side, i, n);
+                out.push((label, cells, clue.clone()));
             }
         }
     }
     out
 }
 
-/// Every clue of the edge sections of sets of values (`clue: values`) named by the sides, as [`edge_lines`]
-/// gives numbers.
+/// The number clues of the edge sections the sides name (counts and sums).
+fn edge_lines(args: &Args, sections: &Sections, n: usize) -> Vec<(String, Vec<Cell>, u64)> {
+    edge_clues(args, sections, n, |value| match value {
+        SectionValue::Edge(clues) => Some(clues),
+        _ => None,
+    })
+}
+
+/// The clues of the edge sections of sets of values (`clue: values`) the sides name.
 fn edge_sets(args: &Args, sections: &Sections, n: usize) -> Vec<(String, Vec<Cell>, Vec<u32>)> {
-    let mut out = Vec::new();
-    for side in ["top", "bottom", "left", "right"] {
-        if let Some((_, SectionValue::EdgeSets(clues))) = section(args, side, sections) {
-            for (i, clue) in clues.iter().enumerate() {
-                if let Some(values) = clue {
-                    let (label, cells) = edge_view(side, i, n);
-                    out.push((label, cells, values.clone()));
-                }
-            }
-        }
-    }
-    out
+    edge_clues(args, sections, n, |value| match value {
+        SectionValue::EdgeSets(clues) => Some(clues),
+        _ => None,
+    })
 }
 
 fn build_visibility(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
