@@ -169,9 +169,7 @@ impl Draft {
         }
         Some(fewer)
     }
-}
 
-impl Draft {
     /// Every value of the entries of `sections` that list values (an Outside Sudoku clue, a quadruple's
     /// digits): section, entry and value, once for each time it is listed.
     pub(crate) fn listed(&self, sections: &[String]) -> Vec<(String, usize, u32)> {

@@ -145,7 +145,8 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
             let depth = args.get("depth").and_then(Value::as_u64).unwrap_or(1) as usize;
             values.iter().take(depth).sum::<u32>().to_string()
         }),
-        // Every value of the first `depth` cells, smallest first: `generate` drops whole clues, not values.
+        // Every value of the first `depth` cells, smallest first: `generate` then drops whole clues, and the
+        // values of those left that the puzzle does not need.
         "frame-contains" => Maker::Edge(|args, values| {
             let depth = args.get("depth").and_then(Value::as_u64).unwrap_or(1) as usize;
             let mut first: Vec<u32> = values.iter().take(depth).copied().collect();
@@ -232,7 +233,8 @@ fn line_maker(primitive: &str) -> Option<LineMaker> {
                 .then_some(None)
         },
         // A group of two to four cells (a quadruple's four, where f-puzzles draws one) shows every value it
-        // holds, smallest first: `generate` then drops whole groups, not values.
+        // holds, smallest first: `generate` then drops whole groups, and the values of those left that the
+        // puzzle does not need.
         "contains" => |_, values, _| {
             let mut sorted = values.to_vec();
             sorted.sort_unstable();
