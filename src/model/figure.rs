@@ -83,8 +83,18 @@ pub(crate) struct Figure {
     /// Marked cells, with the mark as written (`E`).
     pub(crate) marks: Vec<(Cell, MarkGlyph, String)>,
     pub(crate) lines: Vec<Line>,
-    /// Clues outside the frame: per side, the clue of each row or column (`None`: no clue).
-    pub(crate) edges: BTreeMap<Side, Vec<Option<String>>>,
+    /// Clues outside the frame: per side, a row of clues for each edge section there, nearest the grid first
+    /// (a type made of types may have two on one side: `sandwich+x-sums`); in a row, the clue of each row or
+    /// column of the grid (`None`: no clue).
+    pub(crate) edges: BTreeMap<Side, Vec<EdgeRow>>,
+}
+
+/// One edge section's clues on its side of the frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct EdgeRow {
+    /// The section, for a legend when a side has more than one.
+    pub(crate) section: String,
+    pub(crate) clues: Vec<Option<String>>,
 }
 
 impl Line {
@@ -104,7 +114,7 @@ impl Figure {
     }
 
     /// An edge section's clues as written: numbers, or sets of values (`135`).
-    fn add_edge(&mut self, side: Side, value: &SectionValue) {
+    fn add_edge(&mut self, side: Side, section: &str, value: &SectionValue) {
         let texts = match value {
             SectionValue::Edge(clues) => clues.iter().map(|c| c.map(|k| k.to_string())).collect(),
             SectionValue::EdgeSets(sets) => sets
@@ -116,7 +126,10 @@ impl Figure {
                 .collect(),
             _ => return,
         };
-        self.edges.insert(side, texts);
+        self.edges.entry(side).or_default().push(EdgeRow {
+            section: section.to_owned(),
+            clues: texts,
+        });
     }
 
     /// Adds what the grammar's sections show, read from a puzzle file's parsed sections.
@@ -163,7 +176,7 @@ impl Figure {
                 }
                 (SectionKind::Edge, _) => {
                     if let Some(&side) = looks.sides.get(name) {
-                        self.add_edge(side, value);
+                        self.add_edge(side, name, value);
                     }
                 }
                 (SectionKind::Marks, SectionValue::Marks(marks)) => {
@@ -387,11 +400,21 @@ mod tests {
             v.iter().map(|t| t.map(str::to_owned)).collect()
         };
         assert_eq!(
-            f.edges[&Side::Top],
+            f.edges[&Side::Top][0].clues,
             texts(&[Some("1"), Some("2"), Some("2")])
         );
-        assert_eq!(f.edges[&Side::Right], texts(&[None, None, Some("3")]));
+        assert_eq!(
+            f.edges[&Side::Right][0].clues,
+            texts(&[None, None, Some("3")])
+        );
         assert!(!f.edges.contains_key(&Side::Left));
+        // Two edge sections on one side, in a type made of types: a row each, in the grammar's order.
+        let f = figure("type: sandwich+x-sums\nsize: 4\nleft: . 0 . .\nx-sums-left: . 9 . .\n");
+        let names: Vec<&str> = f.edges[&Side::Left]
+            .iter()
+            .map(|r| r.section.as_str())
+            .collect();
+        assert_eq!(names, ["left", "x-sums-left"]);
     }
 
     #[test]

@@ -34,8 +34,11 @@ impl Page {
             || f.lines
                 .iter()
                 .any(|l| l.clue.is_some() && l.style == Some(LineStyle::Sum));
+        // A cell's width for each row of clues on the side with the most (two edge sections on one side in a type
+        // made of types).
+        let rows = f.edges.values().map(Vec::len).max().unwrap_or(0).max(1) as f64;
         Page {
-            margin: if outside { CELL } else { CELL / 4.0 },
+            margin: if outside { CELL * rows } else { CELL / 4.0 },
             n: f.size,
         }
     }
@@ -642,27 +645,31 @@ fn signs(out: &mut String, f: &Figure, _page: &Page) {
     }
 }
 
-/// Outside clues beyond the frame, centred on their row or column.
+/// Outside clues beyond the frame, centred on their row or column; a side's rows of clues a cell apart, the
+/// first nearest the grid.
 fn edges(out: &mut String, f: &Figure) {
     let full = f.size as f64 * CELL;
-    for (side, clues) in &f.edges {
-        for (i, clue) in clues.iter().enumerate() {
-            let Some(text) = clue else { continue };
-            let mid = (i as f64 + 0.5) * CELL;
-            let at = match side {
-                Side::Top => (mid, -CELL * 0.45),
-                Side::Bottom => (mid, full + CELL * 0.45),
-                Side::Left => (-CELL * 0.45, mid),
-                Side::Right => (full + CELL * 0.45, mid),
-            };
-            // Past two characters (a set of values, `135`; a sum past 99) smaller, to stay beside its cell.
-            let chars = text.chars().count();
-            let size = if chars <= 2 {
-                CELL * 0.42
-            } else {
-                CELL / chars as f64
-            };
-            centred(out, at, size, "black", text);
+    for (side, rows) in &f.edges {
+        for (k, row) in rows.iter().enumerate() {
+            let away = CELL * (0.45 + k as f64);
+            for (i, clue) in row.clues.iter().enumerate() {
+                let Some(text) = clue else { continue };
+                let mid = (i as f64 + 0.5) * CELL;
+                let at = match side {
+                    Side::Top => (mid, -away),
+                    Side::Bottom => (mid, full + away),
+                    Side::Left => (-away, mid),
+                    Side::Right => (full + away, mid),
+                };
+                // Past two characters (a set of values, `135`; a sum past 99) smaller, to stay beside its cell.
+                let chars = text.chars().count();
+                let size = if chars <= 2 {
+                    CELL * 0.42
+                } else {
+                    CELL / chars as f64
+                };
+                centred(out, at, size, "black", text);
+            }
         }
     }
 }

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use super::{glyph_text, line_tags, Paint, Values};
 use crate::grid::Cell;
-use crate::model::figure::{Figure, Line, Side};
+use crate::model::figure::{EdgeRow, Figure, Line, Side};
 
 /// How the text is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -151,24 +151,24 @@ pub(crate) fn render(f: &Figure, values: &Values, style: TextStyle) -> String {
     let brackets = !style.color && values.solved_any();
     let slot = n.to_string().len() + if brackets { 2 } else { 0 };
     let widest_corner = corners.iter().map(|s| s.chars().count()).max().unwrap_or(0);
-    let clue_width = |side: Side| {
-        f.edges.get(&side).map_or(0, |clues| {
-            clues
-                .iter()
-                .flatten()
-                .map(|k| k.chars().count() + 1)
-                .max()
-                .unwrap_or(0)
-        })
+    let rows_on = |side: Side| f.edges.get(&side).map_or(&[][..], Vec::as_slice);
+    let widest = |row: &EdgeRow| -> usize {
+        let chars = row.clues.iter().flatten().map(|k| k.chars().count());
+        chars.max().unwrap_or(0)
     };
+    // Beside the grid, each row of clues as wide as its widest and a space; above and below, a cell as wide as
+    // the widest clue there.
+    let clue_width = |side: Side| rows_on(side).iter().map(|r| widest(r) + 1).sum::<usize>();
+    let over =
+        [Side::Top, Side::Bottom].map(|side| rows_on(side).iter().map(widest).max().unwrap_or(0));
     let frame = Frame {
         n,
-        width: (slot + 2).max(widest_corner),
+        width: (slot + 2).max(widest_corner).max(over[0]).max(over[1]),
         height: if widest_corner > 0 { 2 } else { 1 },
         left: clue_width(Side::Left),
-        top: usize::from(f.edges.contains_key(&Side::Top)),
+        top: rows_on(Side::Top).len(),
     };
-    let rows = frame.y(n) + 1 + usize::from(f.edges.contains_key(&Side::Bottom));
+    let rows = frame.y(n) + 1 + rows_on(Side::Bottom).len();
     let cols = frame.x(n) + 1 + clue_width(Side::Right);
     let mut canvas = Canvas {
         cells: vec![vec![(' ', Paint::Plain); cols]; rows],
@@ -297,26 +297,43 @@ fn draw_signs(canvas: &mut Canvas, f: &Figure, frame: &Frame, ascii: bool) {
     }
 }
 
-/// Outside clues: above and below their column, left and right of their row.
+/// Outside clues: above and below their column, left and right of their row; a side's rows of clues one beyond
+/// the other, the first nearest the grid.
 fn draw_edges(canvas: &mut Canvas, f: &Figure, frame: &Frame) {
     let last_row = frame.y(frame.n) + 1;
-    for (side, clues) in &f.edges {
-        for (i, clue) in clues.iter().enumerate() {
-            let Some(text) = clue else { continue };
-            let centre = frame.x(i) + 1 + (frame.width - text.len()) / 2;
-            match side {
-                Side::Top => canvas.text(0, centre, text, Paint::Clue),
-                Side::Bottom => canvas.text(last_row, centre, text, Paint::Clue),
-                Side::Left => canvas.text(
-                    frame.value_row(i),
-                    frame.left - 1 - text.len(),
-                    text,
-                    Paint::Clue,
-                ),
-                Side::Right => {
-                    canvas.text(frame.value_row(i), frame.x(frame.n) + 2, text, Paint::Clue)
+    for (side, rows) in &f.edges {
+        // How far out this row stands: rows of text above and below, columns beside.
+        let mut out = 0;
+        for (k, row) in rows.iter().enumerate() {
+            for (i, clue) in row.clues.iter().enumerate() {
+                let Some(text) = clue else { continue };
+                let len = text.chars().count();
+                let centre = frame.x(i) + 1 + frame.width.saturating_sub(len) / 2;
+                match side {
+                    Side::Top => canvas.text(frame.top - 1 - k, centre, text, Paint::Clue),
+                    Side::Bottom => canvas.text(last_row + k, centre, text, Paint::Clue),
+                    Side::Left => canvas.text(
+                        frame.value_row(i),
+                        frame.left - 1 - out - len,
+                        text,
+                        Paint::Clue,
+                    ),
+                    Side::Right => canvas.text(
+                        frame.value_row(i),
+                        frame.x(frame.n) + 2 + out,
+                        text,
+                        Paint::Clue,
+                    ),
                 }
             }
+            out += row
+                .clues
+                .iter()
+                .flatten()
+                .map(|k| k.chars().count())
+                .max()
+                .unwrap_or(0)
+                + 1;
         }
     }
 }
@@ -371,6 +388,12 @@ fn legend(f: &Figure) -> String {
     if !listed.is_empty() {
         let _ = writeln!(out, "values held: {}", listed.join(" "));
     }
+    // Two rows of clues on one side (a type made of types): whose is which.
+    for (side, rows) in f.edges.iter().filter(|(_, rows)| rows.len() > 1) {
+        let names: Vec<&str> = rows.iter().map(|r| r.section.as_str()).collect();
+        let side = format!("{side:?}").to_lowercase();
+        let _ = writeln!(out, "{side}: {}, nearest first", names.join(", "));
+    }
     out
 }
 
@@ -395,5 +418,41 @@ mod tests {
         let shown = render(&f, &values, TextStyle::default());
         let border = shown.lines().nth(2).expect("the border under row 1");
         assert!(border.contains("○V"), "{shown}");
+    }
+
+    /// Two edge sections on one side (`sandwich+x-sums`) are two rows of clues, the first nearest the grid, and
+    /// the legend says whose is which; a clue wider than a cell widens the cells, so none is lost.
+    #[test]
+    fn every_row_of_clues_on_a_side_is_drawn() {
+        let row = |section: &str, clue: &str| EdgeRow {
+            section: section.into(),
+            clues: vec![None, Some(clue.into()), None, None],
+        };
+        let mut f = Figure::new(4);
+        f.edges
+            .insert(Side::Left, vec![row("left", "0"), row("x-sums-left", "9")]);
+        f.edges
+            .insert(Side::Top, vec![row("top", "12345"), row("x-sums-top", "7")]);
+        let givens = Grid::empty(4);
+        let values = Values {
+            givens: &givens,
+            solution: None,
+        };
+        let shown = render(&f, &values, TextStyle::default());
+        let lines: Vec<&str> = shown.lines().collect();
+        // Above the grid: the outer row, then the inner; row 2 of the grid: 9, then 0, then the frame.
+        assert!(
+            lines[0].contains('7') && lines[1].contains("12345"),
+            "{shown}"
+        );
+        let second_row = lines
+            .iter()
+            .find(|l| l.contains('┃') && l.contains('0'))
+            .unwrap();
+        assert!(second_row.trim_start().starts_with("9 0 ┃"), "{shown}");
+        assert!(
+            shown.contains("left: left, x-sums-left, nearest first"),
+            "{shown}"
+        );
     }
 }
