@@ -530,6 +530,16 @@ fn build_frame_sum(args: &Args, sections: &Sections, site: &Site) -> Result<Rule
 fn build_frame_contains(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
     let sets = edge_sets(args, sections, site.n);
     let depth = frame_depth(args, sets.first().map(|s| &s.0), site)?;
+    // As a quadruple lists no more values than it has cells.
+    if let Some((label, _, values)) = sets.iter().find(|(_, _, values)| values.len() > depth) {
+        return Err(Error::section(
+            label.clone(),
+            format!(
+                "{} values for the first {depth} cells: a clue lists at most {depth}",
+                values.len()
+            ),
+        ));
+    }
     Ok(sets
         .into_iter()
         .map(|(label, cells, values)| {
@@ -1226,6 +1236,20 @@ mod tests {
         let site = Site { n: 4, boxes: None };
         let err = build("frame-contains", &args, &sections, &site).unwrap_err();
         assert!(err.to_string().contains("left of row 3"), "{err}");
+        // More values than the cells they must stand in: refused by the clue's place, not left unsolvable.
+        let args: Args = crate::yaml::from_str("{depth: 3, left: left}").unwrap();
+        let sections: Sections = [(
+            "left".into(),
+            SectionValue::EdgeSets(vec![None, Some(vec![1, 2, 3, 4]), None, None]),
+        )]
+        .into_iter()
+        .collect();
+        let err = build("frame-contains", &args, &sections, &site).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("left of row 2: 4 values for the first 3 cells"),
+            "{err}"
+        );
     }
 
     /// Pills that cannot be read are refused by name: on a grid of two-digit values, sharing a cell, or with an
