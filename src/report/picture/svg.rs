@@ -284,7 +284,12 @@ fn listed(out: &mut String, line: &Line, points: &[(f64, f64)]) {
             })
             .collect(),
     };
-    let size = CELL * 0.2;
+    // One short clue (`E`, `9+`) as large as the circle lets it be; rows of values smaller, to fit.
+    let size = match rows.as_slice() {
+        [one] if one.chars().count() <= 2 => CELL * 0.3,
+        [one] if one.chars().count() == 3 => CELL * 0.24,
+        _ => CELL * 0.2,
+    };
     let top = cy - (rows.len() as f64 - 1.0) * size * 0.5 + size * 0.35;
     for (i, row) in rows.iter().enumerate() {
         text(out, cx, top + i as f64 * size, size, "black", "middle", row);
