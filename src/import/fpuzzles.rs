@@ -766,14 +766,8 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
     ))
 }
 
-/// The record keys f-puzzles can say (and those that say nothing about the puzzle).
-const SAYABLE: [&str; 22] = [
-    "type",
-    "id",
-    "source",
-    "title",
-    "author",
-    "count",
+/// The record keys f-puzzles can say, beside those that say nothing about the puzzle ([`super::ABOUT`]).
+const SAYABLE: [&str; 16] = [
     "size",
     "givens",
     "solution",
@@ -804,7 +798,7 @@ pub(crate) fn to_fpuzzles(record: &Json) -> Result<Json, Error> {
         .into_iter()
         .flatten()
         .map(|(k, _)| k.as_str())
-        .find(|k| !SAYABLE.contains(k))
+        .find(|k| !super::ABOUT.contains(k) && !SAYABLE.contains(k))
     {
         return Err(err(format!("`{key}`: f-puzzles has no such constraint")));
     }

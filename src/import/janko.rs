@@ -458,14 +458,9 @@ fn unsaid(record: &Json, kind: &str) -> Result<(), Error> {
     if let Some(rule) = record["rules"].as_array().and_then(|r| r.first()) {
         return Err(refuse(&format!("the rule {rule}")));
     }
-    // What the block says, and what says nothing about the puzzle; any other key is refused, not dropped.
-    const SAYABLE: [&str; 19] = [
-        "type",
-        "id",
-        "source",
-        "title",
-        "author",
-        "count",
+    // What the block says, beside what says nothing about the puzzle (`super::ABOUT`, and whether it has a
+    // solution); any other key is refused, not dropped.
+    const SAYABLE: [&str; 13] = [
         "feasible",
         "size",
         "givens",
@@ -483,7 +478,7 @@ fn unsaid(record: &Json, kind: &str) -> Result<(), Error> {
     let keys = record.as_object().into_iter().flat_map(|o| o.keys());
     if let Some(key) = keys
         .filter(|&k| k != "rules")
-        .find(|k| !SAYABLE.contains(&k.as_str()))
+        .find(|k| !super::ABOUT.contains(&k.as_str()) && !SAYABLE.contains(&k.as_str()))
     {
         return Err(refuse(&format!("`{key}`")));
     }

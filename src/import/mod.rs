@@ -134,6 +134,10 @@ pub(crate) fn bad(format: Format, message: impl Into<String>) -> Error {
 /// The keys a puzzle file and a record share as text: its title, its setter, where it came from.
 pub(crate) const ATTRIBUTION: [&str; 3] = ["title", "author", "source"];
 
+/// Record keys that say nothing about the puzzle's rules or clues (its type and name, who set it, how many
+/// solutions it has): every writer may take them; a writer's own allow-list names the rest.
+pub(crate) const ABOUT: [&str; 6] = ["type", "id", "source", "title", "author", "count"];
+
 /// The record key of x-sum clues (`{"top": [...], ...}`, as the schema's `edges` for sandwiches): the schema has
 /// none, and `edges` would not say which of the two a clue is.
 pub(crate) const XSUMS: &str = "xsums";
