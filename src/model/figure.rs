@@ -97,6 +97,14 @@ pub(crate) struct EdgeRow {
     pub(crate) clues: Vec<Option<String>>,
 }
 
+impl EdgeRow {
+    /// The widest clue, in characters.
+    pub(crate) fn width(&self) -> usize {
+        let chars = self.clues.iter().flatten().map(|k| k.chars().count());
+        chars.max().unwrap_or(0)
+    }
+}
+
 impl Line {
     /// The clue as written: `15`, `4+` with its operator, or a mark.
     pub(crate) fn clue_text(&self) -> Option<String> {

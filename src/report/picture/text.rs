@@ -152,15 +152,11 @@ pub(crate) fn render(f: &Figure, values: &Values, style: TextStyle) -> String {
     let slot = n.to_string().len() + if brackets { 2 } else { 0 };
     let widest_corner = corners.iter().map(|s| s.chars().count()).max().unwrap_or(0);
     let rows_on = |side: Side| f.edges.get(&side).map_or(&[][..], Vec::as_slice);
-    let widest = |row: &EdgeRow| -> usize {
-        let chars = row.clues.iter().flatten().map(|k| k.chars().count());
-        chars.max().unwrap_or(0)
-    };
     // Beside the grid, each row of clues as wide as its widest and a space; above and below, a cell as wide as
     // the widest clue there.
-    let clue_width = |side: Side| rows_on(side).iter().map(|r| widest(r) + 1).sum::<usize>();
-    let over =
-        [Side::Top, Side::Bottom].map(|side| rows_on(side).iter().map(widest).max().unwrap_or(0));
+    let clue_width = |side: Side| rows_on(side).iter().map(|r| r.width() + 1).sum::<usize>();
+    let over = [Side::Top, Side::Bottom]
+        .map(|side| rows_on(side).iter().map(EdgeRow::width).max().unwrap_or(0));
     let frame = Frame {
         n,
         width: (slot + 2).max(widest_corner).max(over[0]).max(over[1]),
@@ -326,14 +322,7 @@ fn draw_edges(canvas: &mut Canvas, f: &Figure, frame: &Frame) {
                     ),
                 }
             }
-            out += row
-                .clues
-                .iter()
-                .flatten()
-                .map(|k| k.chars().count())
-                .max()
-                .unwrap_or(0)
-                + 1;
+            out += row.width() + 1;
         }
     }
 }
