@@ -145,7 +145,20 @@ fn section(
                 _ => record["pairs"][name] = json!(list),
             }
         }
-        SectionValue::Edge(_) | SectionValue::EdgeSets(_) => edge(record, grammar, name, value)?,
+        SectionValue::Edge(clues) => {
+            let (key, side, primitive) = edge_key(grammar, name)?;
+            // A visibility clue is at least 1 (a count) or n (a sum), so there 0 says "no clue", where
+            // elsewhere 0 is a clue and none is null.
+            record[key][side] = if primitive == "visibility" {
+                json!(clues.iter().map(|c| c.unwrap_or(0)).collect::<Vec<_>>())
+            } else {
+                json!(clues)
+            };
+        }
+        SectionValue::EdgeSets(sets) => {
+            let (key, side, _) = edge_key(grammar, name)?;
+            record[key][side] = json!(sets);
+        }
         SectionValue::Marks(marks) => {
             let mut grid = vec![vec![String::new(); n]; n];
             for m in marks {
@@ -176,22 +189,18 @@ fn section(
     Ok(())
 }
 
-/// An edge section under the schema's key for its primitive: counts under `sky`, sums (and Outside Sudoku's sets
-/// of values) under `edges`, x-sums under `xsums`.
-fn edge(
-    record: &mut Json,
-    grammar: &Grammar,
+/// Where the schema keeps an edge section's clues: its key for the primitive (counts under `sky`, sums and
+/// Outside Sudoku's sets of values under `edges`, x-sums under `xsums`), the side, and the primitive.
+fn edge_key<'g>(
+    grammar: &'g Grammar,
     name: &str,
-    value: &SectionValue,
-) -> Result<(), Error> {
+) -> Result<(&'static str, &'g str, &'g str), Error> {
     let Some((primitive, side)) = binding(grammar, name) else {
         return Err(Error::section(
             name.to_owned(),
             "an edge section bound to no side",
         ));
     };
-    // The schema keeps counts under `sky` and sums under `edges`; a visibility clue is at least 1 (a count) or n
-    // (a sum), so there 0 says "no clue", where elsewhere 0 is a clue and none is null.
     let sums = grammar
         .sections
         .get(name)
@@ -201,13 +210,5 @@ fn edge(
         (_, true) => "edges",
         (_, false) => "sky",
     };
-    record[key][side] = match value {
-        SectionValue::Edge(clues) if primitive == "visibility" => {
-            json!(clues.iter().map(|c| c.unwrap_or(0)).collect::<Vec<_>>())
-        }
-        SectionValue::Edge(clues) => json!(clues),
-        SectionValue::EdgeSets(sets) => json!(sets),
-        _ => Json::Null,
-    };
-    Ok(())
+    Ok((key, side, primitive))
 }
