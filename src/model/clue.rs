@@ -410,6 +410,20 @@ mod tests {
         })
     }
 
+    /// An Outside Sudoku clue is the first `depth` values, smallest first, as the section reads them back.
+    #[test]
+    fn outside_clues_list_the_first_values() {
+        let Some(Maker::Edge(outside)) = maker("frame-contains") else {
+            panic!()
+        };
+        let depth: Args = crate::yaml::from_str("depth: 3").unwrap();
+        assert_eq!(outside(&depth, &[5, 1, 3, 2, 4]), "135");
+        assert_eq!(
+            outside(&depth, &[12, 1, 3, 2, 4, 5, 6, 7, 8, 9, 10, 11]),
+            "1,3,12"
+        );
+    }
+
     #[test]
     fn clues_are_what_the_rules_read() {
         assert_eq!(region("sum", &[3, 5, 1], 0), "9");
@@ -504,16 +518,6 @@ mod tests {
             .into_iter()
             .collect();
         assert_eq!(seen(&sums, &[2, 1, 4, 3, 5]), "11");
-        // Outside Sudoku: the first `depth` values, smallest first, as the section reads them back.
-        let Some(Maker::Edge(outside)) = maker("frame-contains") else {
-            panic!()
-        };
-        let depth: Args = crate::yaml::from_str("depth: 3").unwrap();
-        assert_eq!(outside(&depth, &[5, 1, 3, 2, 4]), "135");
-        assert_eq!(
-            outside(&depth, &[12, 1, 3, 2, 4, 5, 6, 7, 8, 9, 10, 11]),
-            "1,3,12"
-        );
         let Some(Maker::Pair(tagged)) = maker("tagged-pairs") else {
             panic!()
         };
