@@ -362,19 +362,22 @@ fn path(
             }
             cells.push(cell);
         }
-        if !after.is_empty() && !after.starts_with([' ', '\t']) {
+        // Cells are separated by spaces, a comma, or both (`r1c1, r1c2`, as many setters list them).
+        let spaced = after.trim_start();
+        if !after.is_empty() && spaced.len() == after.len() && !spaced.starts_with(',') {
             return Err(section.error_at_rest(
                 line,
                 after,
-                format!("expected a space before {:?}", after.trim()),
+                format!("expected a space or a comma before {:?}", after.trim()),
             ));
         }
-        rest = after.trim_start();
+        rest = spaced.strip_prefix(',').map_or(spaced, str::trim_start);
     }
     Ok(cells)
 }
 
-/// Parses one line of cells per line of text: cells separated by spaces (`r1c1 r1c2 r2c3`), each next to the
+/// Parses one line of cells per line of text: cells separated by spaces or commas (`r1c1 r1c2 r2c3`,
+/// `r1c1, r1c2, r2c3`), each next to the
 /// one before it (orthogonally or diagonally); `r1c2..r8c9` is the straight run between two cells in a row,
 /// column or diagonal; an optional clue follows `=` (`r1c2..r8c9 = 15`). A cell may not repeat on a line.
 /// The section's [`Shape`] may ask more, or less.
@@ -634,6 +637,33 @@ mod tests {
             ]
         );
         assert_eq!(got[2].cells.len(), 3);
+        // Commas separate cells as spaces do; two in a row, or cells run together, do not.
+        let commas = lines(
+            &s(&["R1C1, r2c2,r2c3 ,r3c3", "r1c9..r4c6, r5c5 = 15"]),
+            9,
+            Shape::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            commas[0].cells,
+            [&got[0].cells[..], &[Cell::new(2, 2)]].concat()
+        );
+        assert_eq!(commas[1].cells.len(), 5);
+        assert_eq!(commas[1].clue, Some(15));
+        let e = lines(&s(&["r1c1,,r1c2"]), 9, Shape::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("column 6") && e.contains("expected a cell"),
+            "{e}"
+        );
+        let e = lines(&s(&["r1c1r1c2"]), 9, Shape::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("column 5") && e.contains("a space or a comma"),
+            "{e}"
+        );
     }
 
     #[test]
