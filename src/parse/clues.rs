@@ -149,15 +149,6 @@ fn shape(input: &str) -> IResult<&str, (usize, usize)> {
     .parse(input)
 }
 
-fn edge_line(input: &str) -> IResult<&str, Vec<Option<u64>>> {
-    all_consuming(delimited(
-        space0,
-        separated_list1(space1, edge_token),
-        space0,
-    ))
-    .parse(input)
-}
-
 fn padded_positive(input: &str) -> IResult<&str, u64> {
     all_consuming(delimited(space0, positive, space0)).parse(input)
 }
@@ -205,46 +196,70 @@ pub(crate) enum EdgeClue {
     Sum,
 }
 
-/// A line of `n` edge clues, e.g. `. 3 3 . .`.
+/// The tokens of a line of edge clues, each a slice of `line`: separated by spaces, or, for counts on a grid of
+/// up to 9x9 written as one run of exactly `n` characters (`21.3`), a character each, as a grid's rows are read.
+fn edge_tokens(line: &str, n: usize, reading: EdgeClue) -> Vec<&str> {
+    let run = line.trim();
+    if reading == EdgeClue::Count
+        && (2..=9).contains(&n)
+        && !run.contains(char::is_whitespace)
+        && run.chars().count() == n
+    {
+        return run
+            .char_indices()
+            .map(|(i, c)| &run[i..i + c.len_utf8()])
+            .collect();
+    }
+    line.split_whitespace().collect()
+}
+
+/// A line of `n` edge clues, e.g. `. 3 3 . .` (or `.33..` for counts up to 9x9).
 pub(crate) fn edge(
     section: &SectionText,
     n: usize,
     reading: EdgeClue,
 ) -> Result<Vec<Option<u64>>, Error> {
     let joined = section.lines.join(" ");
-    let text = joined.as_str();
-    let start = text.trim_start();
-    if start.trim().is_empty() {
+    let tokens = edge_tokens(&joined, n, reading);
+    if tokens.is_empty() {
         return Err(Error::section(
             section.name.clone(),
             format!("expected {n} clues (one per line of the grid, . for none), found none"),
         ));
     }
-    if let Some((at, message)) = start.split_whitespace().find_map(|t| {
-        let at = &start[start.find(t).unwrap_or(0)..];
-        too_large(at).map(|m| (at, m))
-    }) {
-        return Err(section.error_at_rest(0, at, message));
-    }
-    let list = edge_line(start);
-    let clues = match list {
-        Ok((_, clues)) if reading == EdgeClue::Count => {
-            clues.into_iter().map(|c| c.filter(|&v| v != 0)).collect()
-        }
-        Ok((_, clues)) => clues,
-        Err(_) => {
-            let bad = start
-                .split_whitespace()
-                .find(|t| edge_token(t).map(|(r, _)| !r.is_empty()).unwrap_or(true))
-                .unwrap_or(start);
-            let at = &start[start.find(bad).unwrap_or(0)..];
-            return Err(section.error_at_rest(
-                0,
-                at,
-                format!("{bad:?} is not a clue (a number, or . for none)"),
-            ));
-        }
+    // Where a token stands, as the rest of the line from it, for errors that name its column.
+    let at = |token: &str| &joined[token.as_ptr() as usize - joined.as_ptr() as usize..];
+    let cap = match reading {
+        EdgeClue::Count => n as u64,
+        EdgeClue::Sum => (n * (n + 1) / 2) as u64,
     };
+    let mut clues = Vec::with_capacity(tokens.len());
+    for token in &tokens {
+        if let Some(message) = too_large(token) {
+            return Err(section.error_at_rest(0, at(token), message));
+        }
+        let clue = match all_consuming(edge_token).parse(token) {
+            Ok((_, clue)) => clue,
+            Err(_) => {
+                return Err(section.error_at_rest(
+                    0,
+                    at(token),
+                    format!("{token:?} is not a clue (a number, or . for none)"),
+                ))
+            }
+        };
+        if let Some(v) = clue.filter(|&v| v > cap) {
+            let message = match reading {
+                EdgeClue::Count => format!("{v} is more than the {n} cells of a line"),
+                EdgeClue::Sum => format!("{v} is more than 1 + 2 + ... + {n} = {cap}"),
+            };
+            return Err(section.error_at_rest(0, at(token), message));
+        }
+        clues.push(match reading {
+            EdgeClue::Count => clue.filter(|&v| v != 0),
+            EdgeClue::Sum => clue,
+        });
+    }
     if clues.len() != n {
         return Err(section.error_at(
             0,
@@ -254,23 +269,6 @@ pub(crate) fn edge(
                 clues.len()
             ),
         ));
-    }
-    let cap = match reading {
-        EdgeClue::Count => n as u64,
-        EdgeClue::Sum => (n * (n + 1) / 2) as u64,
-    };
-    if let Some((i, v)) = clues
-        .iter()
-        .enumerate()
-        .find_map(|(i, c)| c.filter(|&v| v > cap).map(|v| (i, v)))
-    {
-        let tok = start.split_whitespace().nth(i).unwrap_or(start);
-        let at = &start[start.find(tok).unwrap_or(0)..];
-        let message = match reading {
-            EdgeClue::Count => format!("{v} is more than the {n} cells of a line"),
-            EdgeClue::Sum => format!("{v} is more than 1 + 2 + ... + {n} = {cap}"),
-        };
-        return Err(section.error_at_rest(0, at, message));
     }
     Ok(clues)
 }
@@ -530,6 +528,32 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("6 is more than the 5 cells"), "{e}");
+        // Counts up to 9x9 may run together, a character a clue, as a grid's rows do.
+        assert_eq!(
+            edge(&one("21.3"), 4, EdgeClue::Count).unwrap(),
+            vec![Some(2), Some(1), None, Some(3)]
+        );
+        assert_eq!(
+            edge(&one(" .3-_0 "), 5, EdgeClue::Count).unwrap(),
+            vec![None, Some(3), None, None, None]
+        );
+        let e = edge(&one("2153"), 4, EdgeClue::Count)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("column 3: 5 is more than the 4 cells"), "{e}");
+        let e = edge(&one("21x3"), 4, EdgeClue::Count)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("column 3: \"x\" is not a clue"), "{e}");
+        // A run of another length, or of sums, stays one number.
+        let e = edge(&one("213"), 4, EdgeClue::Count)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("213 is more than"), "{e}");
+        let e = edge(&one("1234"), 4, EdgeClue::Sum)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("1234 is more than"), "{e}");
     }
 
     #[test]
