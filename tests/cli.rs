@@ -751,3 +751,48 @@ fn a_corpus_record_is_a_puzzle_wherever_one_is_taken() {
     );
     assert_eq!(yaml(&written), yaml(record));
 }
+
+/// `latin solve --format json --max 2` on a puzzle file's text: its standard output, after a successful run.
+fn solved(text: &str) -> String {
+    let (_dir, path) = file(text);
+    let out = latin()
+        .args(["solve", "--format", "json", "--max", "2"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json = String::from_utf8(out.stdout).unwrap();
+    assert!(json.contains("\"status\":\"solved\""), "{json}");
+    // The answer, without the timings after it.
+    json[..json.find("\"time_ms\"").expect("a time")].to_owned()
+}
+
+#[test]
+fn the_forms_setters_write_read_alike() {
+    // Givens as a list of entries and as a mapping of cells to values.
+    let list = solved("type: sudoku\nsize: 4\ngivens: [r1c1=1, r2c3=2, r3c2=3, r4c4=4]\n");
+    let map = solved("type: sudoku\nsize: 4\ngivens: {r1c1: 1, r2c3: 2, r3c2: 3, r4c4: 4}\n");
+    assert_eq!(list, map);
+    assert!(list.contains("\"count\":1"), "{list}");
+    // A line's cells separated by spaces and by commas.
+    let spaced = solved("type: thermo\nsize: 4\nthermos: [r1c1 r1c2 r2c2, r4c4 r4c3]\n");
+    let commas = solved("type: thermo\nsize: 4\nthermos: [\"r1c1, r1c2,r2c2\", \"r4c4,r4c3\"]\n");
+    assert_eq!(spaced, commas);
+    // Skyscraper counts spaced and run together.
+    let clues = "size: 4\ntop: \"2 1 . 3\"\nleft: \". 2 . .\"\n";
+    let spaced = solved(&format!("type: skyscrapers\n{clues}"));
+    let run = solved("type: skyscrapers\nsize: 4\ntop: \"21.3\"\nleft: \".2..\"\n");
+    assert_eq!(spaced, run);
+    rejects(
+        "type: sudoku\nsize: 4\ngivens: {r1c1: [1]}\n",
+        "givens: a mapping of givens takes a cell and a value an entry",
+    );
+    rejects(
+        "type: latin\nsize: 3\ngivens: {r1c1: 1, r2c2: 4}\n",
+        "givens: line 2, column 6: value 4 is out of range 1..3",
+    );
+}

@@ -502,9 +502,32 @@ fn looks_like_assignments(text: &SectionText) -> bool {
         .is_some_and(|(_, l)| l.contains('='))
 }
 
-/// Givens as a grid or as `rRcC=V` entries, each with where it was written.
+/// Givens written as a YAML mapping (`givens: {r1c1: 5, r2c3: 2}`), read as the entries `r1c1=5`, one a line.
+fn mapping_as_entries(entries: &Mapping) -> Result<SectionText, Error> {
+    let lines = entries
+        .iter()
+        .map(
+            |(cell, value)| match (yaml::scalar_text(cell), yaml::scalar_text(value)) {
+                (Some(cell), Some(value)) => Ok(format!("{cell}={value}")),
+                _ => Err(Error::section(
+                    "givens",
+                    "a mapping of givens takes a cell and a value an entry: {r1c1: 5, r2c3: 2}",
+                )),
+            },
+        )
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(SectionText {
+        name: "givens".to_owned(),
+        lines,
+    })
+}
+
+/// Givens as a grid, as `rRcC=V` entries, or as a mapping of cells to values, each with where it was written.
 fn givens(v: &Value, n: usize) -> Result<Vec<(Cell, u32, Position)>, Error> {
-    let text = SectionText::from_value("givens", v)?;
+    let text = match v {
+        Value::Mapping(entries) => mapping_as_entries(entries)?,
+        _ => SectionText::from_value("givens", v)?,
+    };
     if looks_like_assignments(&text) {
         let entries = parse::cells::assignments(&text, n)?;
         let lines: Vec<usize> = text.content_lines().map(|(i, _)| i).collect();
