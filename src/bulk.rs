@@ -1,6 +1,7 @@
 //! Bulk solving: one puzzle a line, as the big Sudoku collections are published.
 //!
-//! A line is the grid row by row in the no-space form (`.` or `0` empty, `1`-`9`, then `A`-`Z` for 10..35); its
+//! A line is the grid row by row in the no-space form (`.` or `0` empty, `1`-`9`, then `A`-`Z` or `a`-`z` for
+//! 10..35, and `0` the value n on a line of 10x10 or more that also has `.`, as hex Sudokus are written); its
 //! length fixes the size (81 -> 9x9, 256 -> 16x16). Every line becomes a copy of one template puzzle (the type,
 //! box shape and rules given once) with the line's givens, and is solved with the uniqueness question asked, so
 //! that each answer line says whether the puzzle had one solution, several, or none. Lines are read, solved on
@@ -15,7 +16,7 @@ use rayon::prelude::*;
 use crate::error::Error;
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
-use crate::parse::grid::{compact_value, is_empty_mark};
+use crate::parse::grid::{compact_value, is_empty_mark, zero_is_n};
 use crate::parse::lines::RawLine;
 use crate::report::lines::{LineAnswer, LineStatus, Summary};
 use crate::solve::{Engines, SolveOptions, Status};
@@ -33,9 +34,12 @@ pub(crate) fn parse_line(text: &str, n: usize) -> Result<Grid, String> {
             n * n
         ));
     }
+    let zero = zero_is_n(n, chars.iter().copied());
     let mut grid = Grid::empty(n);
     for (i, &ch) in chars.iter().enumerate() {
-        let v = if is_empty_mark(ch) {
+        let v = if ch == '0' && zero {
+            n as u32
+        } else if is_empty_mark(ch) {
             0
         } else {
             match compact_value(ch).filter(|&v| v as usize <= n) {

@@ -9,6 +9,10 @@
 //! - and, of a type the corpus does hold (its killers are janko.at's), krazydad.com's 8,000 killer Sudokus
 //!   (`krazydad_killer_bnatalha/dataset_killer_sudoku.csv`): another site, another setter's generator.
 //!
+//! - krazydad.com's hex Sudokus as the site writes them (`krazydad/krazydad-hexsudoku-20220605_ST.csv`: the
+//!   symbols `0`-`9`, `a`-`f`, `.` empty), pasted as they are, read alike with the corpus's own conversion of the
+//!   same puzzles (`lines/sudoku16-krazydad-supertough.txt`, which writes symbol s as the value s + 1).
+//!
 //! Each becomes a puzzle file of its grammar by this file's own converter, is solved with a count to 2, and must
 //! have the site's solution and no other. A sample of the frames also goes the pure path (`--no-presolve
 //! --backend cbc`). `LATIN_SITES_DIR=DIR` keeps the puzzle files, with their solutions, under `DIR/TYPE/` (for
@@ -276,5 +280,99 @@ fn the_pure_path_solves_janko_frame_sudokus_too() {
     for site in sites.iter().take(3) {
         let puzzle = load_str(&site.file, &registry).unwrap();
         common::assert_only_solution(&puzzle, &site.solution, true, &site.id);
+    }
+}
+
+/// The first `take` lines of a corpus lines file (`../shared/corpus/lines/NAME`); none when it is missing and
+/// not under `CI=true`.
+fn corpus_lines(name: &str, take: usize) -> Option<Vec<String>> {
+    let path = common::corpus_dir().join("lines").join(name);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text.lines().take(take).map(str::to_owned).collect()),
+        Err(e) if std::env::var("CI").is_ok_and(|v| v == "true") => {
+            panic!("{} is missing under CI=true: {e}", path.display())
+        }
+        Err(e) => {
+            eprintln!("NOTE: {} not found ({e}); nothing checked", path.display());
+            None
+        }
+    }
+}
+
+/// `latin solve --lines` on these lines: one answer a line.
+fn solve_lines(lines: &[String]) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lines.txt");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_latin"))
+        .args(["solve", "--lines"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn krazydad_hex_sudokus_read_as_the_site_writes_them() {
+    const TAKE: usize = 5600;
+    let (Some(raw), Some(converted)) = (
+        common::raw_text("krazydad/krazydad-hexsudoku-20220605_ST.csv"),
+        corpus_lines("sudoku16-krazydad-supertough.txt", TAKE),
+    ) else {
+        return;
+    };
+    // `DIFFICULTY,VOLUME,BOOK,NUMBER,PUZZLE`: the puzzle as published, with `0` and `a`-`f` among its symbols.
+    let published: Vec<String> = raw
+        .lines()
+        .skip(1)
+        .take(TAKE)
+        .map(|l| l.rsplit(',').next().unwrap().to_owned())
+        .collect();
+    assert_eq!(published.len(), TAKE);
+    let with_zero = published.iter().filter(|p| p.contains('0')).count();
+    assert!(with_zero > TAKE / 2, "{with_zero} of {TAKE} show a 0");
+    let value = |c: char| c.to_digit(36).unwrap();
+    // Read as published, `0` is 16 and every other symbol its own value; the corpus wrote symbol s as s + 1.
+    let as_converted =
+        |answer: &str| -> Vec<u32> { answer.chars().map(|c| value(c) % 16 + 1).collect() };
+    let mine = solve_lines(&published);
+    let theirs = solve_lines(&converted);
+    assert_eq!((mine.len(), theirs.len()), (TAKE, TAKE));
+    let registry = Registry::built_in();
+    for (i, (m, t)) in mine.iter().zip(&theirs).enumerate() {
+        assert_eq!(m.len(), 256, "line {}: {m}", i + 1);
+        assert_eq!(
+            as_converted(m),
+            t.chars().map(value).collect::<Vec<_>>(),
+            "line {}",
+            i + 1
+        );
+        // The same puzzle pasted into a puzzle file as a grid of 16 rows has that solution and no other.
+        if i % 20 == 0 {
+            let p = &published[i];
+            let rows: String = (0..16)
+                .map(|r| format!("  {}\n", &p[16 * r..16 * r + 16]))
+                .collect();
+            let file = format!("type: sudoku\ngivens: |\n{rows}");
+            let puzzle =
+                load_str(&file, &registry).unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+            let solution: Vec<Vec<u32>> = m
+                .chars()
+                .map(value)
+                .collect::<Vec<_>>()
+                .chunks(16)
+                .map(<[u32]>::to_vec)
+                .collect();
+            common::assert_only_solution(&puzzle, &solution, false, &format!("line {}", i + 1));
+        }
     }
 }

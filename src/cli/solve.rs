@@ -22,7 +22,8 @@ pub(crate) struct SolveRun {
     #[arg(required_unless_present = "lines")]
     pub(crate) file: Option<PathBuf>,
     /// Solve a file of one puzzle a line (`-` for stdin): 81 characters for 9x9, `.` or `0` empty, `1`-`9`
-    /// then `A`-`Z`; writes one answer a line and a summary on stderr
+    /// then `A`-`Z` (or `a`-`z`; `0` is 16 on a 16x16 line that has `.` for empty); writes one answer a line and a
+    /// summary on stderr
     #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "write_lp", "write_mps", "max"])]
     pub(crate) lines: Option<PathBuf>,
     /// The puzzle type of every line (with --lines; default sudoku)

@@ -152,13 +152,29 @@ fn w_rest<'a>(line: &'a str, w: &str) -> &'a str {
     &line[start..]
 }
 
-/// A value written as one character in the no-space form: `1`-`9`, then `A`-`Z` for 10..35 (no empties).
+/// A value written as one character in the no-space form: `1`-`9`, then `A`-`Z` (or `a`-`z`) for 10..35 (no
+/// empties).
 pub(crate) fn compact_value(c: char) -> Option<u32> {
     match c {
         '1'..='9' => c.to_digit(10),
         'A'..='Z' => Some(c as u32 - 'A' as u32 + 10),
+        'a'..='z' => Some(c as u32 - 'a' as u32 + 10),
         _ => None,
     }
+}
+
+/// Whether a grid of n x n written a character a cell spells the value n as `0`: hex Sudokus are published
+/// with the sixteen symbols `0`-`9`, `a`-`f` and `.` for an empty cell (krazydad.com's), so on a grid of 10x10
+/// or more, a `0` beside `.` or `_` cannot also mean "empty". Then `1`-`9` and the letters keep their values
+/// and `0` is the one left over, n.
+pub(crate) fn zero_is_n(n: usize, mut chars: impl Iterator<Item = char>) -> bool {
+    let (mut zero, mut empty) = (false, false);
+    n >= 10
+        && chars.any(|c| {
+            zero |= c == '0';
+            empty |= matches!(c, '.' | '_');
+            zero && empty
+        })
 }
 
 /// The characters that mark an empty cell: `.`, `0`, `_`.
@@ -166,17 +182,26 @@ pub(crate) fn is_empty_mark(c: char) -> bool {
     matches!(c, '.' | '0' | '_')
 }
 
-/// Reads one value token: `.`, `0`, `_` are empty (0); otherwise 1..=max.
-pub(crate) fn value(section: &SectionText, token: &Token, max: usize) -> Result<u32, Error> {
+/// Reads one value token: `.`, `0`, `_` are empty (0), but `0` is `max` where `zero_is_max` says so ([`zero_is_n`]);
+/// otherwise 1..=max.
+fn value(
+    section: &SectionText,
+    token: &Token,
+    max: usize,
+    zero_is_max: bool,
+) -> Result<u32, Error> {
     let t = token.text.as_str();
     let mut chars = t.chars();
     if let (Some(c), None) = (chars.next(), chars.next()) {
+        if c == '0' && zero_is_max && !token.spaced {
+            return Ok(max as u32);
+        }
         if is_empty_mark(c) {
             return Ok(0);
         }
     }
     let v = if token.spaced {
-        // Numbers, or one letter A-Z for 10..35 as in the no-space form.
+        // Numbers, or one capital letter for 10..35 as in the no-space form.
         t.parse::<u32>().ok().or_else(|| {
             let mut cs = t.chars();
             match (cs.next(), cs.next()) {
@@ -196,6 +221,12 @@ pub(crate) fn value(section: &SectionText, token: &Token, max: usize) -> Result<
     }
     match v {
         Some(v) if v >= 1 && (v as usize) <= max => Ok(v),
+        // A letter past the grid's values is more likely a slip than a value: say what it would be.
+        Some(_) if t.starts_with(|c: char| c.is_ascii_alphabetic()) => Err(section.error_at(
+            token.line,
+            token.column,
+            format!("{t:?} is not a value here: letters stand for 10..35, and this grid's values are 1..{max}"),
+        )),
         Some(v) => Err(section.error_at(
             token.line,
             token.column,
@@ -220,10 +251,12 @@ pub(crate) fn values(section: &SectionText, tokens: &TokenGrid, n: usize) -> Res
             ),
         ));
     }
+    let compact = tokens.rows.iter().flatten().filter(|t| !t.spaced);
+    let zero = zero_is_n(n, compact.flat_map(|t| t.text.chars()));
     let mut grid = Grid::empty(n);
     for (r, row) in tokens.rows.iter().enumerate() {
         for (c, tok) in row.iter().enumerate() {
-            grid.set(crate::grid::Cell::new(r, c), value(section, tok, n)?);
+            grid.set(crate::grid::Cell::new(r, c), value(section, tok, n, zero)?);
         }
     }
     Ok(grid)
@@ -232,6 +265,7 @@ pub(crate) fn values(section: &SectionText, tokens: &TokenGrid, n: usize) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Cell;
 
     fn text(lines: &[&str]) -> SectionText {
         SectionText {
@@ -269,12 +303,45 @@ mod tests {
     fn letters_are_values_past_nine_only_in_compact_rows() {
         let s = text(&["A"]);
         let g = tokenize(&s).unwrap();
-        assert_eq!(value(&s, g.token(0, 0), 16).unwrap(), 10);
+        assert_eq!(value(&s, g.token(0, 0), 16, false).unwrap(), 10);
+        let s = text(&["a"]);
+        assert_eq!(
+            value(&s, tokenize(&s).unwrap().token(0, 0), 16, false).unwrap(),
+            10
+        );
         let s = text(&["A ."]);
         let g = TokenGrid {
             rows: tokenize(&s).map(|g| g.rows).unwrap_or_else(|_| vec![]),
         };
         assert!(g.rows.is_empty());
+    }
+
+    #[test]
+    fn zero_is_the_largest_value_only_beside_another_empty_mark_on_large_grids() {
+        // A 10x10 written with the symbols 0-9: `0` beside `.` is 10.
+        let rows: Vec<String> = (0..10)
+            .map(|r| {
+                (0..10)
+                    .map(|c| char::from(b'0' + ((r + c) % 10) as u8))
+                    .collect()
+            })
+            .collect();
+        let mut dotted = rows.clone();
+        dotted[9].replace_range(0..1, ".");
+        let lines: Vec<&str> = dotted.iter().map(String::as_str).collect();
+        let s = text(&lines);
+        let g = values(&s, &tokenize(&s).unwrap(), 10).unwrap();
+        assert_eq!(g.get(Cell::new(0, 0)), 10);
+        assert_eq!(g.get(Cell::new(0, 1)), 1);
+        assert_eq!(g.get(Cell::new(9, 0)), 0);
+        // Without another empty mark `0` stays empty, as on any grid of 9x9 or less.
+        let lines: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let s = text(&lines);
+        let g = values(&s, &tokenize(&s).unwrap(), 10).unwrap();
+        assert_eq!(g.get(Cell::new(0, 0)), 0);
+        assert!(!zero_is_n(9, "0.".chars()));
+        assert!(zero_is_n(16, "1_20".chars()));
+        assert!(!zero_is_n(16, "1 2 0".chars()));
     }
 
     #[test]
