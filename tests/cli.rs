@@ -796,3 +796,62 @@ fn the_forms_setters_write_read_alike() {
         "givens: line 2, column 6: value 4 is out of range 1..3",
     );
 }
+
+#[test]
+fn a_bare_grid_is_a_sudoku_of_its_size() {
+    let six = root().join("puzzles/sudoku/boxes-2x3-6x6.yaml");
+    let out = latin()
+        .args(["convert", "--to", "line"])
+        .arg(&six)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let line = String::from_utf8(out.stdout).unwrap().trim().to_owned();
+    assert_eq!(line, ".42..5........64.2....5......3.6..1.");
+    let file = std::fs::read_to_string(&six).unwrap();
+    let expected = solved(&file);
+    // The line as the argument, as a file's whole content, and on standard input.
+    let by_arg = latin()
+        .args(["solve", "--format", "json", "--max", "2", &line])
+        .output()
+        .unwrap();
+    let by_arg = String::from_utf8(by_arg.stdout).unwrap();
+    assert!(by_arg.starts_with(&expected), "{by_arg}");
+    assert_eq!(solved(&format!("{line}\n")), expected);
+    latin()
+        .args(["solve", "--format", "json", "--max", "2", "-"])
+        .write_stdin(line.clone())
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(expected.clone()));
+    // The grid's rows, with a printed grid's bars and rules.
+    let rows: Vec<String> = line
+        .as_bytes()
+        .chunks(6)
+        .map(|r| {
+            let cells: Vec<String> = r.iter().map(|&b| char::from(b).to_string()).collect();
+            format!("{} | {}", cells[..3].join(" "), cells[3..].join(" "))
+        })
+        .collect();
+    let printed = format!(
+        "{}\n{}\n------+------\n{}\n",
+        rows[0],
+        rows[1],
+        rows[2..].join("\n")
+    );
+    assert_eq!(solved(&printed), expected);
+    // What the line cannot say is refused, and a line that is no grid says why.
+    latin()
+        .args(["convert", "--to", "line"])
+        .arg(root().join("puzzles/sudoku/asterisk-9x9.yaml"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "a bare grid cannot say the record's \"rules\"",
+        ));
+    rejects(
+        &line.replace("6", "7"),
+        "not a valid puzzle file: expected a map of sections (`type: sudoku`, `givens: ...`), or a bare grid (an \
+         81-character Sudoku line, or its rows), which it is not: line: column 15: '7' is not a value of a 6x6 grid",
+    );
+}

@@ -11,6 +11,7 @@
 
 pub(crate) mod fpuzzles;
 pub(crate) mod janko;
+pub(crate) mod line;
 pub(crate) mod puzzlink;
 pub(crate) mod tatham;
 
@@ -33,6 +34,8 @@ pub enum Format {
     Record,
     /// janko.at's puzzle data, the `begin` ... `end` block of a puzzle page's `application/x-janko` script.
     Janko,
+    /// A bare grid: one line of n*n characters (an 81-character Sudoku), or the grid's rows; a Sudoku of its size.
+    Line,
 }
 
 impl Format {
@@ -45,17 +48,19 @@ impl Format {
             Format::Fpuzzles => "fpuzzles",
             Format::Record => "record",
             Format::Janko => "janko",
+            Format::Line => "line",
         }
     }
 
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Yaml,
         Format::Tatham,
         Format::Puzzlink,
         Format::Fpuzzles,
         Format::Record,
         Format::Janko,
+        Format::Line,
     ];
 
     /// The format named `name`.
@@ -76,6 +81,9 @@ pub(crate) fn detect(text: &str) -> Option<Format> {
     }
     if janko::recognises(t) {
         return Some(Format::Janko);
+    }
+    if line::recognises(t) {
+        return Some(Format::Line);
     }
     if t.contains('\n') {
         return None;
@@ -106,6 +114,7 @@ pub(crate) fn decode(text: &str, format: Format) -> Result<Json, Error> {
         Format::Puzzlink => puzzlink::decode(t),
         Format::Fpuzzles => fpuzzles::decode(t),
         Format::Janko => janko::decode(t),
+        Format::Line => line::decode(t),
         Format::Record => serde_json::from_str::<Json>(t)
             .ok()
             .filter(|r| r["type"].is_string())
@@ -121,6 +130,7 @@ pub(crate) fn encode(record: &Json, format: Format) -> Result<String, Error> {
         Format::Puzzlink => puzzlink::encode(record),
         Format::Fpuzzles => fpuzzles::encode(record),
         Format::Janko => janko::encode(record),
+        Format::Line => line::encode(record),
         Format::Record => Ok(record.to_string()),
         Format::Yaml => Err(Error::section("--to", "a YAML file is not a record")),
     }

@@ -168,9 +168,14 @@ pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
 fn yaml_mapping(text: &str) -> Result<Mapping, Error> {
     let doc = yaml::parse(text).map_err(Error::Yaml)?;
     let Value::Mapping(map) = doc else {
-        return Err(Error::Yaml(
-            "expected a map of sections (`type: sudoku`, `givens: ...`)".into(),
-        ));
+        let expected = "expected a map of sections (`type: sudoku`, `givens: ...`)";
+        // A text with no `:` was most likely meant as a bare grid: say why it is not one.
+        return Err(match import::line::decode(text) {
+            Err(e) if !text.contains(':') => Error::Yaml(format!(
+                "{expected}, or a bare grid (an 81-character Sudoku line, or its rows), which it is not: {e}"
+            )),
+            _ => Error::Yaml(expected.into()),
+        });
     };
     Ok(map)
 }

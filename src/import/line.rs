@@ -1,0 +1,202 @@
+//! A bare grid, as Sudokus are passed around by hand: one line of n*n characters (`53..7....6..195...`, the form
+//! of the big collections and of `--lines`), or the grid's n rows, with or without the `|` and `---+---` of a
+//! printed grid. Cells are read as a puzzle file's `givens:` grid is (`.`, `0`, `_` empty; `A`-`Z` or `a`-`z` past
+//! 9; `0` the value n beside `.` on a 16x16 hex Sudoku), by the same parser. Nothing in such a text names a type,
+//! so it is a Sudoku of its size with the default boxes, as `--lines` reads it, or a Latin square where no box
+//! shape fits (5x5, 7x7).
+
+use serde_json::{json, Value as Json};
+
+use super::{bad, grid, numbers, Format, ABOUT};
+use crate::error::Error;
+use crate::grid::{default_boxes, value_char};
+use crate::parse::grid::{compact_value, is_empty_mark, tokenize, values, zero_is_n};
+use crate::parse::SectionText;
+
+fn err(message: impl Into<String>) -> Error {
+    bad(Format::Line, message)
+}
+
+/// The smallest grid read from a bare line or block: smaller texts (`1234`) are more likely names than puzzles.
+const SMALLEST: usize = 4;
+
+/// The rows of a text: a single line of n*n characters cut into n rows (each checked first, so that an error
+/// names its column in the line as written), or the text's own lines.
+fn rows(t: &str) -> Result<Vec<String>, Error> {
+    let t = t.trim();
+    if t.contains('\n') {
+        return Ok(t.lines().map(str::to_owned).collect());
+    }
+    let chars: Vec<char> = t.chars().collect();
+    let n = (chars.len() as f64).sqrt().round() as usize;
+    if n * n != chars.len() {
+        return Err(err(format!(
+            "one line of {} characters, not n*n for any n (81 for a 9x9 Sudoku)",
+            chars.len()
+        )));
+    }
+    let zero = zero_is_n(n, chars.iter().copied());
+    let value = |c: char| {
+        (c == '0' && zero) || is_empty_mark(c) || compact_value(c).is_some_and(|v| v as usize <= n)
+    };
+    if let Some((i, c)) = chars.iter().enumerate().find(|&(_, &c)| !value(c)) {
+        return Err(err(format!(
+            "column {}: {c:?} is not a value of a {n}x{n} grid (1-9, then A-Z; `.` for empty)",
+            i + 1
+        )));
+    }
+    Ok(chars.chunks(n.max(1)).map(|r| r.iter().collect()).collect())
+}
+
+/// Whether a text is a bare grid of 4x4 or more: no `:` (which every puzzle file, record and link has), and its
+/// rows read as a square grid of values.
+pub(crate) fn recognises(t: &str) -> bool {
+    !t.contains(':') && decode(t).is_ok()
+}
+
+/// The grid as a record: `type` sudoku (latin where no box shape fits), `size`, `givens`.
+pub(crate) fn decode(t: &str) -> Result<Json, Error> {
+    let text = SectionText {
+        name: Format::Line.name().to_owned(),
+        lines: rows(t)?,
+    };
+    let tokens = tokenize(&text)?;
+    let n = tokens.size();
+    if n < SMALLEST {
+        return Err(err(format!(
+            "a grid of {n}x{n}: a bare grid is 4x4 or more (81 characters for a 9x9 Sudoku)"
+        )));
+    }
+    let givens = values(&text, &tokens, n)?;
+    let flat: Vec<u64> = givens.cells().map(|c| u64::from(givens.get(c))).collect();
+    let kind = if default_boxes(n).is_some() {
+        "sudoku"
+    } else {
+        "latin"
+    };
+    Ok(json!({"type": kind, "size": n, "givens": grid(&flat, n)}))
+}
+
+/// A plain Sudoku (default boxes, no rule beyond them) or Latin square, up to 35x35, as one line of n*n
+/// characters; anything else would read back as another puzzle, so it is refused.
+pub(crate) fn encode(record: &Json) -> Result<String, Error> {
+    let n = record["size"]
+        .as_u64()
+        .ok_or_else(|| err("the record has no size"))? as usize;
+    let kind = record["type"].as_str().unwrap_or_default();
+    let plain = if default_boxes(n).is_some() {
+        "sudoku"
+    } else {
+        "latin"
+    };
+    if kind != plain {
+        return Err(err(format!(
+            "type {kind}: a bare grid is read as a {n}x{n} {plain}, so only that is written as one"
+        )));
+    }
+    const SAYABLE: [&str; 4] = ["size", "givens", "solution", "boxes"];
+    let keys = record.as_object().into_iter().flat_map(|o| o.keys());
+    if let Some(key) = keys
+        .map(String::as_str)
+        .find(|k| !ABOUT.contains(k) && !SAYABLE.contains(k))
+    {
+        return Err(err(format!("a bare grid cannot say the record's {key:?}")));
+    }
+    let boxes = record["boxes"].as_array().map(|b| {
+        let side = |i: usize| b.get(i).and_then(Json::as_u64).unwrap_or(0) as usize;
+        (side(0), side(1))
+    });
+    if boxes.is_some_and(|b| Some(b) != default_boxes(n)) {
+        return Err(err(format!(
+            "boxes {:?}: a bare grid takes the default boxes of a {n}x{n}",
+            record["boxes"]
+        )));
+    }
+    if !(SMALLEST..=35).contains(&n) {
+        return Err(err(format!(
+            "a {n}x{n} grid: a bare grid is 4x4 to 35x35, a character a cell"
+        )));
+    }
+    let givens = match &record["givens"] {
+        Json::Null => vec![0; n * n],
+        g => numbers(g, n, "givens").map_err(err)?,
+    };
+    if let Some(v) = givens.iter().find(|&&v| v > n as u64) {
+        return Err(err(format!("a given {v} is past the grid's 1..{n}")));
+    }
+    Ok(givens.iter().map(|&v| value_char(v as u32)).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn a_line_and_a_printed_grid_read_as_the_same_sudoku() {
+        let record = decode(LINE).unwrap();
+        assert_eq!(record["type"], "sudoku");
+        assert_eq!(record["size"], 9);
+        assert_eq!(record["givens"][0], json!([5, 3, 0, 0, 7, 0, 0, 0, 0]));
+        assert_eq!(record["givens"][8], json!([0, 0, 0, 0, 8, 0, 0, 7, 9]));
+        let printed: String = LINE
+            .as_bytes()
+            .chunks(9)
+            .enumerate()
+            .map(|(r, row)| {
+                let cells: Vec<String> = row.iter().map(|&b| char::from(b).to_string()).collect();
+                let line = format!(
+                    "{} | {} | {}\n",
+                    cells[..3].join(" "),
+                    cells[3..6].join(" "),
+                    cells[6..].join(" ")
+                );
+                if r % 3 == 0 && r > 0 {
+                    format!("------+-------+------\n{line}")
+                } else {
+                    line
+                }
+            })
+            .collect();
+        assert_eq!(decode(&printed).unwrap(), record);
+        assert!(recognises(LINE) && recognises(&printed));
+        assert_eq!(encode(&record).unwrap(), LINE);
+    }
+
+    #[test]
+    fn sizes_without_boxes_are_latin_squares_and_other_texts_are_not_grids() {
+        // 40 characters are no square; a 5x5 has no boxes.
+        assert!(decode(&"12345".repeat(8)).is_err());
+        let five: String = "1....".repeat(5);
+        assert_eq!(decode(&five).unwrap()["type"], "latin");
+        for text in [
+            "1234",
+            "type: sudoku",
+            "puzzles/a.yaml",
+            "53..7....6..195",
+            "abcdefghijklmnop",
+        ] {
+            assert!(!recognises(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn only_what_a_bare_grid_reads_back_as_is_written() {
+        let mut record = decode(LINE).unwrap();
+        record["solution"] = record["givens"].clone();
+        record["boxes"] = json!([3, 3]);
+        assert!(encode(&record).is_ok());
+        for (key, value) in [
+            ("boxes", json!([1, 9])),
+            ("rules", json!(["diagonals"])),
+            ("type", json!("killer")),
+            ("size", json!(16)),
+        ] {
+            let mut other = record.clone();
+            other[key] = value;
+            assert!(encode(&other).is_err(), "{key}");
+        }
+    }
+}
