@@ -246,6 +246,27 @@ impl Error {
         }
     }
 
+    /// An error found in the sections latin made of a puzzle pasted in another form (an f-puzzles link, a Tatham
+    /// ID, ...): the section is latin's, and a column would point into text the user never wrote, so the error
+    /// says where the section came from and keeps only the entry's number.
+    pub(crate) fn in_pasted_form(self, form: &str) -> Self {
+        match self {
+            Error::Input {
+                section,
+                position,
+                message,
+            } => Error::Input {
+                section: format!("{section} (latin's reading of the {form} form)"),
+                position: None,
+                message: match position {
+                    Some(p) => format!("entry {}: {message}", p.line),
+                    None => message,
+                },
+            },
+            other => other,
+        }
+    }
+
     /// Whether the time limit, not the input or the solver, ended the work.
     fn timed_out(&self) -> bool {
         match self {

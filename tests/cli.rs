@@ -855,3 +855,16 @@ fn a_bare_grid_is_a_sudoku_of_its_size() {
          81-character Sudoku line, or its rows), which it is not: line: column 15: '7' is not a value of a 6x6 grid",
     );
 }
+
+#[test]
+fn an_error_in_a_pasted_form_names_where_latin_put_it_not_a_column_of_latins_text() {
+    let empty_row = format!("[{}]", ["{}"; 9].join(","));
+    let grid = vec![empty_row; 9].join(",");
+    let link = format!(
+        r#"{{"size":9,"grid":[{grid}],"thermometer":[{{"lines":[["R1C1","R1C2","R3C3"]]}}]}}"#
+    );
+    rejects(
+        &link,
+        "thermos (latin's reading of the fpuzzles form): entry 1: r3c3 is not next to r1c2",
+    );
+}

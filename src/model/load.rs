@@ -83,7 +83,13 @@ impl Reader<'_> {
 
     /// A puzzle from its text in the reader's form.
     pub(crate) fn load_text(&self, text: &str) -> Result<Puzzle, Error> {
-        load_mapping(&self.mapping(text)?, self.registry)
+        let form = self
+            .from
+            .or_else(|| import::detect(text.strip_prefix('\u{feff}').unwrap_or(text)));
+        load_mapping(&self.mapping(text)?, self.registry).map_err(|e| match form {
+            Some(form) if form != Format::Yaml => e.in_pasted_form(form.name()),
+            _ => e,
+        })
     }
 
     /// The text as the map of sections a puzzle file has: a YAML file as it is, a foreign form through its
