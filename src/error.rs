@@ -153,9 +153,13 @@ pub enum Error {
 
     /// The type named in a puzzle file has no grammar. `unloaded`: the grammar files that failed to load, one
     /// of which the author may have meant to declare it (empty, or `; ...` naming each with its error).
-    #[error("type: unknown puzzle type {name:?} (known: {known}; or several joined by +, killer+thermo){unloaded}")]
+    /// `suggestion`: `, did you mean killer?` when a known type is close (case, a part of the name, a slip), else
+    /// empty.
+    #[error("type: unknown puzzle type {name:?}{suggestion} (known: {known}; or several joined by +, killer+thermo){unloaded}")]
     UnknownType {
         name: String,
+        /// The known type the name most likely meant (empty when none is close).
+        suggestion: String,
         known: String,
         unloaded: String,
     },

@@ -290,7 +290,14 @@ fn bad_input_names_section_line_and_column() {
         &format!("{INSHI}{hints}"),
         "hints.E: line 1, column 2: \"2x0\" is not a positive integer",
     );
-    rejects("type: kakuro\n", "type: unknown puzzle type \"kakuro\"");
+    rejects(
+        "type: kakuro\n",
+        "type: unknown puzzle type \"kakuro\" (known: ",
+    );
+    rejects(
+        "type: Killer-Sudoku\n",
+        "type: unknown puzzle type \"Killer-Sudoku\", did you mean killer? (known: ",
+    );
     rejects(
         "type: sudoku\nsize: 4\ncolour: red\n",
         "colour: unknown section for type sudoku",
@@ -778,6 +785,9 @@ fn the_forms_setters_write_read_alike() {
     let map = solved("type: sudoku\nsize: 4\ngivens: {r1c1: 1, r2c3: 2, r3c2: 3, r4c4: 4}\n");
     assert_eq!(list, map);
     assert!(list.contains("\"count\":1"), "{list}");
+    // A quoted size is the same size.
+    let quoted = solved("type: sudoku\nsize: \"4\"\ngivens: [r1c1=1, r2c3=2, r3c2=3, r4c4=4]\n");
+    assert_eq!(quoted, list);
     // A line's cells separated by spaces and by commas.
     let spaced = solved("type: thermo\nsize: 4\nthermos: [r1c1 r1c2 r2c2, r4c4 r4c3]\n");
     let commas = solved("type: thermo\nsize: 4\nthermos: [\"r1c1, r1c2,r2c2\", \"r4c4,r4c3\"]\n");

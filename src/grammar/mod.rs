@@ -349,6 +349,9 @@ impl Registry {
         // A file named otherwise may still have been meant to declare it: say which files did not load, and why.
         Err(Error::UnknownType {
             name: name.to_owned(),
+            suggestion: suggest(name, self.grammars.keys().map(String::as_str))
+                .map(|s| format!(", did you mean {s}?"))
+                .unwrap_or_default(),
             known: self.grammars.keys().cloned().collect::<Vec<_>>().join(", "),
             unloaded: self.unloaded(),
         })
@@ -384,9 +387,59 @@ impl Default for Registry {
     }
 }
 
+/// The known type a mistyped name most likely meant: the same name in other case, else the known type that is a
+/// part of it (`killer-sudoku`, `sudoku-x`; the longest, the first on a tie), else the closest spelling (`kiler`,
+/// `thermometer`) when it is close enough to be a slip rather than another word.
+fn suggest<'a>(name: &str, known: impl Iterator<Item = &'a str> + Clone) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    if let Some(k) = known.clone().find(|k| k.to_lowercase() == lower) {
+        return Some(k);
+    }
+    let parts: Vec<&str> = lower.split(['-', '_', ' ', '+']).collect();
+    let part = known
+        .clone()
+        .filter(|k| parts.contains(k))
+        .fold(None, |best: Option<&str>, k| match best {
+            Some(b) if b.len() >= k.len() => Some(b),
+            _ => Some(k),
+        });
+    if part.is_some() {
+        return part;
+    }
+    known
+        .map(|k| (strsim::jaro_winkler(&lower, k), k))
+        .filter(|&(score, _)| score >= 0.88)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, k)| k)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_mistyped_type_is_matched_to_the_known_one_it_most_likely_meant() {
+        let known = [
+            "killer",
+            "sudoku",
+            "thermo",
+            "futoshiki",
+            "killer-x",
+            "inshi",
+        ];
+        let got = |name: &str| suggest(name, known.iter().copied());
+        assert_eq!(got("Sudoku"), Some("sudoku"));
+        assert_eq!(got("KILLER-X"), Some("killer-x"));
+        assert_eq!(got("killer-sudoku"), Some("killer"));
+        assert_eq!(got("sudoku-x"), Some("sudoku"));
+        assert_eq!(got("inshi-no-heya"), Some("inshi"));
+        assert_eq!(got("kiler"), Some("killer"));
+        assert_eq!(got("futoshki"), Some("futoshiki"));
+        assert_eq!(got("thermometer"), Some("thermo"));
+        for far in ["kakuro", "nonogram", "x"] {
+            assert_eq!(got(far), None, "{far}");
+        }
+    }
 
     #[test]
     fn built_ins_load() {

@@ -458,8 +458,10 @@ fn check_keys(map: &Mapping, grammar: &Grammar, uses_boxes: bool) -> Result<(), 
 fn size(map: &Mapping, grammar: &Grammar) -> Result<usize, Error> {
     let get = |key: &str| map.get(Value::String(key.to_owned()));
     if let Some(v) = get("size") {
+        // `size: "9"`, quoted, is the same size.
         let n = v
             .as_u64()
+            .or_else(|| v.as_str().and_then(|t| t.trim().parse().ok()))
             .filter(|&n| (1..=255).contains(&n))
             .ok_or_else(|| Error::section("size", "expected a whole number from 1 to 255"))?;
         return Ok(n as usize);
