@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use crate::error::Error;
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
-use crate::parse::grid::{compact_value, is_empty_mark, zero_is_n};
+use crate::parse::grid::line_values;
 use crate::parse::lines::RawLine;
 use crate::report::lines::{LineAnswer, LineStatus, Summary};
 use crate::solve::{Engines, SolveOptions, Status};
@@ -34,19 +34,10 @@ pub(crate) fn parse_line(text: &str, n: usize) -> Result<Grid, String> {
             n * n
         ));
     }
-    let zero = zero_is_n(n, chars.iter().copied());
+    let values = line_values(&chars, n)
+        .map_err(|(i, ch)| format!("column {}: {ch:?} is not a value 1..{n}", i + 1))?;
     let mut grid = Grid::empty(n);
-    for (i, &ch) in chars.iter().enumerate() {
-        let v = if ch == '0' && zero {
-            n as u32
-        } else if is_empty_mark(ch) {
-            0
-        } else {
-            match compact_value(ch).filter(|&v| v as usize <= n) {
-                Some(v) => v,
-                None => return Err(format!("column {}: {ch:?} is not a value 1..{n}", i + 1)),
-            }
-        };
+    for (i, v) in values.into_iter().enumerate() {
         grid.set(Cell::new(i / n, i % n), v);
     }
     Ok(grid)

@@ -10,7 +10,7 @@ use serde_json::{json, Value as Json};
 use super::{bad, grid, numbers, Format, ABOUT};
 use crate::error::Error;
 use crate::grid::{default_boxes, value_char};
-use crate::parse::grid::{compact_value, is_empty_mark, tokenize, values, zero_is_n};
+use crate::parse::grid::{line_values, tokenize, values};
 use crate::parse::SectionText;
 
 fn err(message: impl Into<String>) -> Error {
@@ -35,11 +35,7 @@ fn rows(t: &str) -> Result<Vec<String>, Error> {
             chars.len()
         )));
     }
-    let zero = zero_is_n(n, chars.iter().copied());
-    let value = |c: char| {
-        (c == '0' && zero) || is_empty_mark(c) || compact_value(c).is_some_and(|v| v as usize <= n)
-    };
-    if let Some((i, c)) = chars.iter().enumerate().find(|&(_, &c)| !value(c)) {
+    if let Err((i, c)) = line_values(&chars, n) {
         return Err(err(format!(
             "column {}: {c:?} is not a value of a {n}x{n} grid (1-9, then A-Z; `.` for empty)",
             i + 1

@@ -182,6 +182,21 @@ pub(crate) fn is_empty_mark(c: char) -> bool {
     matches!(c, '.' | '0' | '_')
 }
 
+/// The values of a grid written as one line of n*n characters, row by row (`.`, `0`, `_` empty as 0, but `0` is n
+/// where [`zero_is_n`] says so); else the first character that is no value of an n x n grid, with its index.
+pub(crate) fn line_values(chars: &[char], n: usize) -> Result<Vec<u32>, (usize, char)> {
+    let zero = zero_is_n(n, chars.iter().copied());
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| match c {
+            '0' if zero => Ok(n as u32),
+            _ if is_empty_mark(c) => Ok(0),
+            _ => compact_value(c).filter(|&v| v as usize <= n).ok_or((i, c)),
+        })
+        .collect()
+}
+
 /// Reads one value token: `.`, `0`, `_` are empty (0), but `0` is `max` where `zero_is_max` says so ([`zero_is_n`]);
 /// otherwise 1..=max.
 fn value(
