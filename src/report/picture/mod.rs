@@ -73,6 +73,20 @@ pub(crate) fn glyph_text(glyph: &PairGlyph, ascii: bool) -> String {
     }
 }
 
+/// For each side with two rows of edge clues or more (a type made of types): which section's row is which,
+/// nearest the grid first (`top: sandwich, x-sums-top, nearest first`), as both pictures' legends say it.
+pub(crate) fn edge_row_notes(f: &Figure) -> Vec<String> {
+    f.edges
+        .iter()
+        .filter(|(_, rows)| rows.len() > 1)
+        .map(|(side, rows)| {
+            let names: Vec<&str> = rows.iter().map(|r| r.section.as_str()).collect();
+            let side = format!("{side:?}").to_lowercase();
+            format!("{side}: {}, nearest first", names.join(", "))
+        })
+        .collect()
+}
+
 /// The tag of the i-th line: `a` to `z`, then `aa`, `ab`, ...
 pub(crate) fn tag(i: usize) -> String {
     let letter = |k: usize| char::from(b'a' + (k % 26) as u8);

@@ -62,14 +62,18 @@ impl Page {
 pub(crate) fn render(f: &Figure, values: &Values) -> String {
     let page = Page::new(f);
     let side = page.side();
+    // Under the picture, a line for each side with two rows of edge clues: whose row is whose.
+    let notes = super::edge_row_notes(f);
+    let note_size = CELL * 0.28;
+    let height = side + notes.len() as f64 * note_size * 1.4;
     let mut out = String::new();
     let _ = writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{side}" viewBox="0 0 {side} {side}" font-family="{FONT}">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{side}" height="{height}" viewBox="0 0 {side} {height}" font-family="{FONT}">"#
     );
     let _ = writeln!(
         out,
-        r#"<rect width="{side}" height="{side}" fill="white"/>"#
+        r#"<rect width="{side}" height="{height}" fill="white"/>"#
     );
     let _ = writeln!(out, r#"<g transform="translate({0} {0})">"#, page.margin);
     marks(&mut out, f, &page);
@@ -88,7 +92,17 @@ pub(crate) fn render(f: &Figure, values: &Values) -> String {
     signs(&mut out, f, &page);
     edges(&mut out, f);
     digits(&mut out, f, &page, values);
-    out.push_str("</g>\n</svg>\n");
+    out.push_str("</g>\n");
+    for (k, note) in notes.iter().enumerate() {
+        let y = side + (k as f64 + 1.0) * note_size * 1.4 - note_size * 0.3;
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{y}" font-size="{note_size}">{}</text>"#,
+            CELL * 0.25,
+            escape(note)
+        );
+    }
+    out.push_str("</svg>\n");
     out
 }
 
@@ -745,5 +759,40 @@ mod tests {
             "{ys:?}"
         );
         assert_eq!(centres[2], ("24.0".to_owned(), "144.0".to_owned()));
+    }
+
+    /// Two rows of edge clues on a side are named under the picture, which grows to hold the line; one row on
+    /// each side needs no note.
+    #[test]
+    fn a_side_with_two_rows_of_clues_says_whose_is_whose() {
+        use crate::model::figure::{EdgeRow, Side};
+        let row = |section: &str| EdgeRow {
+            section: section.into(),
+            clues: vec![None, Some("9".into()), None, None],
+        };
+        let givens = Grid::empty(4);
+        let values = Values {
+            givens: &givens,
+            solution: None,
+        };
+        let size = |svg: &str, what: &str| -> f64 {
+            let from = svg.find(&format!(" {what}=\"")).unwrap() + what.len() + 3;
+            svg[from..].split('"').next().unwrap().parse().unwrap()
+        };
+        let taller = |svg: &str| size(svg, "height") - size(svg, "width");
+        let mut f = Figure::new(4);
+        f.edges.insert(Side::Right, vec![row("right")]);
+        f.edges.insert(Side::Left, vec![row("left")]);
+        let one = render(&f, &values);
+        assert!(!one.contains("nearest first"), "{one}");
+        f.edges
+            .insert(Side::Right, vec![row("right"), row("x-sums-right")]);
+        let two = render(&f, &values);
+        assert!(
+            two.contains(">right: right, x-sums-right, nearest first</text>"),
+            "{two}"
+        );
+        assert_eq!(taller(&one), 0.0, "{one}");
+        assert!(taller(&two) > CELL * 0.3, "{two}");
     }
 }

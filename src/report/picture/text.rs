@@ -378,10 +378,8 @@ fn legend(f: &Figure) -> String {
         let _ = writeln!(out, "values held: {}", listed.join(" "));
     }
     // Two rows of clues on one side (a type made of types): whose is which.
-    for (side, rows) in f.edges.iter().filter(|(_, rows)| rows.len() > 1) {
-        let names: Vec<&str> = rows.iter().map(|r| r.section.as_str()).collect();
-        let side = format!("{side:?}").to_lowercase();
-        let _ = writeln!(out, "{side}: {}, nearest first", names.join(", "));
+    for note in super::edge_row_notes(f) {
+        let _ = writeln!(out, "{note}");
     }
     out
 }
