@@ -1,8 +1,8 @@
 //! Grids written one row per line: givens, solutions, region maps and mark grids.
 //!
 //! A line with spaces holds one cell per space-separated token; a line without spaces holds one cell per
-//! character. `|` tokens and lines made only of `-`, `+`, `=`, `|` and spaces are decoration, so a grid that
-//! `latin` printed reads back in.
+//! character. `|` tokens and lines made only of `-`, `+`, `=`, `|`, `*` and spaces are decoration, so a grid that
+//! `latin` printed reads back in, and so does Simple Sudoku's framed `.ss` grid.
 
 use nom::bytes::complete::is_not;
 use nom::character::complete::space0;
@@ -52,9 +52,10 @@ impl TokenGrid {
     }
 }
 
+/// A rule between rows: `------+------`, or Simple Sudoku's frame `*-----------*`.
 fn is_decoration(line: &str) -> bool {
     line.chars()
-        .all(|c| matches!(c, '-' | '+' | '=' | '|' | ' ' | '\t'))
+        .all(|c| matches!(c, '-' | '+' | '=' | '|' | '*' | ' ' | '\t'))
         && line.contains(['-', '+', '=', '|'])
 }
 
@@ -312,6 +313,12 @@ mod tests {
         assert_eq!(g.size(), 4);
         let grid = values(&s, &g, 4).unwrap();
         assert_eq!(grid.rows()[3], vec![4, 3, 2, 1]);
+        // Simple Sudoku's frame, `*` at the corners and `|` at both ends of a row.
+        let s = text(&[
+            "*-----*", "|12|34|", "|34|12|", "|--+--|", "|21|43|", "|43|21|", "*-----*",
+        ]);
+        let framed = values(&s, &tokenize(&s).unwrap(), 4).unwrap();
+        assert_eq!(framed, grid);
     }
 
     #[test]
