@@ -1,7 +1,7 @@
 //! A bare grid, as Sudokus are passed around by hand: one line of n*n characters (`53..7....6..195...`, the form
 //! of the big collections and of `--lines`), or the grid's n rows, with or without the `|` and `---+---` of a
-//! printed grid. Cells are read as a puzzle file's `givens:` grid is (`.`, `0`, `_` empty; `A`-`Z` or `a`-`z` past
-//! 9; `0` the value n beside `.` on a 16x16 hex Sudoku), by the same parser. Nothing in such a text names a type,
+//! printed grid; `#` lines are comments. Cells are read as a puzzle file's `givens:` grid is (`.`, `0`, `_`
+//! empty; `A`-`Z` or `a`-`z` past 9; `0` the value n beside `.` on a 16x16 hex Sudoku), by the same parser. Nothing in such a text names a type,
 //! so it is a Sudoku of its size with the default boxes, as `--lines` reads it, or a Latin square where no box
 //! shape fits (5x5, 7x7).
 
@@ -23,6 +23,7 @@ const SMALLEST: usize = 4;
 /// The rows of a text: a single line of n*n characters cut into n rows (each checked first, so that an error
 /// names its column in the line as written), or the text's own lines.
 fn rows(t: &str) -> Result<Vec<String>, Error> {
+    let t = content(t);
     let t = t.trim();
     if t.contains('\n') {
         return Ok(t.lines().map(str::to_owned).collect());
@@ -44,10 +45,20 @@ fn rows(t: &str) -> Result<Vec<String>, Error> {
     Ok(chars.chunks(n.max(1)).map(|r| r.iter().collect()).collect())
 }
 
-/// Whether a text is a bare grid of 4x4 or more: no `:` (which every puzzle file, record and link has), and its
-/// rows read as a square grid of values.
+/// The text without its `#` lines, which are comments, as in a `--lines` file (and SadMan's `.sdk` headers,
+/// `#A author`).
+fn content(t: &str) -> String {
+    let kept: Vec<&str> = t
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .collect();
+    kept.join("\n")
+}
+
+/// Whether a text is a bare grid of 4x4 or more: no `:` outside its comments (every puzzle file, record and link
+/// has one), and its rows read as a square grid of values.
 pub(crate) fn recognises(t: &str) -> bool {
-    !t.contains(':') && decode(t).is_ok()
+    !content(t).contains(':') && decode(t).is_ok()
 }
 
 /// The grid as a record: `type` sudoku (latin where no box shape fits), `size`, `givens`.
@@ -157,6 +168,10 @@ mod tests {
             })
             .collect();
         assert_eq!(decode(&printed).unwrap(), record);
+        let headed = format!("#A someone\n#D a comment: with a colon\n{printed}");
+        assert!(recognises(&headed));
+        assert_eq!(decode(&headed).unwrap(), record);
+        assert_eq!(decode(&format!("# one line\n{LINE}\n")).unwrap(), record);
         assert!(recognises(LINE) && recognises(&printed));
         assert_eq!(encode(&record).unwrap(), LINE);
     }
