@@ -153,12 +153,11 @@ pub enum Error {
 
     /// The type named in a puzzle file has no grammar. `unloaded`: the grammar files that failed to load, one
     /// of which the author may have meant to declare it (empty, or `; ...` naming each with its error).
-    /// `suggestion`: `, did you mean killer?` when a known type is close (case, a part of the name, a slip), else
-    /// empty.
     #[error("type: unknown puzzle type {name:?}{suggestion} (known: {known}; or several joined by +, killer+thermo){unloaded}")]
     UnknownType {
         name: String,
-        /// The known type the name most likely meant (empty when none is close).
+        /// `, did you mean killer?` when a known type is close (in case, as a part of the name, or by a slip of
+        /// spelling), else empty.
         suggestion: String,
         known: String,
         unloaded: String,

@@ -376,11 +376,10 @@ fn path(
     Ok(cells)
 }
 
-/// Parses one line of cells per line of text: cells separated by spaces or commas (`r1c1 r1c2 r2c3`,
-/// `r1c1, r1c2, r2c3`), each next to the
-/// one before it (orthogonally or diagonally); `r1c2..r8c9` is the straight run between two cells in a row,
-/// column or diagonal; an optional clue follows `=` (`r1c2..r8c9 = 15`). A cell may not repeat on a line.
-/// The section's [`Shape`] may ask more, or less.
+/// Parses one line of cells per line of text: cells separated by spaces or commas (`r1c1 r1c2 r2c3`, `r1c1,
+/// r1c2, r2c3`), each next to the one before it (orthogonally or diagonally); `r1c2..r8c9` is the straight run
+/// between two cells in a row, column or diagonal; an optional clue follows `=` (`r1c2..r8c9 = 15`). A cell may
+/// not repeat on a line. The section's [`Shape`] may ask more, or less.
 pub(crate) fn lines(
     section: &SectionText,
     n: usize,
