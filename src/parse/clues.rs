@@ -196,69 +196,34 @@ pub(crate) enum EdgeClue {
     Sum,
 }
 
-/// The tokens of a line of edge clues, each a slice of `line`: separated by spaces, or, for counts on a grid of
-/// up to 9x9 written as one run of exactly `n` characters (`21.3`), a character each, as a grid's rows are read.
-fn edge_tokens(line: &str, n: usize, reading: EdgeClue) -> Vec<&str> {
-    let run = line.trim();
-    if reading == EdgeClue::Count
-        && (2..=9).contains(&n)
-        && !run.contains(char::is_whitespace)
-        && run.chars().count() == n
-    {
-        return run
-            .char_indices()
-            .map(|(i, c)| &run[i..i + c.len_utf8()])
-            .collect();
-    }
-    line.split_whitespace().collect()
+/// A string's characters, each a slice of it (so that an error can name where it stands).
+fn characters(s: &str) -> Vec<&str> {
+    s.char_indices()
+        .map(|(i, c)| &s[i..i + c.len_utf8()])
+        .collect()
 }
 
-/// A line of `n` edge clues, e.g. `. 3 3 . .` (or `.33..` for counts up to 9x9).
-pub(crate) fn edge(
+/// Reads a line of `n` edge clues (a section's lines joined): `split` cuts it into tokens, each a slice of it,
+/// and `read` reads one token, its error message placed at the token's column.
+fn edge_line<T>(
     section: &SectionText,
     n: usize,
-    reading: EdgeClue,
-) -> Result<Vec<Option<u64>>, Error> {
+    split: impl for<'a> Fn(&'a str) -> Vec<&'a str>,
+    read: impl Fn(&str) -> Result<T, String>,
+) -> Result<Vec<T>, Error> {
     let joined = section.lines.join(" ");
-    let tokens = edge_tokens(&joined, n, reading);
+    let tokens = split(&joined);
     if tokens.is_empty() {
         return Err(Error::section(
             section.name.clone(),
             format!("expected {n} clues (one per line of the grid, . for none), found none"),
         ));
     }
-    // Where a token stands, as the rest of the line from it, for errors that name its column.
-    let at = |token: &str| &joined[token.as_ptr() as usize - joined.as_ptr() as usize..];
-    let cap = match reading {
-        EdgeClue::Count => n as u64,
-        EdgeClue::Sum => (n * (n + 1) / 2) as u64,
-    };
     let mut clues = Vec::with_capacity(tokens.len());
-    for token in &tokens {
-        if let Some(message) = too_large(token) {
-            return Err(section.error_at_rest(0, at(token), message));
-        }
-        let clue = match all_consuming(edge_token).parse(token) {
-            Ok((_, clue)) => clue,
-            Err(_) => {
-                return Err(section.error_at_rest(
-                    0,
-                    at(token),
-                    format!("{token:?} is not a clue (a number, or . for none)"),
-                ))
-            }
-        };
-        if let Some(v) = clue.filter(|&v| v > cap) {
-            let message = match reading {
-                EdgeClue::Count => format!("{v} is more than the {n} cells of a line"),
-                EdgeClue::Sum => format!("{v} is more than 1 + 2 + ... + {n} = {cap}"),
-            };
-            return Err(section.error_at_rest(0, at(token), message));
-        }
-        clues.push(match reading {
-            EdgeClue::Count => clue.filter(|&v| v != 0),
-            EdgeClue::Sum => clue,
-        });
+    for token in tokens {
+        // Where the token stands, as the rest of the line from it (a token may repeat).
+        let at = &joined[token.as_ptr() as usize - joined.as_ptr() as usize..];
+        clues.push(read(token).map_err(|m| section.error_at_rest(0, at, m))?);
     }
     if clues.len() != n {
         return Err(section.error_at(
@@ -271,6 +236,51 @@ pub(crate) fn edge(
         ));
     }
     Ok(clues)
+}
+
+/// The tokens of a line of edge clues, each a slice of `line`: separated by spaces, or, for counts on a grid of
+/// up to 9x9 written as one run of exactly `n` characters (`21.3`), a character each, as a grid's rows are read.
+fn edge_tokens(line: &str, n: usize, reading: EdgeClue) -> Vec<&str> {
+    let run = line.trim();
+    if reading == EdgeClue::Count
+        && (2..=9).contains(&n)
+        && !run.contains(char::is_whitespace)
+        && run.chars().count() == n
+    {
+        return characters(run);
+    }
+    line.split_whitespace().collect()
+}
+
+/// A line of `n` edge clues, e.g. `. 3 3 . .` (or `.33..` for counts up to 9x9).
+pub(crate) fn edge(
+    section: &SectionText,
+    n: usize,
+    reading: EdgeClue,
+) -> Result<Vec<Option<u64>>, Error> {
+    let cap = match reading {
+        EdgeClue::Count => n as u64,
+        EdgeClue::Sum => (n * (n + 1) / 2) as u64,
+    };
+    let read = |token: &str| -> Result<Option<u64>, String> {
+        if let Some(message) = too_large(token) {
+            return Err(message);
+        }
+        let (_, clue) = all_consuming(edge_token)
+            .parse(token)
+            .map_err(|_| format!("{token:?} is not a clue (a number, or . for none)"))?;
+        match (clue, reading) {
+            (Some(v), EdgeClue::Count) if v > cap => {
+                Err(format!("{v} is more than the {n} cells of a line"))
+            }
+            (Some(v), EdgeClue::Sum) if v > cap => {
+                Err(format!("{v} is more than 1 + 2 + ... + {n} = {cap}"))
+            }
+            (clue, EdgeClue::Count) => Ok(clue.filter(|&v| v != 0)),
+            (clue, EdgeClue::Sum) => Ok(clue),
+        }
+    };
+    edge_line(section, n, |line| edge_tokens(line, n, reading), read)
 }
 
 /// An edge clue that is a set of values, in form: `.`, `-`, `_` for none (false), else numbers separated by
@@ -287,44 +297,16 @@ fn edge_set_token(input: &str) -> IResult<&str, bool> {
 /// of digits is one value a digit (`135`: 1, 3 and 5); past 9 the values of a clue are separated by commas
 /// (`1,12`), and a run is one value. Each value is from 1 to n.
 pub(crate) fn edge_sets(section: &SectionText, n: usize) -> Result<Vec<Option<Vec<u32>>>, Error> {
-    let joined = section.lines.join(" ");
-    let start = joined.trim_start();
-    if start.trim().is_empty() {
-        return Err(Error::section(
-            section.name.clone(),
-            format!("expected {n} clues (one per line of the grid, . for none), found none"),
-        ));
-    }
-    let mut clues = Vec::new();
-    for token in start.split_whitespace() {
-        // The token's own place, for the column of a message (a token may repeat).
-        let at = &start[token.as_ptr() as usize - start.as_ptr() as usize..];
-        let clue = match all_consuming(edge_set_token).parse(token) {
-            Ok((_, clue)) => clue,
-            Err(_) => {
-                return Err(section.error_at_rest(
-                    0,
-                    at,
-                    format!("{token:?} is not a clue (values such as 13 or 1,12, or . for none)"),
-                ))
-            }
-        };
-        clues.push(match clue {
-            false => None,
-            true => Some(set_of(token, n).map_err(|m| section.error_at_rest(0, at, m))?),
-        });
-    }
-    if clues.len() != n {
-        return Err(section.error_at(
-            0,
-            0,
-            format!(
-                "expected {n} clues (one per line of the grid), found {}",
-                clues.len()
-            ),
-        ));
-    }
-    Ok(clues)
+    let read = |token: &str| -> Result<Option<Vec<u32>>, String> {
+        match all_consuming(edge_set_token).parse(token) {
+            Ok((_, false)) => Ok(None),
+            Ok((_, true)) => set_of(token, n).map(Some),
+            Err(_) => Err(format!(
+                "{token:?} is not a clue (values such as 13 or 1,12, or . for none)"
+            )),
+        }
+    };
+    edge_line(section, n, |line| line.split_whitespace().collect(), read)
 }
 
 /// The values of one clue token as [`edge_sets`] reads them (`135`; `1,12`), each from 1 to n; the message
@@ -332,10 +314,7 @@ pub(crate) fn edge_sets(section: &SectionText, n: usize) -> Result<Vec<Option<Ve
 pub(crate) fn set_of(token: &str, n: usize) -> Result<Vec<u32>, String> {
     let words: Vec<&str> = token.split(',').collect();
     let values: Vec<&str> = match words.as_slice() {
-        [run] if n <= 9 => run
-            .char_indices()
-            .map(|(i, c)| &run[i..i + c.len_utf8()])
-            .collect(),
+        [run] if n <= 9 => characters(run),
         _ => words,
     };
     let mut set = Vec::new();
