@@ -83,22 +83,32 @@ impl Reader<'_> {
 
     /// A puzzle from its text in the reader's form.
     pub(crate) fn load_text(&self, text: &str) -> Result<Puzzle, Error> {
-        let form = self
-            .from
-            .or_else(|| import::detect(text.strip_prefix('\u{feff}').unwrap_or(text)));
-        load_mapping(&self.mapping(text)?, self.registry).map_err(|e| match form {
-            Some(form) if form != Format::Yaml => e.in_pasted_form(form.name()),
-            _ => e,
+        let (text, form) = self.form_of(text);
+        load_mapping(&self.mapping_in(text, form)?, self.registry).map_err(|e| match form {
+            Format::Yaml => e,
+            form => e.in_pasted_form(form.name()),
         })
     }
 
     /// The text as the map of sections a puzzle file has: a YAML file as it is, a foreign form through its
     /// record.
     pub(crate) fn mapping(&self, text: &str) -> Result<Mapping, Error> {
+        let (text, form) = self.form_of(text);
+        self.mapping_in(text, form)
+    }
+
+    /// The text without a byte-order mark, and the form it is read in: the reader's, else judged from the text
+    /// (once: recognising a form may read the whole text).
+    fn form_of<'t>(&self, text: &'t str) -> (&'t str, Format) {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        match self.from.or_else(|| import::detect(text)) {
-            None | Some(Format::Yaml) => yaml_mapping(text),
-            Some(format) => {
+        let form = self.from.or_else(|| import::detect(text));
+        (text, form.unwrap_or(Format::Yaml))
+    }
+
+    fn mapping_in(&self, text: &str, form: Format) -> Result<Mapping, Error> {
+        match form {
+            Format::Yaml => yaml_mapping(text),
+            format => {
                 let mut record = import::decode(text, format)?;
                 super::fit::fit(&mut record, self.registry)?;
                 let kind = record["type"].as_str().unwrap_or_default();
