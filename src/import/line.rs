@@ -45,20 +45,21 @@ fn rows(t: &str) -> Result<Vec<String>, Error> {
     Ok(chars.chunks(n.max(1)).map(|r| r.iter().collect()).collect())
 }
 
-/// The text without its `#` lines, which are comments, as in a `--lines` file (and SadMan's `.sdk` headers,
-/// `#A author`).
+/// The lines of a text but its `#` lines, which are comments, as in a `--lines` file (and SadMan's `.sdk`
+/// headers, `#A author`).
+fn content_lines(t: &str) -> impl Iterator<Item = &str> {
+    t.lines().filter(|l| !l.trim_start().starts_with('#'))
+}
+
 fn content(t: &str) -> String {
-    let kept: Vec<&str> = t
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .collect();
-    kept.join("\n")
+    content_lines(t).collect::<Vec<_>>().join("\n")
 }
 
 /// Whether a text is a bare grid of 4x4 or more: no `:` outside its comments (every puzzle file, record and link
-/// has one), and its rows read as a square grid of values.
+/// has one; a YAML file is told apart at its first such line, without a copy), and its rows read as a square
+/// grid of values.
 pub(crate) fn recognises(t: &str) -> bool {
-    !content(t).contains(':') && decode(t).is_ok()
+    !content_lines(t).any(|l| l.contains(':')) && decode(t).is_ok()
 }
 
 /// The grid as a record: `type` sudoku (latin where no box shape fits), `size`, `givens`.
