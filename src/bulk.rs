@@ -18,6 +18,7 @@ use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
 use crate::parse::grid::line_values;
 use crate::parse::lines::RawLine;
+use crate::parse::table::Columns;
 use crate::report::lines::{LineAnswer, LineStatus, Summary};
 use crate::solve::{Engines, SolveOptions, Status};
 
@@ -56,23 +57,103 @@ pub(crate) fn size_of_line(text: &str) -> Option<usize> {
     (n > 0 && n * n == len).then_some(n)
 }
 
-/// Solves one line against the template puzzle, through `engines` built for the template's rules.
+/// Solves one line against the template puzzle, through `engines` built for the template's rules; in a table,
+/// the line's puzzle field, and its answer compared with the line's solution field where there is one.
 pub(crate) fn solve_line(
+    template: &Puzzle,
+    engines: &Engines,
+    line: usize,
+    text: &str,
+    columns: Option<&Columns>,
+    options: &SolveOptions,
+) -> LineAnswer {
+    let start = Instant::now();
+    let (puzzle_text, expected) = match read_row(text, columns, template.size()) {
+        Ok(row) => row,
+        Err(m) => return invalid(line, m),
+    };
+    let mut answer = solve_givens(template, engines, line, &puzzle_text, options);
+    if let Some(expected) = expected {
+        compare(&mut answer, template, &puzzle_text, &expected);
+    }
+    answer.ms = start.elapsed().as_secs_f64() * 1000.0;
+    answer
+}
+
+/// A line's puzzle text and, in a table with a solution column the line fills, that solution as a grid.
+fn read_row(
+    text: &str,
+    columns: Option<&Columns>,
+    n: usize,
+) -> Result<(String, Option<Grid>), String> {
+    let Some(columns) = columns else {
+        return Ok((text.to_owned(), None));
+    };
+    let row = columns.row(text)?;
+    let expected = match &row.solution {
+        None => None,
+        Some(s) => {
+            let grid = parse_line(s, n).map_err(|m| format!("the solution field: {m}"))?;
+            if let Some(cell) = grid.cells().find(|&c| grid.get(c) == 0) {
+                return Err(format!(
+                    "the solution field is not a full grid ({cell} is empty)"
+                ));
+            }
+            Some(grid)
+        }
+    };
+    Ok((row.puzzle, expected))
+}
+
+/// Whether the line's own solution is the answer: equal to the unique solution, or one of several that fits
+/// every rule and given (checked exactly). Where it is not, the message says what is wrong with it.
+fn compare(answer: &mut LineAnswer, template: &Puzzle, puzzle_text: &str, expected: &Grid) {
+    let fits = || -> Result<(), String> {
+        let mut puzzle = template.clone();
+        let givens = parse_line(puzzle_text, template.size())?;
+        puzzle.give_all(&givens).map_err(|e| e.to_string())?;
+        puzzle.check_grid(expected).map_err(|problems| {
+            problems
+                .first()
+                .map(ToString::to_string)
+                .unwrap_or_default()
+        })
+    };
+    let wrong = |why: String| format!("the file's solution is wrong: {why}");
+    // The file's solution fits where latin proved another unique, or found none: a solver bug, said as such.
+    let bug = |what: &str| {
+        format!("the file's solution fits every rule, though latin {what}: please report this")
+    };
+    let verdict = match answer.status {
+        LineStatus::Solved if answer.solution.as_deref() == Some(&expected.to_line()) => Ok(()),
+        LineStatus::Solved => Err(fits().map_or_else(wrong, |()| bug("proved its own unique"))),
+        LineStatus::Multiple => fits().map_err(wrong),
+        LineStatus::Infeasible => Err(fits().map_or_else(wrong, |()| bug("found no solution"))),
+        LineStatus::Timeout | LineStatus::Invalid => return,
+    };
+    answer.matches_solution = Some(verdict.is_ok());
+    if let Err(why) = verdict {
+        answer.message = Some(why);
+    }
+}
+
+/// Solves one puzzle line's givens.
+fn solve_givens(
     template: &Puzzle,
     engines: &Engines,
     line: usize,
     text: &str,
     options: &SolveOptions,
 ) -> LineAnswer {
-    let start = Instant::now();
     let answer =
         |status, solution: Option<&Grid>, message: Option<String>, decided_by| LineAnswer {
             line,
             status,
             solution: solution.map(Grid::to_line),
             message,
-            ms: start.elapsed().as_secs_f64() * 1000.0,
+            ms: 0.0,
             decided_by,
+            matches_solution: None,
         };
     let givens = match parse_line(text, template.size()) {
         Ok(g) => g,
@@ -118,6 +199,8 @@ pub(crate) struct LinesRun<'a> {
     pub line_limit: Option<Duration>,
     /// At most this long for the whole run: lines not started by then are answered `timeout`.
     pub total_limit: Option<Duration>,
+    /// Where the puzzle and its solution stand when the file is a table (comma-separated fields).
+    pub columns: Option<Columns>,
 }
 
 /// Solves every line and writes one answer a line to `output`, in input order. `progress` is told how many lines
@@ -161,9 +244,14 @@ pub(crate) fn run(
                 || Engines::new(run.template),
                 |engines, (i, line)| match line {
                     _ if left.is_some_and(|l| l.is_zero()) => timed_out(*i),
-                    RawLine::Text(text) => {
-                        solve_line(run.template, engines, *i, text.trim(), &options)
-                    }
+                    RawLine::Text(text) => solve_line(
+                        run.template,
+                        engines,
+                        *i,
+                        text.trim(),
+                        run.columns.as_ref(),
+                        &options,
+                    ),
                     other => invalid(*i, other.problem().unwrap_or_default()),
                 },
             )
@@ -196,6 +284,7 @@ fn timed_out(line: usize) -> LineAnswer {
         message: Some("the run's time limit was reached before this line".into()),
         ms: 0.0,
         decided_by: None,
+        matches_solution: None,
     }
 }
 
@@ -208,6 +297,7 @@ fn invalid(line: usize, message: String) -> LineAnswer {
         message: Some(message),
         ms: 0.0,
         decided_by: None,
+        matches_solution: None,
     }
 }
 
@@ -227,6 +317,7 @@ mod tests {
             options,
             line_limit: None,
             total_limit: None,
+            columns: None,
         }
     }
 
@@ -246,6 +337,49 @@ mod tests {
         spec.total_limit = Some(Duration::ZERO);
         let summary = run(&spec, LineReader::new(input), Vec::new(), &|_| {}).unwrap();
         assert_eq!(summary.timeout, 3);
+    }
+
+    #[test]
+    fn a_tables_solution_is_judged_against_the_answer_and_the_rules() {
+        let template = Puzzle::sudoku(4).unwrap();
+        let grid = |line: &str| parse_line(line, 4).unwrap();
+        let (one, other) = ("1234341221434321", "2143341212344321");
+        let answer = |status, solution: &str| LineAnswer {
+            line: 1,
+            status,
+            solution: Some(solution.to_owned()),
+            message: None,
+            ms: 0.0,
+            decided_by: None,
+            matches_solution: None,
+        };
+        let judged = |status, expected: &str| {
+            let mut a = answer(status, one);
+            compare(&mut a, &template, "................", &grid(expected));
+            (a.matches_solution, a.message.unwrap_or_default())
+        };
+        assert_eq!(judged(LineStatus::Solved, one), (Some(true), String::new()));
+        assert_eq!(
+            judged(LineStatus::Multiple, other),
+            (Some(true), String::new())
+        );
+        let broken = "1234341221434312";
+        for status in [
+            LineStatus::Solved,
+            LineStatus::Multiple,
+            LineStatus::Infeasible,
+        ] {
+            let (matches, why) = judged(status, broken);
+            assert_eq!(matches, Some(false));
+            assert!(why.starts_with("the file's solution is wrong: "), "{why}");
+        }
+        // A grid that fits every rule beside a unique answer, or beside none, is latin's error, said so.
+        for status in [LineStatus::Solved, LineStatus::Infeasible] {
+            let (matches, why) = judged(status, other);
+            assert_eq!(matches, Some(false));
+            assert!(why.ends_with("please report this"), "{why}");
+        }
+        assert_eq!(judged(LineStatus::Timeout, broken).0, None);
     }
 
     const EASY: &str =
@@ -344,6 +478,7 @@ mod generated {
                 options: &options,
                 line_limit: Some(Duration::from_millis(200)),
                 total_limit: None,
+                columns: None,
             };
             let expected = LineReader::new(bytes.as_slice())
                 .map(Result::unwrap)

@@ -15,6 +15,7 @@ use crate::model::load::{load_mapping, Reader, DEFAULT_MAX_INPUT};
 use crate::model::record::{in_form, record_of};
 use crate::model::{load_str, Puzzle};
 use crate::parse::lines::LineReader;
+use crate::parse::table::Columns;
 use crate::solve::SolveOptions;
 use serde_json::Value as Json;
 
@@ -184,7 +185,8 @@ fn solve_and_verify(puzzle: &Puzzle) -> Vec<Grid> {
     }
 }
 
-/// Any bytes as a lines file of 4x4 Sudokus: every puzzle line answered, in order.
+/// Any bytes as a lines file of 4x4 Sudokus: every puzzle line answered, in order. Where the first byte is odd
+/// the file is read as a table, the puzzle its first field and the solution to compare its second.
 pub fn lines(data: &[u8]) {
     let template = Puzzle::sudoku(4).expect("4x4 Sudoku");
     let options = options();
@@ -194,6 +196,11 @@ pub fn lines(data: &[u8]) {
         options: &options,
         line_limit: options.time_limit,
         total_limit: None,
+        columns: data.first().is_some_and(|b| b % 2 == 1).then_some(Columns {
+            puzzle: 0,
+            solution: Some(1),
+            header: false,
+        }),
     };
     let mut out = Vec::new();
     let summary = bulk::run(&run, LineReader::new(data), &mut out, &|_| {})

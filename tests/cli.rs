@@ -532,6 +532,85 @@ fn lines_answer_every_line_in_order() {
         .stderr(predicate::str::contains("unknown puzzle type \"nonesuch\""));
 }
 
+#[test]
+fn lines_read_tables_of_puzzles_and_solutions() {
+    let puzzle =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let solution =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let run = |table: String, code: i32| {
+        let out = latin()
+            .args(["solve", "--lines", "-", "--format", "json"])
+            .write_stdin(table)
+            .assert()
+            .code(code)
+            .get_output()
+            .clone();
+        let answers: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        (answers, String::from_utf8(out.stderr).unwrap())
+    };
+    // No header: the puzzle first, a solution as long beside it; a quoted field's comma does not shift the
+    // columns; an empty solution is not compared.
+    let wrong = solution.replacen("534", "354", 1);
+    let (answers, _) = run(
+        format!("{puzzle},{solution},\"a, b\"\n\"{puzzle}\",{wrong},x\n{puzzle},,\n"),
+        1,
+    );
+    assert_eq!(answers.len(), 3);
+    assert_eq!(answers[0]["matches_solution"], true);
+    assert_eq!(answers[1]["matches_solution"], false);
+    assert_eq!(answers[1]["solution"], solution);
+    let why = answers[1]["message"].as_str().unwrap();
+    assert!(why.starts_with("the file's solution is wrong: "), "{why}");
+    assert!(answers[2].get("matches_solution").is_none());
+    // A header names the columns, in any order; several solutions are compared as one that fits.
+    let open = format!("..{}", &puzzle[2..]);
+    let (answers, stderr) = run(
+        format!("id,rating,Answer,QUESTION\n1,2.5,{solution},{puzzle}\n2,9,{solution},{open}\n"),
+        0,
+    );
+    assert_eq!(answers[0]["status"], "solved");
+    assert_eq!(answers[0]["line"], 2);
+    assert_eq!(answers[1]["status"], "multiple");
+    assert_eq!(answers[1]["matches_solution"], true);
+    assert!(
+        stderr.contains("2 compared with the file's solution, 0 not the answer"),
+        "{stderr}"
+    );
+    // The same table given as a puzzle file: pointed to --lines.
+    let (_dir, path) = file(&format!("quizzes,solutions\n{puzzle},{solution}\n"));
+    latin()
+        .arg("solve")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+        "this is a table of puzzles, one a line (it begins `quizzes,solutions`): solve every line \
+             with `latin solve --lines`",
+    ));
+    // A header that names no puzzle column, and a line short of the puzzle's field.
+    latin()
+        .args(["solve", "--lines", "-"])
+        .write_stdin("id,rating\n1,2\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--lines: line 1: the line has commas, so it was read as a table, but no column is named",
+        ));
+    latin()
+        .args(["solve", "--lines", "-"])
+        .write_stdin(format!("id,puzzle\n1,{puzzle}\n2\n"))
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "invalid the line has 1 field; the puzzle is field 2",
+        ));
+}
+
 /// Runs latin with `args`, asserts its exit code, and parses what it wrote on stdout (or stderr) as JSON.
 fn json_of(args: &[&str], code: i32, stderr: bool) -> serde_json::Value {
     let out = latin().args(args).assert().code(code).get_output().clone();

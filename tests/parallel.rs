@@ -80,4 +80,20 @@ fn parallel_pipe_keep_order_equals_one_run() {
     assert!(one.lines().nth(700).unwrap().starts_with("invalid"));
     assert!(one.lines().any(|l| l.starts_with("multiple")));
     assert_eq!(many, one);
+    // The same puzzles as a table with a header line: parallel puts the header at the top of every block
+    // (`--header '.*\n'`), so each `latin` reads its block as the same table.
+    let table: String = std::iter::once("id,puzzle".to_owned())
+        .chain(
+            input
+                .lines()
+                .enumerate()
+                .map(|(i, l)| format!("{},{l}", i + 1)),
+        )
+        .map(|l| l + "\n")
+        .collect();
+    assert_eq!(run(latin, &args, &table), one);
+    let mut split = vec!["--pipe", "--keep-order", "--header", ".*\n", "-N", "150"];
+    split.extend(["--jobs", "2", latin]);
+    split.extend(args);
+    assert_eq!(run(parallel, &split, &table), one);
 }

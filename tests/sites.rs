@@ -9,9 +9,12 @@
 //! - and, of a type the corpus does hold (its killers are janko.at's), krazydad.com's 8,000 killer Sudokus
 //!   (`krazydad_killer_bnatalha/dataset_killer_sudoku.csv`): another site, another setter's generator.
 //!
-//! - krazydad.com's hex Sudokus as the site writes them (`krazydad/krazydad-hexsudoku-20220605_ST.csv`: the
-//!   symbols `0`-`9`, `a`-`f`, `.` empty), pasted as they are, read alike with the corpus's own conversion of the
-//!   same puzzles (`lines/sudoku16-krazydad-supertough.txt`, which writes symbol s as the value s + 1).
+//! - krazydad.com's hex Sudokus as the site writes them (`krazydad/krazydad-hexsudoku-20220605_ST.csv`: a table,
+//!   `DIFFICULTY,VOLUME,BOOK,NUMBER,PUZZLE`, of the symbols `0`-`9`, `a`-`f`, `.` empty), the file given to
+//!   `--lines` as it is, read alike with the corpus's own conversion of the same puzzles
+//!   (`lines/sudoku16-krazydad-supertough.txt`, which writes symbol s as the value s + 1);
+//! - the corpus's Sudokus as the large datasets share them (Kaggle's `quizzes,solutions`, `0` empty), each
+//!   line's solution compared by `--lines`.
 //!
 //! Each becomes a puzzle file of its grammar by this file's own converter, is solved with a count to 2, and must
 //! have the site's solution and no other. A sample of the frames also goes the pure path (`--no-presolve
@@ -299,26 +302,11 @@ fn corpus_lines(name: &str, take: usize) -> Option<Vec<String>> {
     }
 }
 
-/// `latin solve --lines` on these lines: one answer a line.
+/// `latin solve --lines` on these lines: one answer a line (the run must succeed).
 fn solve_lines(lines: &[String]) -> Vec<String> {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("lines.txt");
-    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_latin"))
-        .args(["solve", "--lines"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    let (code, answers, stderr) = run_lines(lines);
+    assert_eq!(code, 0, "{stderr}");
+    answers
 }
 
 #[test]
@@ -344,7 +332,9 @@ fn krazydad_hex_sudokus_read_as_the_site_writes_them() {
     // Read as published, `0` is 16 and every other symbol its own value; the corpus wrote symbol s as s + 1.
     let as_converted =
         |answer: &str| -> Vec<u32> { answer.chars().map(|c| value(c) % 16 + 1).collect() };
-    let mine = solve_lines(&published);
+    // The site's file as it is, its header line included: a table whose `PUZZLE` column is the puzzle.
+    let file: Vec<String> = raw.lines().take(TAKE + 1).map(str::to_owned).collect();
+    let mine = solve_lines(&file);
     let theirs = solve_lines(&converted);
     assert_eq!((mine.len(), theirs.len()), (TAKE, TAKE));
     let registry = Registry::built_in();
@@ -375,4 +365,77 @@ fn krazydad_hex_sudokus_read_as_the_site_writes_them() {
             common::assert_only_solution(&puzzle, &solution, false, &format!("line {}", i + 1));
         }
     }
+}
+
+/// `latin solve --lines` on a file's lines: its exit code, stdout's lines and stderr.
+fn run_lines(lines: &[String]) -> (i32, Vec<String>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("table.csv");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_latin"))
+        .args(["solve", "--lines"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    (
+        out.status.code().unwrap(),
+        stdout.lines().map(str::to_owned).collect(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_datasets_table_is_solved_and_its_solutions_checked() {
+    let Some(records) = common::records("sudoku.jsonl") else {
+        return;
+    };
+    let digits = |grid: &Value| -> String {
+        let rows = grid.as_array().unwrap();
+        rows.iter()
+            .flat_map(|r| r.as_array().unwrap())
+            .map(|v| v.as_u64().unwrap().to_string())
+            .collect()
+    };
+    // Plain Sudokus: the Sudoku-X records need their diagonals, which a line cannot say.
+    let nine: Vec<&Value> = records
+        .iter()
+        .filter(|r| r["size"] == 9 && r.get("diagonals").is_none())
+        .collect();
+    assert!(nine.len() > 900, "{} 9x9 records", nine.len());
+    let mut table = vec!["quizzes,solutions".to_owned()];
+    table.extend(
+        nine.iter()
+            .map(|r| format!("{},{}", digits(&r["givens"]), digits(&r["solution"]))),
+    );
+    let (code, answers, stderr) = run_lines(&table);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(answers.len(), nine.len());
+    for (answer, row) in answers.iter().zip(&table[1..]) {
+        assert_eq!(Some(answer.as_str()), row.split(',').nth(1), "{row}");
+    }
+    let n = nine.len();
+    assert!(
+        stderr.contains(&format!(
+            "{n} compared with the file's solution, 0 not the answer"
+        )),
+        "{stderr}"
+    );
+    // A solution with two of its cells swapped is caught, named, and makes the run's exit code 1.
+    let (puzzle, solution) = table[7].split_once(',').unwrap();
+    let (puzzle, solution) = (puzzle.to_owned(), solution.to_owned());
+    let mut swapped: Vec<char> = solution.chars().collect();
+    swapped.swap(0, 1);
+    let swapped: String = swapped.into_iter().collect();
+    table[7] = format!("{puzzle},{swapped}");
+    let (code, answers, stderr) = run_lines(&table);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        answers[6].starts_with(&format!(
+            "differs {solution} the file's solution is wrong: "
+        )),
+        "{}",
+        answers[6]
+    );
+    assert!(stderr.contains("1 not the answer"), "{stderr}");
 }

@@ -9,6 +9,7 @@ use crate::bulk;
 use crate::error::Error;
 use crate::model::{self, load::Reader};
 use crate::parse::lines::{LineReader, RawLine};
+use crate::parse::table::Columns;
 use crate::solve::SolveOptions;
 
 /// What every line of a --lines file is.
@@ -20,8 +21,8 @@ pub(crate) struct LinesSpec {
 
 /// `latin solve --lines`: the template puzzle is built through the type's grammar, as a puzzle file would be,
 /// so a bad --type, --box or rule is reported like a bad file. `options.time_limit` is the whole run's;
-/// `line_limit` one line's. Exit 2 when a line was invalid, 3 when one ran out of time (after every line is
-/// answered), else 0.
+/// `line_limit` one line's. Exit 2 when a line was invalid, 3 when one ran out of time, 1 when a table's own
+/// solution was not the answer (after every line is answered), else 0.
 pub(crate) fn run(
     path: &Path,
     spec: &LinesSpec,
@@ -31,16 +32,14 @@ pub(crate) fn run(
     reader: &Reader,
 ) -> Result<Exit, Error> {
     let mut lines = LineReader::new(open(path)?);
-    let (number, head) = first_puzzle_line(&mut lines, path)?;
-    let n = bulk::size_of_line(&head).ok_or_else(|| {
-        Error::section(
-            "--lines",
-            format!(
-                "line {number}, the first puzzle line, has {} characters, not a square number",
-                head.trim().chars().count()
-            ),
-        )
-    })?;
+    let (mut number, mut head) = first_puzzle_line(&mut lines, path)?;
+    let columns = Columns::of_first_line(&head)
+        .map_err(|m| Error::section("--lines", format!("line {number}: {m}")))?;
+    if columns.as_ref().is_some_and(|c| c.header) {
+        // The header names the columns; the size comes from the first line under it.
+        (number, head) = first_puzzle_line(&mut lines, path)?;
+    }
+    let n = first_size(number, &head, columns.as_ref())?;
     let template = model::load::template(
         &spec.kind,
         n,
@@ -49,7 +48,9 @@ pub(crate) fn run(
         reader.registry,
         "--lines",
     )?;
-    let bar = progress_bar(bar_length(path)?);
+    // A table's header is a line but not a puzzle.
+    let header = columns.as_ref().is_some_and(|c| c.header);
+    let bar = progress_bar(bar_length(path)?.saturating_sub(usize::from(header)));
     let lines_run = bulk::LinesRun {
         template: &template,
         format: match format {
@@ -59,6 +60,7 @@ pub(crate) fn run(
         options,
         line_limit,
         total_limit: options.time_limit,
+        columns,
     };
     // The first puzzle line, read to fix the size, goes back in front of the rest.
     let all = std::iter::once(Ok((number, RawLine::Text(head)))).chain(lines);
@@ -76,9 +78,36 @@ pub(crate) fn run(
         2
     } else if summary.timeout > 0 {
         3
+    } else if summary.differs > 0 {
+        1
     } else {
         0
     }))
+}
+
+/// The grid size the first puzzle line fixes: its length, or in a table its puzzle field's.
+fn first_size(number: usize, head: &str, columns: Option<&Columns>) -> Result<usize, Error> {
+    let error = |m: String| {
+        Error::section(
+            "--lines",
+            format!("line {number}, the first puzzle line, {m}"),
+        )
+    };
+    let puzzle = match columns {
+        Some(c) => c.row(head).map_err(error)?.puzzle,
+        None => head.to_owned(),
+    };
+    bulk::size_of_line(&puzzle).ok_or_else(|| {
+        error(format!(
+            "has {} characters{}, not a square number",
+            puzzle.trim().chars().count(),
+            if columns.is_some() {
+                " in its puzzle field"
+            } else {
+                ""
+            }
+        ))
+    })
 }
 
 /// The lines file, or standard input for `-`.

@@ -13,6 +13,7 @@ use crate::grammar::sections::{self, SectionKind, SectionSpec, Sections};
 use crate::grammar::{Grammar, Registry, RuleUse, COMMON_SECTIONS};
 use crate::grid::Cell;
 use crate::import::{self, Format};
+use crate::parse::table::Columns;
 use crate::parse::{self, SectionText};
 use crate::rules::catalogue;
 use crate::yaml::{self, Mapping, Value};
@@ -185,6 +186,23 @@ fn yaml_mapping(text: &str) -> Result<Mapping, Error> {
     let doc = yaml::parse(text).map_err(Error::Yaml)?;
     let Value::Mapping(map) = doc else {
         let expected = "expected a map of sections (`type: sudoku`, `givens: ...`)";
+        // A dataset's table (`quizzes,solutions`) holds many puzzles: point to the command that reads it.
+        let first = text
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or_default();
+        if matches!(Columns::of_first_line(first), Ok(Some(_))) {
+            let shown: String = first.trim().chars().take(40).collect();
+            let more = if first.trim().chars().count() > 40 {
+                "..."
+            } else {
+                ""
+            };
+            return Err(Error::Yaml(format!(
+                "{expected}; this is a table of puzzles, one a line (it begins `{shown}{more}`): solve every \
+                 line with `latin solve --lines`"
+            )));
+        }
         // A text with no `:` was most likely meant as a bare grid: say why it is not one.
         return Err(match import::line::decode(text) {
             Err(e) if !text.contains(':') => Error::Yaml(format!(

@@ -9,6 +9,7 @@ pub(crate) mod cells;
 pub(crate) mod clues;
 pub(crate) mod grid;
 pub(crate) mod lines;
+pub(crate) mod table;
 
 use crate::error::{Error, Position};
 use crate::yaml::{self, Value};

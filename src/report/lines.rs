@@ -36,13 +36,20 @@ pub(crate) struct LineAnswer {
     /// What decided the puzzle: propagation alone, the search after it, CaDiCaL or CBC (none for invalid lines).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) decided_by: Option<DecidedBy>,
+    /// In a table with a solution column: whether that solution is the answer (the unique one, or one of
+    /// several); absent where the line has no solution to compare or no answer to compare it with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) matches_solution: Option<bool>,
 }
 
 impl LineAnswer {
-    /// The text form: the solution line for a unique solution; otherwise the status, then the first solution
-    /// or the reason.
+    /// The text form: the solution line for a unique solution (`differs`, the solution and why, where the line's
+    /// own solution is not it); otherwise the status, then the first solution or the reason.
     pub(crate) fn to_text(&self) -> String {
         match (self.status, &self.solution, &self.message) {
+            (LineStatus::Solved, Some(s), Some(m)) if self.matches_solution == Some(false) => {
+                format!("differs {s} {m}")
+            }
             (LineStatus::Solved, Some(s), _) => s.clone(),
             (LineStatus::Multiple, Some(s), _) => format!("multiple {s}"),
             (status, _, Some(m)) => format!("{} {m}", status_word(status)),
@@ -70,6 +77,9 @@ pub(crate) struct Summary {
     pub(crate) infeasible: usize,
     pub(crate) timeout: usize,
     pub(crate) invalid: usize,
+    /// Lines whose own solution was compared with the answer, and those where it was not the answer.
+    pub(crate) compared: usize,
+    pub(crate) differs: usize,
     /// Decided by propagation alone, by the search after it, and by CaDiCaL (CBC was called for none of these).
     pub(crate) by_presolve: usize,
     pub(crate) by_search: usize,
@@ -88,6 +98,8 @@ impl Summary {
         self.by_presolve += usize::from(a.decided_by == Some(DecidedBy::Propagation));
         self.by_search += usize::from(a.decided_by == Some(DecidedBy::Search));
         self.by_cdcl += usize::from(a.decided_by == Some(DecidedBy::Cdcl));
+        self.compared += usize::from(a.matches_solution.is_some());
+        self.differs += usize::from(a.matches_solution == Some(false));
         match a.status {
             LineStatus::Solved => self.solved += 1,
             LineStatus::Multiple => self.multiple += 1,
@@ -101,9 +113,16 @@ impl Summary {
 impl Summary {
     /// The summary line printed on stderr at the end of a run.
     pub(crate) fn text(&self, threads: usize) -> String {
+        let compared = match self.compared {
+            0 => String::new(),
+            c => format!(
+                "; {c} compared with the file's solution, {} not the answer",
+                self.differs
+            ),
+        };
         format!(
             "{} puzzles: {} solved, {} with several solutions, {} with none, {} timed out, {} invalid; \
-             {} decided by propagation alone, {} by search, {} by CaDiCaL, the rest by CBC; {:.2} s, {:.1} puzzles/s on {threads} threads",
+             {} decided by propagation alone, {} by search, {} by CaDiCaL, the rest by CBC{compared}; {:.2} s, {:.1} puzzles/s on {threads} threads",
             self.puzzles,
             self.solved,
             self.multiple,
