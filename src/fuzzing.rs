@@ -197,6 +197,7 @@ pub fn lines(data: &[u8]) {
         line_limit: options.time_limit,
         total_limit: None,
         columns: data.first().is_some_and(|b| b % 2 == 1).then_some(Columns {
+            separator: ',',
             puzzle: 0,
             solution: Some(1),
             header: false,

@@ -14,7 +14,8 @@
 //!   `--lines` as it is, read alike with the corpus's own conversion of the same puzzles
 //!   (`lines/sudoku16-krazydad-supertough.txt`, which writes symbol s as the value s + 1);
 //! - the corpus's Sudokus as the large datasets share them (Kaggle's `quizzes,solutions`, `0` empty), each
-//!   line's solution compared by `--lines`.
+//!   line's solution compared by `--lines`, and the forum's hardest as the forum lists them, ratings after each
+//!   puzzle (`;` or tab between).
 //!
 //! Each becomes a puzzle file of its grammar by this file's own converter, is solved with a count to 2, and must
 //! have the site's solution and no other. A sample of the frames also goes the pure path (`--no-presolve
@@ -438,4 +439,25 @@ fn a_datasets_table_is_solved_and_its_solutions_checked() {
         answers[6]
     );
     assert!(stderr.contains("1 not the answer"), "{stderr}");
+}
+
+#[test]
+fn forum_lists_with_ratings_after_each_puzzle_read_as_their_puzzles() {
+    let Some(plain) = corpus_lines("sudoku-forum-hardest-1106.txt", 120) else {
+        return;
+    };
+    // As the forum posts them: the puzzle, then its Sudoku Explainer ratings and a name, `;` or tab between.
+    let rated = |separator: &str| -> Vec<String> {
+        plain
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                format!("{p}{separator}11.9{separator}11.9{separator}11.3{separator}ph-{i}")
+            })
+            .collect()
+    };
+    let answers = solve_lines(&plain);
+    assert_eq!(answers.len(), plain.len());
+    assert_eq!(solve_lines(&rated(";")), answers);
+    assert_eq!(solve_lines(&rated("\t")), answers);
 }

@@ -1,10 +1,13 @@
-//! A lines file written as a table: comma-separated fields, as the large Sudoku datasets are shared (Kaggle's
-//! `quizzes,solutions`, `puzzle,solution`, `id,puzzle,solution,clues,difficulty`; `source,question,answer,rating`).
+//! A lines file written as a table: fields separated by commas, as the large Sudoku datasets are shared
+//! (Kaggle's `quizzes,solutions`, `puzzle,solution`, `id,puzzle,solution,clues,difficulty`;
+//! `source,question,answer,rating`), or by semicolons or tabs, as the forums' lists give a puzzle's ratings
+//! after it (`4...3.......6..8...;11.9;11.9;11.3;elev`).
 //!
 //! The first line says which field is the puzzle: a header that names it (and perhaps a solution), or, with no
 //! header, a first field that is itself a grid, with a solution beside it when the second field is as long. The
-//! fields are read with the `csv` crate rather than split at commas, so a quoted field that holds a comma (a
-//! source's name, say) or a doubled quote does not shift the columns.
+//! separator is the first of `,`, `;` and tab on that line. Quoted fields are read with the `csv` crate rather
+//! than split by hand, so a quoted field that holds a separator (a source's name, say) or a doubled quote does
+//! not shift the columns.
 
 /// Header names of the puzzle's column, compared without case.
 const PUZZLE_NAMES: &[&str] = &[
@@ -14,9 +17,14 @@ const PUZZLE_NAMES: &[&str] = &[
 /// Header names of the solution's column, compared without case.
 const SOLUTION_NAMES: &[&str] = &["solution", "solutions", "answer", "answers"];
 
+/// The characters that separate a table's fields, in the order they are looked for.
+const SEPARATORS: [char; 3] = [',', ';', '\t'];
+
 /// Where a table's puzzle and solution stand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Columns {
+    /// What separates the fields: a comma, a semicolon or a tab.
+    pub(crate) separator: char,
     pub(crate) puzzle: usize,
     pub(crate) solution: Option<usize>,
     /// The first line names the columns (it is not a puzzle).
@@ -30,21 +38,31 @@ pub(crate) struct Row {
     pub(crate) solution: Option<String>,
 }
 
-/// The fields of one line (quotes removed, each field trimmed). A line without quotes is cut at its commas, which
-/// is all the csv grammar does there, without building a reader for every line of a large file.
-fn fields(line: &str) -> Result<Vec<String>, String> {
+/// The fields of one line (quotes removed, each field trimmed). A line without quotes is cut at its separators,
+/// which is all the csv grammar does there, without building a reader for every line of a large file.
+fn fields(line: &str, separator: char) -> Result<Vec<String>, String> {
     if !line.contains('"') {
-        return Ok(line.split(',').map(|f| f.trim().to_owned()).collect());
+        return Ok(line.split(separator).map(|f| f.trim().to_owned()).collect());
     }
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
+        .delimiter(separator as u8)
         .from_reader(line.as_bytes());
     match reader.records().next() {
         None => Ok(Vec::new()),
         Some(Ok(record)) => Ok(record.iter().map(|f| f.trim().to_owned()).collect()),
-        Some(Err(e)) => Err(format!("not a line of comma-separated fields ({e})")),
+        Some(Err(e)) => Err(format!("not a line of separated fields ({e})")),
     }
+}
+
+/// The first separator of a line outside quotes.
+fn first_separator(line: &str) -> Option<char> {
+    let mut quoted = false;
+    line.chars().find(|&c| {
+        quoted ^= c == '"';
+        !quoted && SEPARATORS.contains(&c)
+    })
 }
 
 /// Whether a field's length is that of a grid of 4x4 or more (a square number of characters).
@@ -55,13 +73,13 @@ fn grid_length(field: &str) -> Option<usize> {
 }
 
 impl Columns {
-    /// The columns of a file whose first puzzle line is `first`; `None` when the line has no comma (a plain
-    /// lines file). `Err` says why a line with commas is not a table latin can read.
+    /// The columns of a file whose first puzzle line is `first`; `None` when the line has no separator (a plain
+    /// lines file). `Err` says why a line with separators is not a table latin can read.
     pub(crate) fn of_first_line(first: &str) -> Result<Option<Columns>, String> {
-        if !first.contains(',') {
+        let Some(separator) = first_separator(first) else {
             return Ok(None);
-        }
-        let fields = fields(first)?;
+        };
+        let fields = fields(first, separator)?;
         let named = |names: &[&str]| {
             fields
                 .iter()
@@ -69,6 +87,7 @@ impl Columns {
         };
         if let Some(puzzle) = named(PUZZLE_NAMES) {
             return Ok(Some(Columns {
+                separator,
                 puzzle,
                 solution: named(SOLUTION_NAMES),
                 header: true,
@@ -76,6 +95,7 @@ impl Columns {
         }
         match fields.first().and_then(|f| grid_length(f)) {
             Some(len) => Ok(Some(Columns {
+                separator,
                 puzzle: 0,
                 solution: fields
                     .get(1)
@@ -84,8 +104,13 @@ impl Columns {
                 header: false,
             })),
             None => Err(format!(
-                "the line has commas, so it was read as a table, but no column is named for the puzzle ({}) \
+                "the line has {}, so it was read as a table, but no column is named for the puzzle ({}) \
                  and its first field is not a grid",
+                match separator {
+                    ',' => "commas",
+                    ';' => "semicolons",
+                    _ => "tabs",
+                },
                 PUZZLE_NAMES.join(", ")
             )),
         }
@@ -93,7 +118,7 @@ impl Columns {
 
     /// The puzzle and solution of one line of the table.
     pub(crate) fn row(&self, line: &str) -> Result<Row, String> {
-        let fields = fields(line)?;
+        let fields = fields(line, self.separator)?;
         let puzzle = fields.get(self.puzzle).cloned().ok_or_else(|| {
             let plural = if fields.len() == 1 { "" } else { "s" };
             format!(
@@ -149,7 +174,35 @@ mod tests {
             .unwrap();
         assert_eq!((c.puzzle, c.solution), (0, None));
         let e = Columns::of_first_line("17,hard").unwrap_err();
+        assert!(e.contains("has commas"), "{e}");
         assert!(e.contains("no column is named"), "{e}");
+    }
+
+    #[test]
+    fn semicolons_and_tabs_separate_too() {
+        // The forums' lists: the puzzle, then its Sudoku Explainer ratings and a name.
+        let c = Columns::of_first_line(&format!("{P};11.9;11.9;11.3;elev;tarek"))
+            .unwrap()
+            .unwrap();
+        assert_eq!((c.separator, c.puzzle, c.solution), (';', 0, None));
+        assert_eq!(c.row(&format!("{P};9.0;1.2")).unwrap().puzzle, P);
+        let c = Columns::of_first_line("id\tgrid\tanswer").unwrap().unwrap();
+        assert_eq!((c.separator, c.puzzle, c.solution), ('\t', 1, Some(2)));
+        let row = c.row(&format!("7\t\"{P}\"\t")).unwrap();
+        assert_eq!((row.puzzle.as_str(), row.solution), (P, None));
+        // The first separator on the line decides: a comma inside a semicolon table is part of a field.
+        let c = Columns::of_first_line(&format!("{P};Smith, J.;x"))
+            .unwrap()
+            .unwrap();
+        assert_eq!(c.separator, ';');
+        let c = Columns::of_first_line("\"a;b\",puzzle").unwrap().unwrap();
+        assert_eq!(
+            (c.separator, c.puzzle),
+            (',', 1),
+            "a quoted separator is not one"
+        );
+        let e = Columns::of_first_line("17;hard").unwrap_err();
+        assert!(e.contains("has semicolons"), "{e}");
     }
 
     #[test]
