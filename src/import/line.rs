@@ -26,6 +26,15 @@ fn rows(t: &str) -> Result<Vec<String>, Error> {
     let t = content(t);
     let t = t.trim();
     if t.contains('\n') {
+        let lines: Vec<&str> = t.lines().filter(|l| !l.trim().is_empty()).collect();
+        if let Some(len) = puzzles_one_a_line(&lines) {
+            return Err(err(format!(
+                "{} lines of {len} characters each: that is {} puzzles, one a line; solve every line with \
+                 `latin solve --lines`",
+                lines.len(),
+                lines.len()
+            )));
+        }
         return Ok(t.lines().map(str::to_owned).collect());
     }
     let chars: Vec<char> = t.chars().collect();
@@ -43,6 +52,24 @@ fn rows(t: &str) -> Result<Vec<String>, Error> {
         )));
     }
     Ok(chars.chunks(n.max(1)).map(|r| r.iter().collect()).collect())
+}
+
+/// The common length of lines that are each a whole grid of 4x4 or more (n*n characters, no spaces), when there
+/// are several and they are not the rows of one grid (as many rows as characters a row: a 16x16 written row by
+/// row is 16 lines of 16).
+fn puzzles_one_a_line(lines: &[&str]) -> Option<usize> {
+    let len = lines.first()?.trim().chars().count();
+    let n = (len as f64).sqrt().round() as usize;
+    let whole = |l: &&str| {
+        let l = l.trim();
+        l.chars().count() == len && !l.contains(char::is_whitespace)
+    };
+    (lines.len() >= 2
+        && lines.len() != len
+        && n >= SMALLEST
+        && n * n == len
+        && lines.iter().all(whole))
+    .then_some(len)
 }
 
 /// The lines of a text but its `#` lines, which are comments, as in a `--lines` file (and SadMan's `.sdk`
@@ -192,6 +219,28 @@ mod tests {
         ] {
             assert!(!recognises(text), "{text}");
         }
+    }
+
+    #[test]
+    fn several_puzzle_lines_are_pointed_to_lines_and_a_grid_of_rows_is_not() {
+        let three = format!("{LINE}\n{LINE}\n\n# a comment\n{LINE}\n");
+        let e = decode(&three).unwrap_err().to_string();
+        assert!(
+            e.contains("3 lines of 81 characters each: that is 3 puzzles, one a line; solve every line with `latin solve --lines`"),
+            "{e}"
+        );
+        // A 16x16 written row by row is 16 lines of 16 characters, each of which is 4x4's length: one grid.
+        let sixteen = format!("{}\n", "123456789ABCDEFG").repeat(16);
+        assert!(
+            decode(&sixteen).is_ok()
+                || !decode(&sixteen)
+                    .unwrap_err()
+                    .to_string()
+                    .contains("one a line")
+        );
+        assert_eq!(puzzles_one_a_line(&["123456789ABCDEFG"; 16]), None);
+        assert_eq!(puzzles_one_a_line(&["1234123412341234"; 3]), Some(16));
+        assert_eq!(puzzles_one_a_line(&[LINE]), None);
     }
 
     #[test]
