@@ -228,7 +228,13 @@ pub fn seeds(root: &Path) -> Vec<(&'static str, Vec<u8>)> {
     for path in files(root.join("tests/hostile")) {
         out.push(("puzzle_file", read(&path)));
     }
-    out.push(("lines", b"12..34..........\n\xff\n\r\n#\n1234\n".to_vec()));
+    // Plain lines (an even first byte) and a table (an odd one: puzzle, then the solution to compare).
+    out.push(("lines", b".2..34..........\n\xff\n\r\n#\n1234\n".to_vec()));
+    out.push((
+        "lines",
+        b"1234341221434321,1234341221434321\n\"12..34,.\",x\n..........3.....,1234341221434312\n"
+            .to_vec(),
+    ));
     let registry = Registry::built_in();
     let reader = Reader {
         registry: &registry,
