@@ -133,7 +133,11 @@ fn compare(answer: &mut LineAnswer, template: &Puzzle, puzzle_text: &str, expect
     };
     answer.matches_solution = Some(verdict.is_ok());
     if let Err(why) = verdict {
-        answer.message = Some(why);
+        // After the line's own reason (why it has no solution), not in its place.
+        answer.message = Some(match answer.message.take() {
+            Some(reason) => format!("{reason}; {why}"),
+            None => why,
+        });
     }
 }
 
@@ -380,6 +384,19 @@ mod tests {
             assert!(why.ends_with("please report this"), "{why}");
         }
         assert_eq!(judged(LineStatus::Timeout, broken).0, None);
+        let mut infeasible = answer(LineStatus::Infeasible, one);
+        infeasible.message = Some("row 1 repeats 1".into());
+        compare(
+            &mut infeasible,
+            &template,
+            "................",
+            &grid(broken),
+        );
+        let why = infeasible.message.unwrap();
+        assert!(
+            why.starts_with("row 1 repeats 1; the file's solution is wrong: "),
+            "{why}"
+        );
     }
 
     const EASY: &str =
