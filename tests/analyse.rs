@@ -223,6 +223,70 @@ fn generated_puzzles_are_unique_reproducible_and_graded() {
     }
 }
 
+/// `generate --format csv`: the puzzles of `--format lines`, each with its solution and grade, in a table that
+/// `solve --lines` reads and checks (every solution the answer, with the rules the puzzles were made with).
+#[test]
+fn generated_tables_are_what_solve_lines_checks() {
+    let args = [
+        "generate",
+        "sudoku",
+        "--rules",
+        "diagonals",
+        "--count",
+        "3",
+        "--seed",
+        "7",
+    ];
+    let made = |format: &str, extra: &[&str]| {
+        let out = latin()
+            .args(args)
+            .args(["--format", format])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let table = made("csv", &["--difficulty", "intersections"]);
+    let rows: Vec<&str> = table.lines().collect();
+    assert_eq!(rows[0], "puzzle,solution,level,score,seed");
+    assert_eq!(rows.len(), 4, "{table}");
+    let lines = made("lines", &["--difficulty", "intersections"]);
+    for (row, line) in rows[1..].iter().zip(lines.lines()) {
+        let fields: Vec<&str> = row.split(',').collect();
+        assert_eq!((fields[0], fields[2]), (line, "intersections"), "{row}");
+        assert_eq!(fields[1].len(), 81);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("made.csv");
+    std::fs::write(&path, &table).unwrap();
+    let out = latin()
+        .args(["solve", "--lines"])
+        .arg(&path)
+        .args(["--rules", "diagonals"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("3 solved")
+            && stderr.contains("3 compared with the file's solution, 0 not the answer"),
+        "{stderr}"
+    );
+    // Read as plain Sudokus (no diagonals), whatever their count, each made solution still fits every rule.
+    let out = latin()
+        .args(["solve", "--lines"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("0 not the answer"), "{stderr}");
+}
+
 /// Every type under `grammars/`, whatever its sections (lines, pairs, relations, outside clues, marks, a jigsaw
 /// layout, cages): `generate` makes a unique, reproducible, graded puzzle, and writes every section the type
 /// needs with something in it. Nothing here names a type: a new grammar file is covered by being there.

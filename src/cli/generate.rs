@@ -25,6 +25,8 @@ pub(crate) enum GenerateFormat {
     Json,
     /// One line a puzzle, as `solve --lines` reads them
     Lines,
+    /// A table with a header, `puzzle,solution,level,score,seed`, as `solve --lines` reads and checks it
+    Csv,
 }
 
 #[derive(clap::Args)]
@@ -74,7 +76,8 @@ pub(crate) fn run(
         run.boxes.as_deref(),
         &run.rules,
     )?;
-    if run.format == GenerateFormat::Lines && !kind.plan.is_empty() {
+    let one_line = matches!(run.format, GenerateFormat::Lines | GenerateFormat::Csv);
+    if one_line && !kind.plan.is_empty() {
         return Err(Error::section(
             "--format",
             format!(
@@ -122,6 +125,11 @@ pub(crate) fn run(
             GenerateFormat::Yaml => report::analyse::generated_yaml(&kind.base, &header, &made),
             GenerateFormat::Json => report::analyse::generated_json(&run.kind, &made),
             GenerateFormat::Lines => report::analyse::generated_line(&made),
+            GenerateFormat::Csv if k > 0 => report::analyse::generated_csv_row(&made),
+            GenerateFormat::Csv => {
+                report::analyse::GENERATED_CSV_HEADER.to_owned()
+                    + &report::analyse::generated_csv_row(&made)
+            }
         })?;
     }
     Ok(Exit(0))

@@ -316,15 +316,27 @@ fn block_scalar<'a>(name: &str, lines: impl Iterator<Item = &'a str> + Clone) ->
 
 /// One line: the givens row by row, `.` empty, `1`-`9` then `A`-`Z` (the `--lines` form).
 pub(crate) fn generated_line(g: &Generated) -> String {
-    let digits: String = g
-        .givens
-        .cells()
-        .map(|c| match g.givens.get(c) {
-            0 => '.',
-            v => std::char::from_digit(v, 36).map_or('?', |d| d.to_ascii_uppercase()),
-        })
-        .collect();
-    digits + "\n"
+    g.givens.to_line() + "\n"
+}
+
+/// The header of `generate --format csv`: the columns `solve --lines` reads as a table (the puzzle, and the
+/// solution it compares its answer with), then the grade and the seed that remakes the puzzle.
+pub(crate) const GENERATED_CSV_HEADER: &str = "puzzle,solution,level,score,seed\n";
+
+/// One row of `generate --format csv` (the level and score empty when the puzzle was not graded).
+pub(crate) fn generated_csv_row(g: &Generated) -> String {
+    let (level, score) = g
+        .rating
+        .as_ref()
+        .map_or((String::new(), String::new()), |r| {
+            (r.level_name().to_string(), r.score.to_string())
+        });
+    format!(
+        "{},{},{level},{score},{}\n",
+        g.givens.to_line(),
+        g.solution.to_line(),
+        g.seed
+    )
 }
 
 pub(crate) fn generated_json(kind: &str, g: &Generated) -> String {
