@@ -592,6 +592,17 @@ fn lines_read_tables_of_puzzles_and_solutions() {
         "this is a table of puzzles, one a line (it begins `quizzes,solutions`): solve every line \
              with `latin solve --lines`",
     ));
+    // Every field quoted, as spreadsheets export: no YAML at all, yet still a table.
+    let quoted = format!("\"id\",\"puzzle\"\n\"1\",\"{puzzle}\"\n");
+    let (_dir, path) = file(&quoted);
+    latin()
+        .arg("solve")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("this is a table of puzzles"));
+    let (answers, _) = run(quoted, 0);
+    assert_eq!(answers[0]["solution"], solution);
     // A header that names no puzzle column, and a line short of the puzzle's field.
     latin()
         .args(["solve", "--lines", "-"])

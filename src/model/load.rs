@@ -183,35 +183,38 @@ pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
 
 /// YAML text as its map of sections.
 fn yaml_mapping(text: &str) -> Result<Mapping, Error> {
-    let doc = yaml::parse(text).map_err(Error::Yaml)?;
-    let Value::Mapping(map) = doc else {
-        let expected = "expected a map of sections (`type: sudoku`, `givens: ...`)";
-        // A dataset's table (`quizzes,solutions`) holds many puzzles: point to the command that reads it.
-        let first = text
-            .lines()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or_default();
-        if matches!(Columns::of_first_line(first), Ok(Some(_))) {
-            let shown: String = first.trim().chars().take(40).collect();
-            let more = if first.trim().chars().count() > 40 {
-                "..."
-            } else {
-                ""
-            };
-            return Err(Error::Yaml(format!(
-                "{expected}; this is a table of puzzles, one a line (it begins `{shown}{more}`): solve every \
-                 line with `latin solve --lines`"
-            )));
-        }
-        // A text with no `:` was most likely meant as a bare grid: say why it is not one.
-        return Err(match import::line::decode(text) {
-            Err(e) if !text.contains(':') => Error::Yaml(format!(
-                "{expected}, or a bare grid (an 81-character Sudoku line, or its rows), which it is not: {e}"
-            )),
-            _ => Error::Yaml(expected.into()),
-        });
+    const EXPECTED: &str = "expected a map of sections (`type: sudoku`, `givens: ...`)";
+    // A dataset's table (`quizzes,solutions`) holds many puzzles, whether or not its text parses as YAML (a
+    // quoted field followed by more does not): point to the command that reads it.
+    match (yaml::parse(text), table_hint(text)) {
+        (Ok(Value::Mapping(map)), _) => return Ok(map),
+        (_, Some(hint)) => return Err(Error::Yaml(format!("{EXPECTED}; {hint}"))),
+        (Err(e), None) => return Err(Error::Yaml(e)),
+        (Ok(_), None) => {}
+    }
+    // A text with no `:` was most likely meant as a bare grid: say why it is not one.
+    Err(match import::line::decode(text) {
+        Err(e) if !text.contains(':') => Error::Yaml(format!(
+            "{EXPECTED}, or a bare grid (an 81-character Sudoku line, or its rows), which it is not: {e}"
+        )),
+        _ => Error::Yaml(EXPECTED.into()),
+    })
+}
+
+/// What to say of a text whose first line makes it a table of puzzles, one a line.
+fn table_hint(text: &str) -> Option<String> {
+    let first = text.lines().find(|l| !l.trim().is_empty())?.trim();
+    Columns::of_first_line(first).ok()??;
+    let shown: String = first.chars().take(40).collect();
+    let more = if first.chars().count() > 40 {
+        "..."
+    } else {
+        ""
     };
-    Ok(map)
+    Some(format!(
+        "this is a table of puzzles, one a line (it begins `{shown}{more}`): solve every line with `latin \
+         solve --lines`"
+    ))
 }
 
 /// A puzzle with no givens, as a file with these sections would give: the template of `solve --lines` and of
