@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use crate::error::Error;
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
-use crate::parse::grid::line_values;
+use crate::parse::grid::{line_values, side_of};
 use crate::parse::lines::RawLine;
 use crate::parse::table::Columns;
 use crate::report::lines::{LineAnswer, LineStatus, Summary};
@@ -52,9 +52,7 @@ pub(crate) fn is_puzzle_line(line: &str) -> bool {
 
 /// The size a line's length implies (its square root), if it is a square.
 pub(crate) fn size_of_line(text: &str) -> Option<usize> {
-    let len = text.trim().chars().count();
-    let n = (len as f64).sqrt().round() as usize;
-    (n > 0 && n * n == len).then_some(n)
+    side_of(text.trim().chars().count()).filter(|&n| n > 0)
 }
 
 /// Solves one line against the template puzzle, through `engines` built for the template's rules; in a table,

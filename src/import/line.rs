@@ -10,7 +10,7 @@ use serde_json::{json, Value as Json};
 use super::{bad, grid, numbers, Format, ABOUT};
 use crate::error::Error;
 use crate::grid::{default_boxes, value_char};
-use crate::parse::grid::{line_values, tokenize, values};
+use crate::parse::grid::{line_values, side_of, tokenize, values};
 use crate::parse::SectionText;
 
 fn err(message: impl Into<String>) -> Error {
@@ -38,13 +38,12 @@ fn rows(t: &str) -> Result<Vec<String>, Error> {
         return Ok(t.lines().map(str::to_owned).collect());
     }
     let chars: Vec<char> = t.chars().collect();
-    let n = (chars.len() as f64).sqrt().round() as usize;
-    if n * n != chars.len() {
+    let Some(n) = side_of(chars.len()) else {
         return Err(err(format!(
             "one line of {} characters, not n*n for any n (81 for a 9x9 Sudoku)",
             chars.len()
         )));
-    }
+    };
     if let Err((i, c)) = line_values(&chars, n) {
         return Err(err(format!(
             "column {}: {c:?} is not a value of a {n}x{n} grid (1-9, then A-Z; `.` for empty)",
@@ -59,15 +58,13 @@ fn rows(t: &str) -> Result<Vec<String>, Error> {
 /// row is 16 lines of 16).
 fn puzzles_one_a_line(lines: &[&str]) -> Option<usize> {
     let len = lines.first()?.trim().chars().count();
-    let n = (len as f64).sqrt().round() as usize;
     let whole = |l: &&str| {
         let l = l.trim();
         l.chars().count() == len && !l.contains(char::is_whitespace)
     };
     (lines.len() >= 2
         && lines.len() != len
-        && n >= SMALLEST
-        && n * n == len
+        && side_of(len).is_some_and(|n| n >= SMALLEST)
         && lines.iter().all(whole))
     .then_some(len)
 }

@@ -183,6 +183,13 @@ pub(crate) fn is_empty_mark(c: char) -> bool {
     matches!(c, '.' | '0' | '_')
 }
 
+/// The side n of a square of `cells` cells (0 for none), if `cells` is a square: a grid written as one line is
+/// known by its length alone (81 -> 9).
+pub(crate) fn side_of(cells: usize) -> Option<usize> {
+    let n = cells.isqrt();
+    (n * n == cells).then_some(n)
+}
+
 /// The values of a grid written as one line of n*n characters, row by row (`.`, `0`, `_` empty as 0, but `0` is n
 /// where [`zero_is_n`] says so); else the first character that is no value of an n x n grid, with its index.
 pub(crate) fn line_values(chars: &[char], n: usize) -> Result<Vec<u32>, (usize, char)> {

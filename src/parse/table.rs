@@ -9,6 +9,8 @@
 //! than split by hand, so a quoted field that holds a separator (a source's name, say) or a doubled quote does
 //! not shift the columns.
 
+use super::grid::side_of;
+
 /// Header names of the puzzle's column, compared without case.
 const PUZZLE_NAMES: &[&str] = &[
     "puzzle", "puzzles", "quiz", "quizzes", "question", "grid", "givens", "problem",
@@ -68,8 +70,7 @@ fn first_separator(line: &str) -> Option<char> {
 /// Whether a field's length is that of a grid of 4x4 or more (a square number of characters).
 fn grid_length(field: &str) -> Option<usize> {
     let len = field.chars().count();
-    let n = (len as f64).sqrt().round() as usize;
-    (n >= 4 && n * n == len).then_some(len)
+    side_of(len).filter(|&n| n >= 4).map(|_| len)
 }
 
 impl Columns {
