@@ -8,6 +8,7 @@
 //! all cores, and written in chunks: memory stays flat however long the file, and answers come out in input
 //! order.
 
+use std::borrow::Cow;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -79,13 +80,14 @@ pub(crate) fn solve_line(
 }
 
 /// A line's puzzle text and, in a table with a solution column the line fills, that solution as a grid.
-fn read_row(
-    text: &str,
+/// (A plain line is its own puzzle text, borrowed: no copy per line of a large file.)
+fn read_row<'t>(
+    text: &'t str,
     columns: Option<&Columns>,
     n: usize,
-) -> Result<(String, Option<Grid>), String> {
+) -> Result<(Cow<'t, str>, Option<Grid>), String> {
     let Some(columns) = columns else {
-        return Ok((text.to_owned(), None));
+        return Ok((Cow::Borrowed(text), None));
     };
     let row = columns.row(text)?;
     let expected = match &row.solution {
@@ -100,7 +102,7 @@ fn read_row(
             Some(grid)
         }
     };
-    Ok((row.puzzle, expected))
+    Ok((Cow::Owned(row.puzzle), expected))
 }
 
 /// Whether the line's own solution is the answer: equal to the unique solution, or one of several that fits

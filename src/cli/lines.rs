@@ -35,8 +35,9 @@ pub(crate) fn run(
     let (mut number, mut head) = first_puzzle_line(&mut lines, path)?;
     let columns = Columns::of_first_line(&head)
         .map_err(|m| Error::section("--lines", format!("line {number}: {m}")))?;
-    if columns.as_ref().is_some_and(|c| c.header) {
-        // The header names the columns; the size comes from the first line under it.
+    // A table's header names the columns: a line but not a puzzle; the size comes from the first line under it.
+    let header = columns.as_ref().is_some_and(|c| c.header);
+    if header {
         (number, head) = first_puzzle_line(&mut lines, path)?;
     }
     let n = first_size(number, &head, columns.as_ref())?;
@@ -48,8 +49,6 @@ pub(crate) fn run(
         reader.registry,
         "--lines",
     )?;
-    // A table's header is a line but not a puzzle.
-    let header = columns.as_ref().is_some_and(|c| c.header);
     let bar = progress_bar(bar_length(path)?.saturating_sub(usize::from(header)));
     let lines_run = bulk::LinesRun {
         template: &template,

@@ -184,14 +184,17 @@ pub fn load_str(text: &str, registry: &Registry) -> Result<Puzzle, Error> {
 /// YAML text as its map of sections.
 fn yaml_mapping(text: &str) -> Result<Mapping, Error> {
     const EXPECTED: &str = "expected a map of sections (`type: sudoku`, `givens: ...`)";
+    let parsed = match yaml::parse(text) {
+        Ok(Value::Mapping(map)) => return Ok(map),
+        parsed => parsed,
+    };
     // A dataset's table (`quizzes,solutions`) holds many puzzles, whether or not its text parses as YAML (a
-    // quoted field followed by more does not): point to the command that reads it.
-    match (yaml::parse(text), table_hint(text)) {
-        (Ok(Value::Mapping(map)), _) => return Ok(map),
-        (_, Some(hint)) => return Err(Error::Yaml(format!("{EXPECTED}; {hint}"))),
-        (Err(e), None) => return Err(Error::Yaml(e)),
-        (Ok(_), None) => {}
+    // quoted field followed by more does not): point to the command that reads it. Judged only here, once the
+    // text is no map of sections, so reading a puzzle file costs nothing more.
+    if let Some(hint) = table_hint(text) {
+        return Err(Error::Yaml(format!("{EXPECTED}; {hint}")));
     }
+    parsed.map_err(Error::Yaml)?;
     // A text with no `:` was most likely meant as a bare grid: say why it is not one.
     Err(match import::line::decode(text) {
         Err(e) if !text.contains(':') => Error::Yaml(format!(
