@@ -582,25 +582,19 @@ fn lines_read_tables_of_puzzles_and_solutions() {
         "{stderr}"
     );
     // The same table given as a puzzle file: pointed to --lines.
-    let (_dir, path) = file(&format!("quizzes,solutions\n{puzzle},{solution}\n"));
-    latin()
-        .arg("solve")
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-        "this is a table of puzzles, one a line (it begins `quizzes,solutions`): solve every line \
-             with `latin solve --lines`",
-    ));
+    let table_of = |begins: &str| {
+        format!(
+            "not a valid puzzle file: expected a map of sections (`type: sudoku`, `givens: ...`); this is a \
+             table of puzzles, one a line (it begins `{begins}`): solve every line with `latin solve --lines`"
+        )
+    };
+    rejects(
+        &format!("quizzes,solutions\n{puzzle},{solution}\n"),
+        &table_of("quizzes,solutions"),
+    );
     // Every field quoted, as spreadsheets export: no YAML at all, yet still a table.
     let quoted = format!("\"id\",\"puzzle\"\n\"1\",\"{puzzle}\"\n");
-    let (_dir, path) = file(&quoted);
-    latin()
-        .arg("solve")
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("this is a table of puzzles"));
+    rejects(&quoted, &table_of("\"id\",\"puzzle\""));
     let (answers, _) = run(quoted, 0);
     assert_eq!(answers[0]["solution"], solution);
     // A header that names no puzzle column, and a line short of the puzzle's field.

@@ -228,13 +228,7 @@ mod tests {
         );
         // A 16x16 written row by row is 16 lines of 16 characters, each of which is 4x4's length: one grid.
         let sixteen = format!("{}\n", "123456789ABCDEFG").repeat(16);
-        assert!(
-            decode(&sixteen).is_ok()
-                || !decode(&sixteen)
-                    .unwrap_err()
-                    .to_string()
-                    .contains("one a line")
-        );
+        assert_eq!(decode(&sixteen).unwrap()["size"], 16);
         assert_eq!(puzzles_one_a_line(&["123456789ABCDEFG"; 16]), None);
         assert_eq!(puzzles_one_a_line(&["1234123412341234"; 3]), Some(16));
         assert_eq!(puzzles_one_a_line(&[LINE]), None);
