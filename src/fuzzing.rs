@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::bulk::{self, LineFormat, LinesRun};
+use crate::bulk::{self, LineFormat, Lines, LinesRun};
 use crate::error::Error;
 use crate::grammar::{Grammar, Registry};
 use crate::grid::Grid;
@@ -191,17 +191,19 @@ pub fn lines(data: &[u8]) {
     let template = Puzzle::sudoku(4).expect("4x4 Sudoku");
     let options = options();
     let run = LinesRun {
-        template: &template,
+        lines: Lines::Grids {
+            template: &template,
+            columns: data.first().is_some_and(|b| b % 2 == 1).then_some(Columns {
+                separator: ',',
+                puzzle: 0,
+                solution: Some(1),
+                header: false,
+            }),
+        },
         format: LineFormat::Text,
         options: &options,
         line_limit: options.time_limit,
         total_limit: None,
-        columns: data.first().is_some_and(|b| b % 2 == 1).then_some(Columns {
-            separator: ',',
-            puzzle: 0,
-            solution: Some(1),
-            header: false,
-        }),
     };
     let mut out = Vec::new();
     let summary = bulk::run(&run, LineReader::new(data), &mut out, &|_| {})

@@ -533,6 +533,106 @@ fn lines_answer_every_line_in_order() {
 }
 
 #[test]
+fn lines_that_are_whole_puzzles_name_their_own_types() {
+    let stdout = |args: &[&str]| {
+        let out = latin()
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap().trim().to_owned()
+    };
+    // Four types, each in a one-line form: a corpus record, a puzz.link URL, a Tatham game ID and an f-puzzles
+    // link; then a bare Sudoku line, which stays one, and a line that is no puzzle.
+    let files = [
+        ("puzzles/killer/killer-6x6.yaml", "record"),
+        ("puzzles/skyscrapers/skyscrapers-5x5.yaml", "puzzlink"),
+        ("puzzles/futoshiki/futoshiki-5x5.yaml", "tatham"),
+        ("puzzles/thermo/thermo-9x9.yaml", "fpuzzles"),
+    ];
+    let sudoku =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let mut lines = vec!["# one of each".to_owned()];
+    let mut expected = Vec::new();
+    for (file, form) in files {
+        lines.push(stdout(&["convert", file, "--to", form]));
+        let solved: serde_json::Value =
+            serde_json::from_str(&stdout(&["solve", file, "--format", "json"])).unwrap();
+        let rows = solved["solutions"][0].as_array().unwrap();
+        let digits = rows.iter().flat_map(|r| r.as_array().unwrap());
+        expected.push(digits.map(|v| v.to_string()).collect::<String>());
+    }
+    lines.extend([sudoku.to_owned(), "solo:3x3:not-a-grid".to_owned()]);
+    let text = lines.join("\n") + "\n";
+    let out = latin()
+        .args(["solve", "--lines", "-", "--format", "json"])
+        .write_stdin(text.clone())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "6 puzzles: 5 solved, 0 with several solutions, 0 with none, 0 timed out, 1 invalid",
+        ))
+        .stderr(predicate::str::contains(
+            "2 compared with the file's solution, 0 not the answer",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let answers: Vec<serde_json::Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), 6);
+    for (answer, solution) in answers.iter().zip(&expected) {
+        assert_eq!(answer["status"], "solved", "{answer}");
+        assert_eq!(answer["solution"], solution.as_str(), "{answer}");
+    }
+    // The record and the f-puzzles link carry the file's solution, compared; the others do not.
+    let compared: Vec<&serde_json::Value> =
+        answers.iter().map(|a| &a["matches_solution"]).collect();
+    assert_eq!(
+        compared[..4],
+        [
+            &true.into(),
+            &serde_json::Value::Null,
+            &serde_json::Value::Null,
+            &true.into()
+        ]
+    );
+    assert_eq!(
+        answers[4]["solution"],
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    );
+    assert_eq!(
+        (&answers[5]["status"], &answers[5]["line"]),
+        (&"invalid".into(), &7.into())
+    );
+    let why = answers[5]["message"].as_str().unwrap();
+    assert!(why.starts_with("tatham: "), "{why}");
+    // The flags that say what a line of givens is would do nothing here: refused, not ignored.
+    latin()
+        .args(["solve", "--lines", "-", "--rules", "diagonals"])
+        .write_stdin(text.clone())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "error: --rules: goes with lines of givens; these lines are whole puzzles",
+        ));
+    // Given to `solve` as one puzzle file, such a file is pointed to --lines.
+    rejects(
+        &lines[1..3].join("\n"),
+        &format!(
+            "not a valid puzzle file: expected a map of sections (`type: sudoku`, `givens: ...`); these are \
+             puzzles, one a line (it begins `{}...`): solve every line with `latin solve --lines`",
+            lines[1].chars().take(40).collect::<String>()
+        ),
+    );
+}
+
+#[test]
 fn lines_read_tables_of_puzzles_and_solutions() {
     let puzzle =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -584,8 +684,8 @@ fn lines_read_tables_of_puzzles_and_solutions() {
     // The same table given as a puzzle file: pointed to --lines.
     let table_of = |begins: &str| {
         format!(
-            "not a valid puzzle file: expected a map of sections (`type: sudoku`, `givens: ...`); this is a \
-             table of puzzles, one a line (it begins `{begins}`): solve every line with `latin solve --lines`"
+            "not a valid puzzle file: expected a map of sections (`type: sudoku`, `givens: ...`); these are \
+             a table of puzzles, one a line (it begins `{begins}`): solve every line with `latin solve --lines`"
         )
     };
     rejects(

@@ -15,7 +15,9 @@
 //!   (`lines/sudoku16-krazydad-supertough.txt`, which writes symbol s as the value s + 1);
 //! - the corpus's Sudokus as the large datasets share them (Kaggle's `quizzes,solutions`, `0` empty), each
 //!   line's solution compared by `--lines`, and the forum's hardest as the forum lists them, ratings after each
-//!   puzzle (`;` or tab between).
+//!   puzzle (`;` or tab between);
+//! - the corpus files themselves, a record a line, each given to `--lines` as it is: every type's puzzles in
+//!   one run, each record's solution compared.
 //!
 //! Each becomes a puzzle file of its grammar by this file's own converter, is solved with a count to 2, and must
 //! have the site's solution and no other. A sample of the frames also goes the pure path (`--no-presolve
@@ -373,9 +375,15 @@ fn run_lines(lines: &[String]) -> (i32, Vec<String>, String) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("table.csv");
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    run_lines_of(&path, &[])
+}
+
+/// `latin solve --lines PATH ARGS...`: its exit code, stdout's lines and stderr.
+fn run_lines_of(path: &std::path::Path, args: &[&str]) -> (i32, Vec<String>, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_latin"))
         .args(["solve", "--lines"])
-        .arg(&path)
+        .arg(path)
+        .args(args)
         .output()
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
@@ -439,6 +447,83 @@ fn a_datasets_table_is_solved_and_its_solutions_checked() {
         answers[6]
     );
     assert!(stderr.contains("1 not the answer"), "{stderr}");
+}
+
+/// A solution's values in the one-line form (`1`-`9`, then `A`-`Z`).
+fn solution_line(rows: &Value) -> String {
+    let rows = rows.as_array().unwrap();
+    rows.iter()
+        .flat_map(|r| r.as_array().unwrap())
+        .map(|v| {
+            char::from_digit(v.as_u64().unwrap() as u32, 36)
+                .unwrap()
+                .to_ascii_uppercase()
+        })
+        .collect()
+}
+
+#[test]
+fn corpus_files_are_solved_a_record_a_line_with_their_solutions_checked() {
+    for file in [
+        "killer.jsonl",
+        "kenken.jsonl",
+        "jigsaw.jsonl",
+        "inshi.jsonl",
+        "futoshiki.jsonl",
+        "skyscrapers.jsonl",
+        "consecutive.jsonl",
+        "evenodd.jsonl",
+        "sudoku16.jsonl",
+    ] {
+        let Some(records) = common::records(file) else {
+            return;
+        };
+        let path = common::corpus_dir().join(file);
+        let (code, answers, stderr) = run_lines_of(&path, &["--format", "json"]);
+        assert_eq!(code, 0, "{file}: {stderr}");
+        assert_eq!(answers.len(), records.len(), "{file}");
+        for (answer, record) in answers.iter().zip(&records) {
+            let answer: Value = serde_json::from_str(answer).unwrap();
+            assert_eq!(
+                answer["status"], "solved",
+                "{file} {}: {answer}",
+                record["id"]
+            );
+            assert_eq!(
+                answer["matches_solution"], true,
+                "{}: {answer}",
+                record["id"]
+            );
+            let theirs = solution_line(&record["solution"]);
+            assert_eq!(answer["solution"], theirs.as_str(), "{}", record["id"]);
+        }
+        let n = records.len();
+        assert!(
+            stderr.contains(&format!(
+                "{n} compared with the file's solution, 0 not the answer"
+            )),
+            "{file}: {stderr}"
+        );
+    }
+    // A record whose solution has two cells swapped is caught, named, and makes the exit code 1.
+    let Some(mut records) = common::records("killer.jsonl") else {
+        return;
+    };
+    records.truncate(5);
+    let rows = records[3]["solution"].as_array_mut().unwrap();
+    rows.swap(0, 1);
+    let lines: Vec<String> = records.iter().map(Value::to_string).collect();
+    let (code, answers, stderr) = run_lines(&lines);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        answers[3].starts_with("differs ") && answers[3].contains("the file's solution is wrong: "),
+        "{}",
+        answers[3]
+    );
+    assert!(
+        stderr.contains("5 compared with the file's solution, 1 not the answer"),
+        "{stderr}"
+    );
 }
 
 #[test]

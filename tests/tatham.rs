@@ -72,26 +72,42 @@ fn json_rows(v: &serde_json::Value) -> Vec<Vec<u32>> {
         .collect()
 }
 
-/// Generates `count` puzzles of `params` with the game and checks each one.
-fn check(name: &str, params: &str, count: usize) {
-    let Some(program) = common::tatham_game(name) else {
-        return;
-    };
-    let dir = std::env::temp_dir().join(format!(
-        "latin-tatham-{name}-{params}-{}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
+/// `count` puzzles of `params` as the game generates them, in `dir`: each game ID with its save file; `None`
+/// where the game is not installed (outside CI).
+fn generated(
+    name: &str,
+    params: &str,
+    count: usize,
+    dir: &std::path::Path,
+) -> Option<Vec<(String, String)>> {
+    let program = common::tatham_game(name)?;
+    std::fs::create_dir_all(dir).unwrap();
+    let stem = dir.join(format!("{name}-{params}-"));
     let status = Command::new(&program)
         .args(["--generate", &count.to_string(), params, "--save"])
-        .arg(dir.join("p"))
+        .arg(&stem)
         .args(["--save-suffix", ".sav"])
         .output()
         .unwrap();
     assert!(status.status.success(), "{program} --generate {params}");
-    for k in 0..count {
-        let save = std::fs::read_to_string(dir.join(format!("p{k}.sav"))).unwrap();
+    let saves = (0..count).map(|k| {
+        let save = std::fs::read_to_string(format!("{}{k}.sav", stem.display())).unwrap();
         let id = format!("{name}:{}:{}", field(&save, "PARAMS"), field(&save, "DESC"));
+        (id, save)
+    });
+    Some(saves.collect())
+}
+
+/// Generates `count` puzzles of `params` with the game and checks each one.
+fn check(name: &str, params: &str, count: usize) {
+    let dir = std::env::temp_dir().join(format!(
+        "latin-tatham-{name}-{params}-{}",
+        std::process::id()
+    ));
+    let Some(saves) = generated(name, params, count, &dir) else {
+        return;
+    };
+    for (k, (id, save)) in saves.into_iter().enumerate() {
         let out = latin()
             .args(["solve", &id, "--format", "json", "--max", "2"])
             .output()
@@ -179,6 +195,52 @@ fn unequal_ids_solve_to_unequals_own_solution() {
     for params in ["4", "5", "6de", "5a", "6a"] {
         check("unequal", params, 4);
     }
+}
+
+/// A file of game IDs of several games, one a line, is one `--lines` run: each line's answer is the solution
+/// its game stored.
+#[test]
+fn a_file_of_game_ids_of_several_games_is_solved_a_line_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut ids = Vec::new();
+    for (name, params) in [
+        ("solo", "3x3"),
+        ("solo", "9jx"),
+        ("keen", "6"),
+        ("towers", "5"),
+        ("unequal", "5a"),
+    ] {
+        let Some(saves) = generated(name, params, 3, dir.path()) else {
+            return;
+        };
+        ids.extend(saves);
+    }
+    let file = dir.path().join("ids.txt");
+    let lines: Vec<&str> = ids.iter().map(|(id, _)| id.as_str()).collect();
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let out = latin()
+        .args(["solve", "--lines"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let answers = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<&str> = answers.lines().collect();
+    assert_eq!(answers.len(), ids.len(), "{stderr}");
+    for (answer, (id, save)) in answers.iter().zip(&ids) {
+        let n = answer.len().isqrt();
+        let theirs: String = solution_rows(&deobfuscate(field(save, "AUXINFO")), n)
+            .concat()
+            .into_iter()
+            .map(|v| char::from_digit(v, 36).unwrap().to_ascii_uppercase())
+            .collect();
+        assert_eq!(*answer, theirs, "{id}");
+    }
+    assert!(
+        stderr.contains(&format!("{} solved", ids.len())),
+        "{stderr}"
+    );
 }
 
 /// An ID works wherever a puzzle file does: as the argument, as a file's whole content, on standard input.

@@ -7,22 +7,44 @@ use std::time::Duration;
 use super::{progress_bar, Exit, Format};
 use crate::bulk;
 use crate::error::Error;
-use crate::model::{self, load::Reader};
+use crate::import;
+use crate::model::{self, load::Reader, Puzzle};
 use crate::parse::lines::{LineReader, RawLine};
 use crate::parse::table::Columns;
 use crate::solve::SolveOptions;
 
-/// What every line of a --lines file is.
+/// What every line of a --lines file of givens is (lines that are whole puzzles say it themselves).
 pub(crate) struct LinesSpec {
-    pub(crate) kind: String,
+    /// `--type`; Sudoku when not given.
+    pub(crate) kind: Option<String>,
     pub(crate) boxes: Option<String>,
     pub(crate) rules: Vec<String>,
 }
 
-/// `latin solve --lines`: the template puzzle is built through the type's grammar, as a puzzle file would be,
-/// so a bad --type, --box or rule is reported like a bad file. `options.time_limit` is the whole run's;
-/// `line_limit` one line's. Exit 2 when a line was invalid, 3 when one ran out of time, 1 when a table's own
-/// solution was not the answer (after every line is answered), else 0.
+impl LinesSpec {
+    /// The flags that say what a line of givens is, refused for lines that say it themselves.
+    fn refuse_for_described(&self) -> Result<(), Error> {
+        let given = [
+            ("--type", self.kind.is_some()),
+            ("--box", self.boxes.is_some()),
+            ("--rules", !self.rules.is_empty()),
+        ];
+        match given.iter().find(|(_, g)| *g) {
+            Some((flag, _)) => Err(Error::section(
+                *flag,
+                "goes with lines of givens; these lines are whole puzzles (game IDs, links or records) \
+                 that name their own type, box and rules",
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+/// `latin solve --lines`: lines of givens for one template puzzle, built through the type's grammar as a
+/// puzzle file would be (so a bad --type, --box or rule is reported like a bad file), or, where the first
+/// puzzle line is a whole puzzle in a form that names its type, every line read as such a puzzle.
+/// `options.time_limit` is the whole run's; `line_limit` one line's. Exit 2 when a line was invalid, 3 when one
+/// ran out of time, 1 when a line's own solution was not the answer (after every line is answered), else 0.
 pub(crate) fn run(
     path: &Path,
     spec: &LinesSpec,
@@ -33,25 +55,33 @@ pub(crate) fn run(
 ) -> Result<Exit, Error> {
     let mut lines = LineReader::new(open(path)?);
     let (mut number, mut head) = first_puzzle_line(&mut lines, path)?;
-    let columns = Columns::of_first_line(&head)
-        .map_err(|m| Error::section("--lines", format!("line {number}: {m}")))?;
-    // A table's header names the columns: a line but not a puzzle; the size comes from the first line under it.
-    let header = columns.as_ref().is_some_and(|c| c.header);
-    if header {
-        (number, head) = first_puzzle_line(&mut lines, path)?;
-    }
-    let n = first_size(number, &head, columns.as_ref())?;
-    let template = model::load::template(
-        &spec.kind,
-        n,
-        spec.boxes.as_deref(),
-        &spec.rules,
-        reader.registry,
-        "--lines",
-    )?;
+    let described = reader
+        .from
+        .or_else(|| import::detect(&head))
+        .is_some_and(import::Format::names_its_type);
+    let template: Puzzle;
+    let mut header = false;
+    let kind = if described {
+        spec.refuse_for_described()?;
+        bulk::Lines::Described(reader)
+    } else {
+        let columns = Columns::of_first_line(&head)
+            .map_err(|m| Error::section("--lines", format!("line {number}: {m}")))?;
+        // A table's header names the columns: a line but not a puzzle; the size comes from the first line
+        // under it.
+        header = columns.as_ref().is_some_and(|c| c.header);
+        if header {
+            (number, head) = first_puzzle_line(&mut lines, path)?;
+        }
+        template = template_of(spec, first_size(number, &head, columns.as_ref())?, reader)?;
+        bulk::Lines::Grids {
+            template: &template,
+            columns,
+        }
+    };
     let bar = progress_bar(bar_length(path)?.saturating_sub(usize::from(header)));
     let lines_run = bulk::LinesRun {
-        template: &template,
+        lines: kind,
         format: match format {
             Format::Text => bulk::LineFormat::Text,
             Format::Json => bulk::LineFormat::Json,
@@ -59,9 +89,8 @@ pub(crate) fn run(
         options,
         line_limit,
         total_limit: options.time_limit,
-        columns,
     };
-    // The first puzzle line, read to fix the size, goes back in front of the rest.
+    // The first puzzle line, read to see what the lines are, goes back in front of the rest.
     let all = std::iter::once(Ok((number, RawLine::Text(head)))).chain(lines);
     let stdout = std::io::BufWriter::new(std::io::stdout().lock());
     let summary = bulk::run(&lines_run, all, stdout, &|done| {
@@ -82,6 +111,18 @@ pub(crate) fn run(
     } else {
         0
     }))
+}
+
+/// The puzzle every line of givens fills: the spec's type (Sudoku by default) at the first line's size.
+fn template_of(spec: &LinesSpec, n: usize, reader: &Reader) -> Result<Puzzle, Error> {
+    model::load::template(
+        spec.kind.as_deref().unwrap_or("sudoku"),
+        n,
+        spec.boxes.as_deref(),
+        &spec.rules,
+        reader.registry,
+        "--lines",
+    )
 }
 
 /// The grid size the first puzzle line fixes: its length, or in a table its puzzle field's.

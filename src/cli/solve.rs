@@ -22,8 +22,9 @@ pub(crate) struct SolveRun {
     #[arg(required_unless_present = "lines")]
     pub(crate) file: Option<PathBuf>,
     /// Solve a file of one puzzle a line (`-` for stdin): 81 characters for 9x9, `.` or `0` empty, `1`-`9`
-    /// then `A`-`Z` (or `a`-`z`; `0` is 16 on a 16x16 line that has `.` for empty); writes one answer a line and a
-    /// summary on stderr
+    /// then `A`-`Z` (or `a`-`z`; `0` is 16 on a 16x16 line that has `.` for empty), or a table of them; or
+    /// whole puzzles that name their type (Tatham IDs, puzz.link or f-puzzles links, corpus records); writes one
+    /// answer a line and a summary on stderr
     #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "write_lp", "write_mps", "max"])]
     pub(crate) lines: Option<PathBuf>,
     /// The puzzle type of every line (with --lines; default sudoku)
@@ -114,7 +115,7 @@ fn solve_lines(
     reader: &Reader,
 ) -> Result<Exit, Error> {
     let spec = lines::LinesSpec {
-        kind: run.kind.clone().unwrap_or_else(|| "sudoku".into()),
+        kind: run.kind.clone(),
         boxes: run.boxes.clone(),
         rules: run.rules.clone(),
     };

@@ -67,6 +67,15 @@ impl Format {
     pub fn named(name: &str) -> Option<Format> {
         Format::ALL.into_iter().find(|f| f.name() == name)
     }
+
+    /// Whether a text in this form is a whole puzzle on one line that names its own type (a game ID, a link, a
+    /// record), so that a file of them, one a line, needs no `--type`.
+    pub(crate) fn names_its_type(self) -> bool {
+        matches!(
+            self,
+            Format::Tatham | Format::Puzzlink | Format::Fpuzzles | Format::Record
+        )
+    }
 }
 
 /// The foreign format a text is written in, judged by its unmistakable opening; `None` for anything else

@@ -204,10 +204,18 @@ fn yaml_mapping(text: &str) -> Result<Mapping, Error> {
     })
 }
 
-/// What to say of a text whose first line makes it a table of puzzles, one a line.
+/// What to say of a text whose first line makes it many puzzles, one a line: game IDs, links or records, or a
+/// table.
 fn table_hint(text: &str) -> Option<String> {
-    let first = text.lines().find(|l| !l.trim().is_empty())?.trim();
-    Columns::of_first_line(first).ok()??;
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let first = lines.next()?.trim();
+    let what =
+        if import::detect(first).is_some_and(Format::names_its_type) && lines.next().is_some() {
+            "puzzles, one a line"
+        } else {
+            Columns::of_first_line(first).ok()??;
+            "a table of puzzles, one a line"
+        };
     let shown: String = first.chars().take(40).collect();
     let more = if first.chars().count() > 40 {
         "..."
@@ -215,8 +223,7 @@ fn table_hint(text: &str) -> Option<String> {
         ""
     };
     Some(format!(
-        "this is a table of puzzles, one a line (it begins `{shown}{more}`): solve every line with `latin \
-         solve --lines`"
+        "these are {what} (it begins `{shown}{more}`): solve every line with `latin solve --lines`"
     ))
 }
 

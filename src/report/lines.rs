@@ -36,8 +36,9 @@ pub(crate) struct LineAnswer {
     /// What decided the puzzle: propagation alone, the search after it, CaDiCaL or CBC (none for invalid lines).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) decided_by: Option<DecidedBy>,
-    /// In a table with a solution column: whether that solution is the answer (the unique one, or one of
-    /// several); absent where the line has no solution to compare or no answer to compare it with.
+    /// Where the line carries a solution (a table's solution column, a record's or link's own): whether it is
+    /// the answer (the unique one, or one of several); absent where there is no solution to compare or no
+    /// answer to compare it with.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) matches_solution: Option<bool>,
 }

@@ -1,190 +1,40 @@
-//! Bulk solving: one puzzle a line, as the big Sudoku collections are published.
+//! Bulk solving: one puzzle a line, as the big collections are published.
 //!
-//! A line is the grid row by row in the no-space form (`.` or `0` empty, `1`-`9`, then `A`-`Z` or `a`-`z` for
-//! 10..35, and `0` the value n on a line of 10x10 or more that also has `.`, as hex Sudokus are written); its
-//! length fixes the size (81 -> 9x9, 256 -> 16x16). Every line becomes a copy of one template puzzle (the type,
-//! box shape and rules given once) with the line's givens, and is solved with the uniqueness question asked, so
-//! that each answer line says whether the puzzle had one solution, several, or none. Lines are read, solved on
-//! all cores, and written in chunks: memory stays flat however long the file, and answers come out in input
-//! order.
+//! A line is either one grid's givens for a template puzzle given once by type, box shape and rules
+//! ([`grids`]: the Sudoku collections' 81-character lines, or a table's puzzle column), or a whole puzzle in a
+//! one-line form that names its own type ([`described`]: a Tatham game ID, a puzz.link or f-puzzles link, a
+//! corpus record), so that a file of several types is one run. Every puzzle is solved with the uniqueness
+//! question asked, so that each answer line says whether it had one solution, several, or none; where a line
+//! carries its own solution, the answer is compared with it ([`compare`]). Lines are read, solved on all cores,
+//! and written in chunks: memory stays flat however long the file, and answers come out in input order.
 
-use std::borrow::Cow;
+mod compare;
+mod described;
+mod grids;
+
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
 use crate::error::Error;
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::model::load::Reader;
 use crate::model::Puzzle;
-use crate::parse::grid::{line_values, side_of};
 use crate::parse::lines::RawLine;
 use crate::parse::table::Columns;
 use crate::report::lines::{LineAnswer, LineStatus, Summary};
 use crate::solve::{Engines, SolveOptions, Status};
 
+pub(crate) use grids::size_of_line;
+
 /// Lines solved together: enough to keep every core busy, few enough to keep memory flat.
 const CHUNK: usize = 1024;
-
-/// Reads one line into givens for a size-n grid; `Err` says which column is wrong.
-pub(crate) fn parse_line(text: &str, n: usize) -> Result<Grid, String> {
-    let chars: Vec<char> = text.trim().chars().collect();
-    if chars.len() != n * n {
-        return Err(format!(
-            "{} characters, expected {} for a {n}x{n} grid",
-            chars.len(),
-            n * n
-        ));
-    }
-    let values = line_values(&chars, n)
-        .map_err(|(i, ch)| format!("column {}: {ch:?} is not a value 1..{n}", i + 1))?;
-    let mut grid = Grid::empty(n);
-    for (i, v) in values.into_iter().enumerate() {
-        grid.set(Cell::new(i / n, i % n), v);
-    }
-    Ok(grid)
-}
 
 /// Whether a line holds a puzzle: blank lines and `#` comments do not.
 pub(crate) fn is_puzzle_line(line: &str) -> bool {
     let t = line.trim();
     !t.is_empty() && !t.starts_with('#')
-}
-
-/// The size a line's length implies (its square root), if it is a square.
-pub(crate) fn size_of_line(text: &str) -> Option<usize> {
-    side_of(text.trim().chars().count()).filter(|&n| n > 0)
-}
-
-/// Solves one line against the template puzzle, through `engines` built for the template's rules; in a table,
-/// the line's puzzle field, and its answer compared with the line's solution field where there is one.
-pub(crate) fn solve_line(
-    template: &Puzzle,
-    engines: &Engines,
-    line: usize,
-    text: &str,
-    columns: Option<&Columns>,
-    options: &SolveOptions,
-) -> LineAnswer {
-    let start = Instant::now();
-    let (puzzle_text, expected) = match read_row(text, columns, template.size()) {
-        Ok(row) => row,
-        Err(m) => return invalid(line, m),
-    };
-    let mut answer = solve_givens(template, engines, line, &puzzle_text, options);
-    if let Some(expected) = expected {
-        compare(&mut answer, template, &puzzle_text, &expected);
-    }
-    answer.ms = start.elapsed().as_secs_f64() * 1000.0;
-    answer
-}
-
-/// A line's puzzle text and, in a table with a solution column the line fills, that solution as a grid.
-/// (A plain line is its own puzzle text, borrowed: no copy per line of a large file.)
-fn read_row<'t>(
-    text: &'t str,
-    columns: Option<&Columns>,
-    n: usize,
-) -> Result<(Cow<'t, str>, Option<Grid>), String> {
-    let Some(columns) = columns else {
-        return Ok((Cow::Borrowed(text), None));
-    };
-    let row = columns.row(text)?;
-    let expected = match &row.solution {
-        None => None,
-        Some(s) => {
-            let grid = parse_line(s, n).map_err(|m| format!("the solution field: {m}"))?;
-            if let Some(cell) = grid.cells().find(|&c| grid.get(c) == 0) {
-                return Err(format!(
-                    "the solution field is not a full grid ({cell} is empty)"
-                ));
-            }
-            Some(grid)
-        }
-    };
-    Ok((Cow::Owned(row.puzzle), expected))
-}
-
-/// Whether the line's own solution is the answer: equal to the unique solution, or one of several that fits
-/// every rule and given (checked exactly). Where it is not, the message says what is wrong with it.
-fn compare(answer: &mut LineAnswer, template: &Puzzle, puzzle_text: &str, expected: &Grid) {
-    let fits = || -> Result<(), String> {
-        let mut puzzle = template.clone();
-        let givens = parse_line(puzzle_text, template.size())?;
-        puzzle.give_all(&givens).map_err(|e| e.to_string())?;
-        puzzle.check_grid(expected).map_err(|problems| {
-            problems
-                .first()
-                .map(ToString::to_string)
-                .unwrap_or_default()
-        })
-    };
-    let wrong = |why: String| format!("the file's solution is wrong: {why}");
-    // The file's solution fits where latin proved another unique, or found none: a solver bug, said as such.
-    let bug = |what: &str| {
-        format!("the file's solution fits every rule, though latin {what}: please report this")
-    };
-    let verdict = match answer.status {
-        LineStatus::Solved if answer.solution.as_deref() == Some(&expected.to_line()) => Ok(()),
-        LineStatus::Solved => Err(fits().map_or_else(wrong, |()| bug("proved its own unique"))),
-        LineStatus::Multiple => fits().map_err(wrong),
-        LineStatus::Infeasible => Err(fits().map_or_else(wrong, |()| bug("found no solution"))),
-        LineStatus::Timeout | LineStatus::Invalid => return,
-    };
-    answer.matches_solution = Some(verdict.is_ok());
-    if let Err(why) = verdict {
-        // After the line's own reason (why it has no solution), not in its place.
-        answer.message = Some(match answer.message.take() {
-            Some(reason) => format!("{reason}; {why}"),
-            None => why,
-        });
-    }
-}
-
-/// Solves one puzzle line's givens.
-fn solve_givens(
-    template: &Puzzle,
-    engines: &Engines,
-    line: usize,
-    text: &str,
-    options: &SolveOptions,
-) -> LineAnswer {
-    let answer =
-        |status, solution: Option<&Grid>, message: Option<String>, decided_by| LineAnswer {
-            line,
-            status,
-            solution: solution.map(Grid::to_line),
-            message,
-            ms: 0.0,
-            decided_by,
-            matches_solution: None,
-        };
-    let givens = match parse_line(text, template.size()) {
-        Ok(g) => g,
-        Err(m) => return answer(LineStatus::Invalid, None, Some(m), None),
-    };
-    let mut puzzle = template.clone();
-    if let Err(e) = puzzle.give_all(&givens) {
-        // Givens that break a rule make the line infeasible; say which rule, as the model words it.
-        let message = match e {
-            Error::Model(m) => m.to_string(),
-            e => e.to_string(),
-        };
-        return answer(LineStatus::Infeasible, None, Some(message), None);
-    }
-    let outcome = match crate::solve_with(&puzzle, options, engines) {
-        Ok(o) => o,
-        Err(e) => return answer(LineStatus::Invalid, None, Some(e.to_string()), None),
-    };
-    let decided_by = Some(outcome.stats.decided_by());
-    let status = match (outcome.status, outcome.solutions.len()) {
-        (_, 0) if outcome.status == Status::Timeout => LineStatus::Timeout,
-        (_, 0) => LineStatus::Infeasible,
-        (_, 1) if outcome.complete => LineStatus::Solved,
-        (_, 1) => LineStatus::Timeout,
-        _ => LineStatus::Multiple,
-    };
-    answer(status, outcome.solutions.first(), None, decided_by)
 }
 
 /// How answers are written.
@@ -194,17 +44,27 @@ pub(crate) enum LineFormat {
     Json,
 }
 
+/// What every line of a run holds.
+pub(crate) enum Lines<'a> {
+    /// A grid's givens for the template puzzle; in a table (fields between separators), where the puzzle and
+    /// its solution stand.
+    Grids {
+        template: &'a Puzzle,
+        columns: Option<Columns>,
+    },
+    /// A whole puzzle that names its own type, read as `latin solve` reads one given as its argument.
+    Described(&'a Reader<'a>),
+}
+
 /// What every line of a run is, and how long the run may take.
 pub(crate) struct LinesRun<'a> {
-    pub template: &'a Puzzle,
+    pub lines: Lines<'a>,
     pub format: LineFormat,
     pub options: &'a SolveOptions,
     /// At most this long for one line.
     pub line_limit: Option<Duration>,
     /// At most this long for the whole run: lines not started by then are answered `timeout`.
     pub total_limit: Option<Duration>,
-    /// Where the puzzle and its solution stand when the file is a table (comma-separated fields).
-    pub columns: Option<Columns>,
 }
 
 /// Solves every line and writes one answer a line to `output`, in input order. `progress` is told how many lines
@@ -241,21 +101,14 @@ pub(crate) fn run(
             },
             ..run.options.clone()
         };
-        // The engines depend on the template's rules only: built once per worker's share of the chunk.
+        // A template's engines depend on its rules only: built once per worker's share of the chunk.
         let answers: Vec<LineAnswer> = chunk
             .par_iter()
             .map_init(
-                || Engines::new(run.template),
+                || None,
                 |engines, (i, line)| match line {
                     _ if left.is_some_and(|l| l.is_zero()) => timed_out(*i),
-                    RawLine::Text(text) => solve_line(
-                        run.template,
-                        engines,
-                        *i,
-                        text.trim(),
-                        run.columns.as_ref(),
-                        &options,
-                    ),
+                    RawLine::Text(text) => solve_line(&run.lines, engines, *i, text, &options),
                     other => invalid(*i, other.problem().unwrap_or_default()),
                 },
             )
@@ -279,34 +132,102 @@ pub(crate) fn run(
     Ok(summary)
 }
 
-/// The answer for a line the run had no time left for.
-fn timed_out(line: usize) -> LineAnswer {
+/// One line's answer, by what the run's lines hold; `engines` are the worker's for the template, built at its
+/// first grid line.
+fn solve_line<'a>(
+    lines: &Lines<'a>,
+    engines: &mut Option<Engines<'a>>,
+    line: usize,
+    text: &str,
+    options: &SolveOptions,
+) -> LineAnswer {
+    match lines {
+        Lines::Grids { template, columns } => {
+            let engines = engines.get_or_insert_with(|| Engines::new(template));
+            grids::solve_line(
+                template,
+                engines,
+                line,
+                text.trim(),
+                columns.as_ref(),
+                options,
+            )
+        }
+        Lines::Described(reader) => described::solve_line(reader, line, text.trim(), options),
+    }
+}
+
+/// Solves one puzzle (through `engines` built for its rules, when there are some) as a line's answer.
+fn solve_puzzle(
+    puzzle: &Puzzle,
+    engines: Option<&Engines>,
+    line: usize,
+    options: &SolveOptions,
+) -> LineAnswer {
+    let outcome = match engines {
+        Some(engines) => crate::solve_with(puzzle, options, engines),
+        None => crate::solve(puzzle, options),
+    };
+    let outcome = match outcome {
+        Ok(o) => o,
+        Err(e) => return invalid(line, e.to_string()),
+    };
+    let status = match (outcome.status, outcome.solutions.len()) {
+        (_, 0) if outcome.status == Status::Timeout => LineStatus::Timeout,
+        (_, 0) => LineStatus::Infeasible,
+        (_, 1) if outcome.complete => LineStatus::Solved,
+        (_, 1) => LineStatus::Timeout,
+        _ => LineStatus::Multiple,
+    };
+    LineAnswer {
+        decided_by: Some(outcome.stats.decided_by()),
+        ..answer(line, status, outcome.solutions.first(), None)
+    }
+}
+
+/// An answer, before its time and what decided it are known.
+fn answer(
+    line: usize,
+    status: LineStatus,
+    solution: Option<&Grid>,
+    message: Option<String>,
+) -> LineAnswer {
     LineAnswer {
         line,
-        status: LineStatus::Timeout,
-        solution: None,
-        message: Some("the run's time limit was reached before this line".into()),
+        status,
+        solution: solution.map(solution_line),
+        message,
         ms: 0.0,
         decided_by: None,
         matches_solution: None,
     }
+}
+
+/// A solution on one line: the no-space form up to 35x35 (`1`-`9`, then `A`-`Z`), and past that, where one
+/// character per value runs out, the values separated by spaces, row by row.
+fn solution_line(grid: &Grid) -> String {
+    if grid.size() <= 35 {
+        return grid.to_line();
+    }
+    let values: Vec<String> = grid.cells().map(|c| grid.get(c).to_string()).collect();
+    values.join(" ")
+}
+
+/// The answer for a line the run had no time left for.
+fn timed_out(line: usize) -> LineAnswer {
+    let why = "the run's time limit was reached before this line";
+    answer(line, LineStatus::Timeout, None, Some(why.into()))
 }
 
 /// The answer for a line that cannot be a puzzle.
 fn invalid(line: usize, message: String) -> LineAnswer {
-    LineAnswer {
-        line,
-        status: LineStatus::Invalid,
-        solution: None,
-        message: Some(message),
-        ms: 0.0,
-        decided_by: None,
-        matches_solution: None,
-    }
+    answer(line, LineStatus::Invalid, None, Some(message))
 }
 
 #[cfg(test)]
 mod tests {
+    use super::compare::{compare, fits};
+    use super::grids::parse_line;
     use super::*;
     use crate::parse::lines::LineReader;
 
@@ -316,12 +237,14 @@ mod tests {
         options: &'a SolveOptions,
     ) -> LinesRun<'a> {
         LinesRun {
-            template,
+            lines: Lines::Grids {
+                template,
+                columns: None,
+            },
             format,
             options,
             line_limit: None,
             total_limit: None,
-            columns: None,
         }
     }
 
@@ -359,7 +282,7 @@ mod tests {
         };
         let judged = |status, expected: &str| {
             let mut a = answer(status, one);
-            compare(&mut a, &template, "................", &grid(expected));
+            compare(&mut a, &grid(expected), || fits(&template, &grid(expected)));
             (a.matches_solution, a.message.unwrap_or_default())
         };
         assert_eq!(judged(LineStatus::Solved, one), (Some(true), String::new()));
@@ -386,12 +309,9 @@ mod tests {
         assert_eq!(judged(LineStatus::Timeout, broken).0, None);
         let mut infeasible = answer(LineStatus::Infeasible, one);
         infeasible.message = Some("row 1 repeats 1".into());
-        compare(
-            &mut infeasible,
-            &template,
-            "................",
-            &grid(broken),
-        );
+        compare(&mut infeasible, &grid(broken), || {
+            fits(&template, &grid(broken))
+        });
         let why = infeasible.message.unwrap();
         assert!(
             why.starts_with("row 1 repeats 1; the file's solution is wrong: "),
@@ -401,19 +321,6 @@ mod tests {
 
     const EASY: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-    #[test]
-    fn lines_read_with_their_size() {
-        assert_eq!(size_of_line(EASY), Some(9));
-        assert_eq!(size_of_line("1234"), Some(2));
-        assert_eq!(size_of_line("123"), None);
-        let g = parse_line(EASY, 9).unwrap();
-        assert_eq!(g.get(Cell::new(0, 0)), 5);
-        assert_eq!(g.get(Cell::new(0, 2)), 0);
-        let e = parse_line(&EASY.replace('7', "x"), 9).unwrap_err();
-        assert!(e.starts_with("column 5:"), "{e}");
-        assert!(parse_line("A.......", 3).is_err());
-    }
 
     #[test]
     fn every_line_gets_an_answer_in_order() {
@@ -469,6 +376,7 @@ mod tests {
 
 #[cfg(test)]
 mod generated {
+    use super::grids::parse_line;
     use super::*;
     use crate::parse::lines::LineReader;
     use proptest::prelude::*;
@@ -490,12 +398,11 @@ mod generated {
             let template = Puzzle::sudoku(4).unwrap();
             let options = SolveOptions::default();
             let run_spec = LinesRun {
-                template: &template,
+                lines: Lines::Grids { template: &template, columns: None },
                 format: LineFormat::Json,
                 options: &options,
                 line_limit: Some(Duration::from_millis(200)),
                 total_limit: None,
-                columns: None,
             };
             let expected = LineReader::new(bytes.as_slice())
                 .map(Result::unwrap)

@@ -1,0 +1,46 @@
+//! A line's own solution (a table's solution column, a record's `solution`) judged against latin's answer, so
+//! that a dataset's errors are found, and so are latin's.
+
+use super::solution_line;
+use crate::grid::Grid;
+use crate::model::Puzzle;
+use crate::report::lines::{LineAnswer, LineStatus};
+
+/// Whether the line's own solution is the answer: equal to the unique solution, or one of several that `fits`
+/// (every rule and given, checked exactly). Where it is not, the message says what is wrong with it.
+pub(super) fn compare(
+    answer: &mut LineAnswer,
+    expected: &Grid,
+    fits: impl FnOnce() -> Result<(), String>,
+) {
+    let wrong = |why: String| format!("the file's solution is wrong: {why}");
+    // The file's solution fits where latin proved another unique, or found none: a solver bug, said as such.
+    let bug = |what: &str| {
+        format!("the file's solution fits every rule, though latin {what}: please report this")
+    };
+    let verdict = match answer.status {
+        LineStatus::Solved if answer.solution == Some(solution_line(expected)) => Ok(()),
+        LineStatus::Solved => Err(fits().map_or_else(wrong, |()| bug("proved its own unique"))),
+        LineStatus::Multiple => fits().map_err(wrong),
+        LineStatus::Infeasible => Err(fits().map_or_else(wrong, |()| bug("found no solution"))),
+        LineStatus::Timeout | LineStatus::Invalid => return,
+    };
+    answer.matches_solution = Some(verdict.is_ok());
+    if let Err(why) = verdict {
+        // After the line's own reason (why it has no solution), not in its place.
+        answer.message = Some(match answer.message.take() {
+            Some(reason) => format!("{reason}; {why}"),
+            None => why,
+        });
+    }
+}
+
+/// Whether a grid keeps every rule and given of the puzzle; the first it breaks, in words, where not.
+pub(super) fn fits(puzzle: &Puzzle, grid: &Grid) -> Result<(), String> {
+    puzzle.check_grid(grid).map_err(|problems| {
+        problems
+            .first()
+            .map(ToString::to_string)
+            .unwrap_or_default()
+    })
+}
