@@ -197,8 +197,8 @@ fn unequal_ids_solve_to_unequals_own_solution() {
     }
 }
 
-/// A file of game IDs of several games, one a line, is one `--lines` run: each line's answer is the solution
-/// its game stored.
+/// A file of game IDs of several games, one a line, with or without the game's name, is one `--lines` run: each
+/// line's answer is the solution its game stored.
 #[test]
 fn a_file_of_game_ids_of_several_games_is_solved_a_line_each() {
     let dir = tempfile::tempdir().unwrap();
@@ -216,7 +216,16 @@ fn a_file_of_game_ids_of_several_games_is_solved_a_line_each() {
         ids.extend(saves);
     }
     let file = dir.path().join("ids.txt");
-    let lines: Vec<&str> = ids.iter().map(|(id, _)| id.as_str()).collect();
+    // Every other ID without the game's name (as the game's Specific dialog shows it, though with the save
+    // file's parameters, which add the difficulty): known by its shape.
+    let lines: Vec<&str> = ids
+        .iter()
+        .enumerate()
+        .map(|(k, (id, _))| match k % 2 {
+            0 => id.as_str(),
+            _ => id.split_once(':').unwrap().1,
+        })
+        .collect();
     std::fs::write(&file, lines.join("\n") + "\n").unwrap();
     let out = latin()
         .args(["solve", "--lines"])
@@ -308,7 +317,12 @@ fn unreadable_ids_and_unwritable_types_are_plain_errors() {
         (vec!["solve", "solo:3x3#123456"], "random seed"),
         (vec!["solve", "keen:4:_,a"], "tatham:"),
         (vec!["solve", "no-such-puzzle.yaml"], "No such file"),
-        (vec!["solve", "3x3:a5_3d7"], "write solo:3x3:a5_3d7"),
+        // Without the game's name, an ID is known by its shape: this one is solo's, and short.
+        (
+            vec!["solve", "3x3:a5_3d7"],
+            "tatham: 8 cells in a grid description, not 81",
+        ),
+        (vec!["solve", "9:a5_3d7"], "write solo:9:a5_3d7"),
         (
             vec!["solve", "--from", "tatham", "type: sudoku"],
             "tatham: not a game ID",

@@ -24,17 +24,45 @@ fn err(message: impl Into<String>) -> Error {
 
 /// The game, parameters and description of an ID or link, if it looks like one.
 fn split(text: &str) -> Option<(String, &str, &str)> {
-    let (game, id) = match text.split_once(".html#") {
-        Some((page, id)) => (page.rsplit('/').next()?, id),
-        None => text.split_once(':')?,
-    };
+    if let Some((page, id)) = text.split_once(".html#") {
+        return named(page.rsplit('/').next()?, id);
+    }
+    let (first, rest) = text.split_once(':')?;
+    // No game in front: the ID as the games' own dialog (Game > Specific...) shows it.
+    named(first, rest).or_else(|| Some((game_of_bare_id(first, rest)?.to_owned(), first, rest)))
+}
+
+/// The parameters and description after a game's name, if it names one of the games read here.
+fn named<'t>(game: &str, id: &'t str) -> Option<(String, &'t str, &'t str)> {
     let game = game.to_ascii_lowercase();
-    if !GAMES.contains(&game.as_str()) {
+    GAMES
+        .contains(&game.as_str())
+        .then(|| match id.split_once(':') {
+            Some((params, desc)) => (game, params, desc),
+            None => (game, id, ""),
+        })
+}
+
+/// The game of an ID written without it (`3x3:d8_4...`), by parameters only that game writes (solo's `x` or `j`
+/// after the size, unequal's `a`), else (the size alone, or with a difficulty as a save file's parameters have
+/// it, `6dn`) by the shape of the description: towers' clues have `/` between them, keen's block structure one
+/// comma before its cage clues, unequal's a comma between every two cells.
+fn game_of_bare_id(params: &str, desc: &str) -> Option<&'static str> {
+    let flags = params.trim_start_matches(|c: char| c.is_ascii_digit());
+    let plausible = flags.len() < params.len()
+        && flags.chars().all(|c| c.is_ascii_alphanumeric())
+        && !desc.is_empty()
+        && !desc.contains(char::is_whitespace);
+    if !plausible {
         return None;
     }
-    match id.split_once(':') {
-        Some((params, desc)) => Some((game, params, desc)),
-        None => Some((game, id, "")),
+    match flags.chars().next() {
+        Some('x' | 'j') => Some("solo"),
+        Some('a') => Some("unequal"),
+        _ if desc.contains('/') => Some("towers"),
+        _ if desc.matches(',').count() == 1 => Some("keen"),
+        _ if desc.contains(',') => Some("unequal"),
+        _ => None,
     }
 }
 
@@ -681,6 +709,29 @@ mod tests {
         ] {
             let record = decode(id).unwrap();
             assert_eq!(decode(&encode(&record).unwrap()).unwrap(), record, "{id}");
+        }
+    }
+
+    #[test]
+    fn ids_without_their_game_read_as_the_game_that_writes_them() {
+        for id in [
+            "solo:3x3:c6_5a4d1a7c6_5_4a2d9d2a3a4c3a6c7a9a1d9d2a1_3_4c9a7d3a6_7c",
+            "solo:9j:6g5a9b4c2a3d1a8b7_2f2e9f3_8b3a8d7a8c2b5a7g6,ag__a_cad_bab_fa__ababacdaeccac_bbd____a__ba__d_aa__abbbab",
+            "keen:6:aab__b__a3__a_aa_4a_4aa_3a_3a_aab,s3s2d3m6d2a5m480a8s2m15s3a10m8a11d3d3",
+            "keen:4:aa_b_a_a__a__a_a,m6m4m8m12m6m2m12",
+            "keen:6dn:ba_3a_4aa_4a_3aabaa_aa_4a_4aa_b,m90d2m4a9s3s4d3d2s1a5a5a13m6s1s3m4",
+            "towers:5:3/1/2/2/3/1/3/2/4/2/2/3/5/2/1/4/2/1/3/2",
+            "towers:5de:3/1/2/2/3/1/3/2/4/2/2/3/5/2/1/4/2/1/3/2",
+            "unequal:4:0,0,0L,0,0U,0,0,0D,0,0U,0,0L,1,0U,0,0,",
+            "unequal:5a:0,0R,0RDL,0L,0,0D,5,0URD,0DL,0D,0UR,0DL,0UR,2UDL,0U,0D,0UR,0DL,0UR,0DL,0UR,0L,0UR,0L,0U,",
+        ] {
+            let (game, bare) = id.split_once(':').unwrap();
+            assert_eq!(split(bare).map(|(g, ..)| g), Some(game.to_owned()), "{bare}");
+            assert!(recognises(bare), "{bare}");
+        }
+        // Text that only resembles an ID is not taken for one.
+        for text in ["9:abc", "size: 9", "3x3", "x3:a_b", "9q:abc", "3:4 5,6"] {
+            assert!(!recognises(text), "{text}");
         }
     }
 
