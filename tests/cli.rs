@@ -545,7 +545,7 @@ fn lines_that_are_whole_puzzles_name_their_own_types() {
         String::from_utf8(out).unwrap().trim().to_owned()
     };
     // Four types, each in a one-line form: a corpus record, a puzz.link URL, a Tatham game ID and an f-puzzles
-    // link; then a bare Sudoku line, which stays one, and a line that is no puzzle.
+    // link; then a bare Sudoku line, which stays one, and two lines that are no puzzle.
     let files = [
         ("puzzles/killer/killer-6x6.yaml", "record"),
         ("puzzles/skyscrapers/skyscrapers-5x5.yaml", "puzzlink"),
@@ -564,7 +564,7 @@ fn lines_that_are_whole_puzzles_name_their_own_types() {
         let digits = rows.iter().flat_map(|r| r.as_array().unwrap());
         expected.push(digits.map(|v| v.to_string()).collect::<String>());
     }
-    lines.extend([sudoku.to_owned(), "solo:3x3:not-a-grid".to_owned()]);
+    lines.extend([sudoku, "solo:3x3:not-a-grid", "x,y,\"z"].map(str::to_owned));
     let text = lines.join("\n") + "\n";
     let out = latin()
         .args(["solve", "--lines", "-", "--format", "json"])
@@ -572,7 +572,7 @@ fn lines_that_are_whole_puzzles_name_their_own_types() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "6 puzzles: 5 solved, 0 with several solutions, 0 with none, 0 timed out, 1 invalid",
+            "7 puzzles: 5 solved, 0 with several solutions, 0 with none, 0 timed out, 2 invalid",
         ))
         .stderr(predicate::str::contains(
             "2 compared with the file's solution, 0 not the answer",
@@ -585,7 +585,7 @@ fn lines_that_are_whole_puzzles_name_their_own_types() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(answers.len(), 6);
+    assert_eq!(answers.len(), 7);
     for (answer, solution) in answers.iter().zip(&expected) {
         assert_eq!(answer["status"], "solved", "{answer}");
         assert_eq!(answer["solution"], solution.as_str(), "{answer}");
@@ -612,6 +612,13 @@ fn lines_that_are_whole_puzzles_name_their_own_types() {
     );
     let why = answers[5]["message"].as_str().unwrap();
     assert!(why.starts_with("tatham: "), "{why}");
+    // A line that reads as nothing is said to be no puzzle, not a table of them.
+    let why = answers[6]["message"].as_str().unwrap();
+    assert!(
+        why.starts_with("not a valid puzzle file: expected a map of sections"),
+        "{why}"
+    );
+    assert!(!why.contains("table"), "{why}");
     // The flags that say what a line of givens is would do nothing here: refused, not ignored.
     latin()
         .args(["solve", "--lines", "-", "--rules", "diagonals"])

@@ -204,18 +204,18 @@ fn yaml_mapping(text: &str) -> Result<Mapping, Error> {
     })
 }
 
-/// What to say of a text whose first line makes it many puzzles, one a line: game IDs, links or records, or a
-/// table.
+/// What to say of a text of several lines whose first makes it many puzzles, one a line: game IDs, links or
+/// records, or a table. (One line is not many: a line of `--lines` that reads as nothing is not called a file.)
 fn table_hint(text: &str) -> Option<String> {
     let mut lines = text.lines().filter(|l| !l.trim().is_empty());
     let first = lines.next()?.trim();
-    let what =
-        if import::detect(first).is_some_and(Format::names_its_type) && lines.next().is_some() {
-            "puzzles, one a line"
-        } else {
-            Columns::of_first_line(first).ok()??;
-            "a table of puzzles, one a line"
-        };
+    lines.next()?;
+    let what = if import::detect(first).is_some_and(Format::names_its_type) {
+        "puzzles, one a line"
+    } else {
+        Columns::of_first_line(first).ok()??;
+        "a table of puzzles, one a line"
+    };
     let shown: String = first.chars().take(40).collect();
     let more = if first.chars().count() > 40 {
         "..."
