@@ -185,20 +185,33 @@ fn solve_and_verify(puzzle: &Puzzle) -> Vec<Grid> {
     }
 }
 
-/// Any bytes as a lines file of 4x4 Sudokus: every puzzle line answered, in order. Where the first byte is odd
-/// the file is read as a table, the puzzle its first field and the solution to compare its second.
+/// Any bytes as a lines file: every puzzle line answered, in order. Where the first line is a puzzle that names
+/// its type (an ID, a link, a record), every line is read as one, as `solve --lines` does; otherwise the lines
+/// are 4x4 Sudokus, and where the first byte is odd the file is read as a table, the puzzle its first field and
+/// the solution to compare its second.
 pub fn lines(data: &[u8]) {
     let template = Puzzle::sudoku(4).expect("4x4 Sudoku");
+    let registry = Registry::built_in();
+    let reader = Reader {
+        registry: &registry,
+        max_bytes: DEFAULT_MAX_INPUT,
+        from: None,
+    };
+    let first = String::from_utf8_lossy(data.split(|&b| b == b'\n').next().unwrap_or_default());
+    let described = import::detect(&first).is_some_and(Format::names_its_type);
     let options = options();
     let run = LinesRun {
-        lines: Lines::Grids {
-            template: &template,
-            columns: data.first().is_some_and(|b| b % 2 == 1).then_some(Columns {
-                separator: ',',
-                puzzle: 0,
-                solution: Some(1),
-                header: false,
-            }),
+        lines: match described {
+            true => Lines::Described(&reader),
+            false => Lines::Grids {
+                template: &template,
+                columns: data.first().is_some_and(|b| b % 2 == 1).then_some(Columns {
+                    separator: ',',
+                    puzzle: 0,
+                    solution: Some(1),
+                    header: false,
+                }),
+            },
         },
         format: LineFormat::Text,
         options: &options,
@@ -243,6 +256,8 @@ pub fn seeds(root: &Path) -> Vec<(&'static str, Vec<u8>)> {
         max_bytes: DEFAULT_MAX_INPUT,
         from: None,
     };
+    // Puzzles that name their type, one a line: the first 40 the examples are written as (IDs, links, records).
+    let mut described = Vec::new();
     for dir in files(root.join("puzzles")) {
         let grammar = root
             .join("grammars")
@@ -260,11 +275,15 @@ pub fn seeds(root: &Path) -> Vec<(&'static str, Vec<u8>)> {
             for (i, form) in foreign().into_iter().enumerate() {
                 let written = in_form(record.clone(), &registry, form);
                 if let Ok(written) = written.and_then(|r| import::encode(&r, form)) {
+                    if form.names_its_type() && described.len() < 40 {
+                        described.push(written.clone());
+                    }
                     out.push(("pasted", [vec![i as u8], written.into_bytes()].concat()));
                 }
             }
         }
     }
+    out.push(("lines", (described.join("\n") + "\n").into_bytes()));
     out
 }
 
@@ -313,7 +332,7 @@ mod tests {
                 String::from_utf8_lossy(&text)
             );
         }
-        assert!(count("puzzle_file") > 40 && count("pasted") > 80);
+        assert!(count("puzzle_file") > 40 && count("pasted") > 80 && count("lines") == 3);
         lines(&[b'0'; 100_000]);
         // A grammar that overrides a built-in type, with no puzzle after it; and no input at all.
         grammar(b"name: sudoku\ndescription: d\nrules: [latin]\n");
