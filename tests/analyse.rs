@@ -605,6 +605,34 @@ fn a_grade_of_a_puzzle_with_several_answers_says_so() {
 /// `hint` on a grid that has no solution says so and exits 1, as every command does (it once called it bad input,
 /// exit 2, "the givens and filled cells already break a rule", though none did): from the givens alone, and
 /// from a person's filled cell that leaves another cell no value.
+/// One primitive (pieces of a line with one total) serves region-sum lines, double arrows and zippers: each
+/// hint names the rule in its own type's words.
+#[test]
+fn hints_say_each_line_rule_in_its_types_words() {
+    for (file, says) in [
+        (
+            "puzzles/region-sum/region-sum-9x9.yaml",
+            "(its pieces in each box add up to the same)",
+        ),
+        (
+            "puzzles/double-arrow/double-arrow-9x9.yaml",
+            "(the two ends add up to the cells between them)",
+        ),
+        (
+            "puzzles/zipper/zipper-9x9.yaml",
+            "zippers line 2 (cells the same distance from the middle add up to r2c8)",
+        ),
+        (
+            "puzzles/zipper/zipper-6x6.yaml",
+            "(cells the same distance from the middle add up to the same)",
+        ),
+    ] {
+        let out = latin().args(["hint", file, "--all"]).output().unwrap();
+        let steps = String::from_utf8(out.stdout).unwrap();
+        assert!(steps.contains(says), "{file}: {steps}");
+    }
+}
+
 #[test]
 fn a_hint_on_a_grid_without_solution_says_so() {
     let dir = tempfile::tempdir().unwrap();

@@ -985,9 +985,9 @@ fn build_consecutive_set(args: &Args, sections: &Sections, _: &Site) -> Result<R
 /// `regions` section when the grammar names one.
 fn build_region_sum(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
     // The region of every cell, row by row.
-    let regions = match section(args, "regions", sections) {
-        Some((_, SectionValue::Regions(regions))) => Some(regions.indices()),
-        _ => site.boxes.map(|b| crate::grid::box_map(site.n, b)),
+    let (regions, unit) = match section(args, "regions", sections) {
+        Some((_, SectionValue::Regions(regions))) => (Some(regions.indices()), "region"),
+        _ => (site.boxes.map(|b| crate::grid::box_map(site.n, b)), "box"),
     };
     let region_of = |c: Cell| Some(regions.as_ref()?[c.row * site.n + c.col]);
     per_line(args, sections, |label, line| {
@@ -997,6 +997,7 @@ fn build_region_sum(args: &Args, sections: &Sections, site: &Site) -> Result<Rul
                 "needs boxes or regions to split it: this type has neither",
             )
         })?;
+        let label = format!("{label} (its pieces in each {unit} add up to the same)");
         Ok(Arc::new(EqualSums::new(label, pieces, None)))
     })
 }
@@ -1045,7 +1046,7 @@ fn build_classes(args: &Args, sections: &Sections, site: &Site) -> Result<Rules,
 fn build_double_arrow(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     per_line(args, sections, |label, line| match &line.cells[..] {
         [first, inside @ .., last] if !inside.is_empty() => Ok(Arc::new(EqualSums::new(
-            label,
+            format!("{label} (the two ends add up to the cells between them)"),
             vec![vec![*first, *last], inside.to_vec()],
             None,
         ))),
@@ -1060,6 +1061,8 @@ fn build_double_arrow(args: &Args, sections: &Sections, _: &Site) -> Result<Rule
 fn build_zipper(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
     per_line(args, sections, |label, line| {
         let (pieces, middle) = zipper_pieces(&line.cells);
+        let total = middle.map_or("the same".to_owned(), |m| m.to_string());
+        let label = format!("{label} (cells the same distance from the middle add up to {total})");
         Ok(Arc::new(EqualSums::new(label, pieces, middle)))
     })
 }

@@ -31,6 +31,8 @@ use crate::program::Compiler;
 
 #[derive(Clone, Debug)]
 pub(crate) struct EqualSums {
+    /// The line's name with what its pieces are, in the words of its type (`zippers line 2 (cells the same
+    /// distance from the middle add up to r5c5)`): one primitive serves three types, each saying it its way.
     pub(crate) label: String,
     /// What each piece adds up to is the same; no piece is empty.
     pub(crate) pieces: Vec<Vec<Cell>>,
@@ -134,10 +136,7 @@ pub(crate) fn encode_pair_sum(c: &mut Compiler, a: Cell, b: Cell, t: Cell) {
 
 impl Rule for EqualSums {
     fn label(&self) -> String {
-        match self.total {
-            Some(t) => format!("{} (each piece adds up to {t})", self.label),
-            None => format!("{} (the pieces add up to the same)", self.label),
-        }
+        self.label.clone()
     }
 
     fn cells(&self) -> Vec<Cell> {
