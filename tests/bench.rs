@@ -275,3 +275,65 @@ fn corpus_files_are_benchmarked_as_they_are() {
         assert_eq!(p["count"], 1, "{p}");
     }
 }
+
+/// A file of puzzles that name their type, one a line (what `solve --lines` reads), is benchmarked a line
+/// each, by itself and against another build; a file holding one ID stays one puzzle.
+#[test]
+fn files_of_ids_and_links_are_benchmarked_a_line_each() {
+    let convert = |file: &str, form: &str| {
+        let out = latin()
+            .current_dir(root())
+            .args(["convert", file, "--to", form])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{file} --to {form}");
+        String::from_utf8(out.stdout).unwrap().trim().to_owned()
+    };
+    let lines = [
+        "# four types".to_owned(),
+        convert("puzzles/futoshiki/futoshiki-5x5.yaml", "tatham"),
+        String::new(),
+        convert("puzzles/skyscrapers/skyscrapers-5x5.yaml", "puzzlink"),
+        convert("puzzles/thermo/thermo-9x9.yaml", "fpuzzles"),
+        convert("puzzles/killer/killer-6x6.yaml", "record"),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("set.txt"), lines.join("\n") + "\n").unwrap();
+    std::fs::write(dir.path().join("one.txt"), format!("{}\n", lines[1])).unwrap();
+    let me = env!("CARGO_BIN_EXE_latin");
+    // Against itself, one run each: a difference under a second is noise, not a regression.
+    for against in [&[][..], &["--against", me, "--floor-ms", "1000"]] {
+        let mut args = vec!["set.txt", "one.txt", "--repeat", "1", "--max-repeat", "1"];
+        args.extend(against);
+        let (code, report, err) = bench(dir.path(), &args);
+        assert_eq!(code, 0, "{err}");
+        let puzzles = report["puzzles"].as_array().unwrap();
+        let seen: Vec<(&str, &str)> = puzzles
+            .iter()
+            .map(|p| (p["id"].as_str().unwrap(), p["type"].as_str().unwrap()))
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                ("set.txt#line2", "futoshiki"),
+                ("set.txt#line4", "skyscrapers"),
+                ("set.txt#line5", "thermo"),
+                ("set.txt#line6", "killer"),
+                ("one.txt", "futoshiki"),
+            ],
+            "{against:?}"
+        );
+        for p in puzzles {
+            assert_eq!(
+                (&p["status"], &p["count"]),
+                (&"solved".into(), &1.into()),
+                "{p}"
+            );
+        }
+        // The f-puzzles link and the record carry the solution, compared.
+        assert_eq!(
+            (&puzzles[2]["matches"], &puzzles[3]["matches"]),
+            (&true.into(), &true.into())
+        );
+    }
+}

@@ -111,7 +111,8 @@ fn pair(
 
 /// Writes a corpus record as a puzzle file in the temporary directory.
 fn record_file(line: &str, reader: &Reader, seed: u64) -> Result<PathBuf, crate::error::Error> {
-    let text = crate::model::corpus::record_yaml(line, reader.registry)?;
+    let map = crate::yaml::Value::Mapping(reader.mapping(line)?);
+    let text = crate::yaml::to_string(&map).map_err(crate::error::Error::Yaml)?;
     let path = std::env::temp_dir().join(format!("latin-bench-{}-{seed}.yaml", std::process::id()));
     std::fs::write(&path, text).map_err(|e| crate::error::Error::io(&path, &e))?;
     Ok(path)

@@ -4,7 +4,8 @@
 //! for `latin bench puzzles/inshi`, wherever that is run from), plus a hash of its content: a baseline taken
 //! from another directory, or with absolute paths, still matches puzzle by puzzle, and an edited puzzle is
 //! told apart from a slower one. Grammar files in the tree are skipped with a note, not benchmarked as broken
-//! puzzles. Corpus files (`.jsonl`) are read a record a line, each a puzzle named `file.jsonl#ID`.
+//! puzzles. Corpus files (`.jsonl`) are read a record a line, each a puzzle named `file.jsonl#ID`, and so is a
+//! file given by name whose lines are puzzles that name their type (IDs, links), each `file#lineK`.
 
 use std::path::{Path, PathBuf};
 
@@ -97,7 +98,7 @@ fn walk(dir: &Path, prefix: &Path, out: &mut Collected) -> Result<(), Error> {
 const MAX_CORPUS_BYTES: u64 = 256 << 20;
 
 fn add(path: &Path, id: String, out: &mut Collected) -> Result<(), Error> {
-    if path.extension().is_some_and(|e| e == "jsonl") {
+    if path.extension().is_some_and(|e| e == "jsonl") || holds_puzzle_lines(path) {
         return add_records(path, &id, out);
     }
     if is_grammar(path) {
@@ -115,11 +116,27 @@ fn add(path: &Path, id: String, out: &mut Collected) -> Result<(), Error> {
     Ok(())
 }
 
-/// Every record of a corpus file, named by its `id` (or its line number).
+/// Whether a file holds several puzzles one a line, each naming its type, as `solve --lines` reads them (Tatham
+/// IDs, puzz.link or f-puzzles links): its first puzzle line is one, and another line follows.
+fn holds_puzzle_lines(path: &Path) -> bool {
+    if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+        return false;
+    }
+    let Ok(text) = crate::model::load::read_capped(path, MAX_CORPUS_BYTES) else {
+        return false;
+    };
+    let mut lines = text.lines().filter(|l| crate::bulk::is_puzzle_line(l));
+    let first = lines.next().unwrap_or_default();
+    crate::import::detect(first).is_some_and(crate::import::Format::names_its_type)
+        && lines.next().is_some()
+}
+
+/// Every record of a corpus file, or puzzle of a file of them one a line, named by its `id` (or its line
+/// number).
 fn add_records(path: &Path, id: &str, out: &mut Collected) -> Result<(), Error> {
     let text = crate::model::load::read_capped(path, MAX_CORPUS_BYTES)?;
     for (k, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
+        if !crate::bulk::is_puzzle_line(line) {
             continue;
         }
         let name = serde_json::from_str::<serde_json::Value>(line)

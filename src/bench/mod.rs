@@ -99,13 +99,13 @@ fn record(result: &mut PuzzleResult, outcome: &Outcome, expected: Option<&crate:
     });
 }
 
-/// The puzzle of an entry: its file, or its corpus record.
+/// The puzzle of an entry: its file, or its line (a corpus record, an ID or a link).
 pub(crate) fn load(
     entry: &Entry,
     reader: &Reader,
 ) -> Result<crate::model::Puzzle, crate::error::Error> {
     match &entry.record {
-        Some(line) => crate::model::corpus::load_record(line, reader.registry),
+        Some(line) => reader.load_text(line),
         None => reader.load(&entry.path),
     }
 }

@@ -5,36 +5,19 @@
 //! type name: `regions` to the first regions section and `clues` to the clues section of it, `less` to the
 //! relations section, `consecutive` to the pairs section, `parity` to the marks section, `sky` and `edges` to
 //! the edge sections bound to `top`, `bottom`, `left` and `right`, and `lines` and `pairs` to the sections
-//! they name. The record becomes the map a puzzle file would be, and is loaded and checked like one.
+//! they name. The record becomes the map a puzzle file would be (`to_map`, behind the record form of
+//! `model::load`), and is loaded and checked like one.
 
 use serde_json::Value as Json;
 
-use super::{load, Puzzle};
 use crate::error::Error;
 use crate::grammar::sections::SectionKind;
-use crate::grammar::{Grammar, Registry, RuleUse};
+use crate::grammar::{Grammar, RuleUse};
 use crate::import::XSUMS;
 use crate::yaml::{Mapping, Value};
 
 fn bad(message: impl Into<String>) -> Error {
     Error::section("record", message)
-}
-
-/// Loads one record (a line of a `.jsonl` file).
-pub(crate) fn load_record(line: &str, registry: &Registry) -> Result<Puzzle, Error> {
-    load::load_mapping(&record_map(line, registry)?, registry)
-}
-
-/// One record as the text of a puzzle file (for another `latin` to read).
-pub(crate) fn record_yaml(line: &str, registry: &Registry) -> Result<String, Error> {
-    crate::yaml::to_string(&Value::Mapping(record_map(line, registry)?)).map_err(bad)
-}
-
-fn record_map(line: &str, registry: &Registry) -> Result<Mapping, Error> {
-    let record: Json =
-        serde_json::from_str(line).map_err(|e| bad(format!("not a JSON object: {e}")))?;
-    let kind = record["type"].as_str().ok_or_else(|| bad("no \"type\""))?;
-    to_map(&record, &*registry.get(kind)?)
 }
 
 /// The first section of a kind in the grammar.
@@ -351,9 +334,11 @@ fn lines(map: &mut Mapping, record: &Json) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grammar::Registry;
+    use crate::model::Puzzle;
 
     fn load(line: &str) -> Result<Puzzle, Error> {
-        load_record(line, &Registry::built_in())
+        crate::model::load_str(line, &Registry::built_in())
     }
 
     #[test]
@@ -367,8 +352,11 @@ mod tests {
         let futoshiki = r#"{"type":"futoshiki","size":3,"less":[[0,0,0,1]]}"#;
         assert!(load(futoshiki).is_ok());
         // As a file's text, it loads the same.
-        let text = record_yaml(inshi, &Registry::built_in()).unwrap();
-        let again = crate::model::load_str(&text, &Registry::built_in()).unwrap();
+        let registry = Registry::built_in();
+        let record = serde_json::from_str::<Json>(inshi).unwrap();
+        let map = to_map(&record, &registry.get("inshi").unwrap()).unwrap();
+        let text = crate::yaml::to_string(&Value::Mapping(map)).unwrap();
+        let again = crate::model::load_str(&text, &registry).unwrap();
         assert_eq!(again.solution(), p.solution());
     }
 
