@@ -473,6 +473,7 @@ fn corpus_files_are_solved_a_record_a_line_with_their_solutions_checked() {
         "skyscrapers.jsonl",
         "consecutive.jsonl",
         "evenodd.jsonl",
+        "sudoku.jsonl",
         "sudoku16.jsonl",
     ] {
         let Some(records) = common::records(file) else {
