@@ -278,6 +278,10 @@ pub fn seeds(root: &Path) -> Vec<(&'static str, Vec<u8>)> {
                     if form.names_its_type() && described.len() < 40 {
                         described.push(written.clone());
                     }
+                    if let (Format::Tatham, Some((_, bare))) = (form, written.split_once(':')) {
+                        // As the game's own dialog shows it, without the game: known by its shape.
+                        out.push(("puzzle_file", bare.as_bytes().to_vec()));
+                    }
                     out.push(("pasted", [vec![i as u8], written.into_bytes()].concat()));
                 }
             }
