@@ -18,7 +18,8 @@ use crate::solve::SolveOptions;
 /// The bench flags, as written.
 #[derive(clap::Args)]
 pub(crate) struct BenchRun {
-    /// Puzzle files, or directories searched for .yaml files (grammar files among them are skipped)
+    /// Puzzle files, or directories searched for .yaml and .jsonl files (grammar files among them are skipped);
+    /// a .jsonl file, or a file of IDs or links one a line, is a puzzle per line
     #[arg(required = true)]
     pub(crate) paths: Vec<PathBuf>,
     /// Solve each puzzle at least this many times
