@@ -485,6 +485,7 @@ fn corpus_files_are_solved_a_record_a_line_with_their_solutions_checked() {
         assert_eq!(answers.len(), records.len(), "{file}");
         for (answer, record) in answers.iter().zip(&records) {
             let answer: Value = serde_json::from_str(answer).unwrap();
+            assert_eq!(answer["id"], record["id"], "{file}: {answer}");
             assert_eq!(
                 answer["status"], "solved",
                 "{file} {}: {answer}",

@@ -194,6 +194,7 @@ fn answer(
 ) -> LineAnswer {
     LineAnswer {
         line,
+        id: None,
         status,
         solution: solution.map(solution_line),
         message,
@@ -273,6 +274,7 @@ mod tests {
         let (one, other) = ("1234341221434321", "2143341212344321");
         let answer = |status, solution: &str| LineAnswer {
             line: 1,
+            id: None,
             status,
             solution: Some(solution.to_owned()),
             message: None,

@@ -25,6 +25,9 @@ pub(crate) enum LineStatus {
 pub(crate) struct LineAnswer {
     /// 1-based line number in the input.
     pub(crate) line: usize,
+    /// A corpus record's own `id`, where the line is one that has it: what ties the answer back to a dataset.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) id: Option<String>,
     pub(crate) status: LineStatus,
     /// The (first) solution in the one-line form.
     #[serde(skip_serializing_if = "Option::is_none")]
