@@ -198,7 +198,7 @@ pub fn lines(data: &[u8]) {
         from: None,
     };
     let first = String::from_utf8_lossy(data.split(|&b| b == b'\n').next().unwrap_or_default());
-    let described = import::detect(&first).is_some_and(Format::names_its_type);
+    let described = import::names_its_type(&first);
     let options = options();
     let run = LinesRun {
         lines: match described {

@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
+use crate::parse::lines::is_puzzle_line;
 use crate::yaml::{self, Value};
 
 /// A puzzle to benchmark: a puzzle file, or one record of a corpus file (`.jsonl`, one JSON object a line).
@@ -98,8 +99,21 @@ fn walk(dir: &Path, prefix: &Path, out: &mut Collected) -> Result<(), Error> {
 const MAX_CORPUS_BYTES: u64 = 256 << 20;
 
 fn add(path: &Path, id: String, out: &mut Collected) -> Result<(), Error> {
-    if path.extension().is_some_and(|e| e == "jsonl") || holds_puzzle_lines(path) {
-        return add_records(path, &id, out);
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default();
+    if extension == "jsonl" {
+        let text = crate::model::load::read_capped(path, MAX_CORPUS_BYTES)?;
+        return add_records(path, &id, &text, out);
+    }
+    if extension != "yaml" && extension != "yml" {
+        // Read once: judged here, and its lines taken from the same text.
+        if let Ok(text) = crate::model::load::read_capped(path, MAX_CORPUS_BYTES) {
+            if holds_puzzle_lines(&text) {
+                return add_records(path, &id, &text, out);
+            }
+        }
     }
     if is_grammar(path) {
         out.skipped.push((
@@ -116,27 +130,19 @@ fn add(path: &Path, id: String, out: &mut Collected) -> Result<(), Error> {
     Ok(())
 }
 
-/// Whether a file holds several puzzles one a line, each naming its type, as `solve --lines` reads them (Tatham
-/// IDs, puzz.link or f-puzzles links): its first puzzle line is one, and another line follows.
-fn holds_puzzle_lines(path: &Path) -> bool {
-    if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-        return false;
-    }
-    let Ok(text) = crate::model::load::read_capped(path, MAX_CORPUS_BYTES) else {
-        return false;
-    };
-    let mut lines = text.lines().filter(|l| crate::bulk::is_puzzle_line(l));
+/// Whether a file's text holds several puzzles one a line, each naming its type, as `solve --lines` reads them
+/// (Tatham IDs, puzz.link or f-puzzles links): its first puzzle line is one, and another line follows.
+fn holds_puzzle_lines(text: &str) -> bool {
+    let mut lines = text.lines().filter(|l| is_puzzle_line(l));
     let first = lines.next().unwrap_or_default();
-    crate::import::detect(first).is_some_and(crate::import::Format::names_its_type)
-        && lines.next().is_some()
+    crate::import::names_its_type(first) && lines.next().is_some()
 }
 
-/// Every record of a corpus file, or puzzle of a file of them one a line, named by its `id` (or its line
+/// Every record of a corpus file's text, or puzzle of a file of them one a line, named by its `id` (or its line
 /// number).
-fn add_records(path: &Path, id: &str, out: &mut Collected) -> Result<(), Error> {
-    let text = crate::model::load::read_capped(path, MAX_CORPUS_BYTES)?;
+fn add_records(path: &Path, id: &str, text: &str, out: &mut Collected) -> Result<(), Error> {
     for (k, line) in text.lines().enumerate() {
-        if !crate::bulk::is_puzzle_line(line) {
+        if !is_puzzle_line(line) {
             continue;
         }
         let name = serde_json::from_str::<serde_json::Value>(line)

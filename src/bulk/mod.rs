@@ -21,7 +21,7 @@ use crate::error::Error;
 use crate::grid::Grid;
 use crate::model::load::Reader;
 use crate::model::Puzzle;
-use crate::parse::lines::RawLine;
+use crate::parse::lines::{is_puzzle_line, RawLine};
 use crate::parse::table::Columns;
 use crate::report::lines::{LineAnswer, LineStatus, Summary};
 use crate::solve::{Engines, SolveOptions, Status};
@@ -30,12 +30,6 @@ pub(crate) use grids::size_of_line;
 
 /// Lines solved together: enough to keep every core busy, few enough to keep memory flat.
 const CHUNK: usize = 1024;
-
-/// Whether a line holds a puzzle: blank lines and `#` comments do not.
-pub(crate) fn is_puzzle_line(line: &str) -> bool {
-    let t = line.trim();
-    !t.is_empty() && !t.starts_with('#')
-}
 
 /// How answers are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use crate::bulk;
 use crate::error::Error;
 use crate::import;
 use crate::model::{self, load::Reader, Puzzle};
-use crate::parse::lines::{LineReader, RawLine};
+use crate::parse::lines::{is_puzzle_line, LineReader, RawLine};
 use crate::parse::table::Columns;
 use crate::solve::SolveOptions;
 
@@ -55,10 +55,10 @@ pub(crate) fn run(
 ) -> Result<Exit, Error> {
     let mut lines = LineReader::new(open(path)?);
     let (mut number, mut head) = first_puzzle_line(&mut lines, path)?;
-    let described = reader
-        .from
-        .or_else(|| import::detect(&head))
-        .is_some_and(import::Format::names_its_type);
+    let described = reader.from.map_or_else(
+        || import::names_its_type(&head),
+        import::Format::names_its_type,
+    );
     let template: Puzzle;
     let mut header = false;
     let kind = if described {
@@ -167,9 +167,7 @@ fn first_puzzle_line(
 ) -> Result<(usize, String), Error> {
     for line in lines {
         match line.map_err(|e| Error::io(path, &e))? {
-            (number, RawLine::Text(text)) if bulk::is_puzzle_line(&text) => {
-                return Ok((number, text))
-            }
+            (number, RawLine::Text(text)) if is_puzzle_line(&text) => return Ok((number, text)),
             (_, RawLine::Text(_)) => {}
             (number, other) => {
                 return Err(Error::section(
@@ -193,6 +191,6 @@ fn bar_length(path: &Path) -> Result<usize, Error> {
     }
     Ok(LineReader::new(open(path)?)
         .map_while(Result::ok)
-        .filter(|(_, l)| matches!(l, RawLine::Text(t) if bulk::is_puzzle_line(t)))
+        .filter(|(_, l)| matches!(l, RawLine::Text(t) if is_puzzle_line(t)))
         .count())
 }

@@ -106,6 +106,12 @@ pub(crate) fn detect(text: &str) -> Option<Format> {
     }
 }
 
+/// Whether a line is a whole puzzle that names its type (a game ID, a link, a record): what makes a file of
+/// them `--lines` of such puzzles.
+pub(crate) fn names_its_type(line: &str) -> bool {
+    detect(line).is_some_and(Format::names_its_type)
+}
+
 /// One JSON object with a `"type"` string and a `"size"` or `"givens"`: a corpus record (keys as the corpus
 /// README lists them). A YAML puzzle file written in JSON style has `givens` as text, never as a list of rows.
 fn is_record(t: &str) -> bool {

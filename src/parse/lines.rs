@@ -11,6 +11,13 @@ use std::io::{BufRead, ErrorKind};
 /// The longest line kept: a 255x255 grid is 65,025 characters; four times that leaves room for any padding.
 pub(crate) const MAX_LINE_BYTES: usize = 4 * 255 * 255;
 
+/// Whether a line holds a puzzle: blank lines and `#` comments do not (in a `--lines` file, a bench file of
+/// puzzles one a line, or a text judged to be many puzzles).
+pub(crate) fn is_puzzle_line(line: &str) -> bool {
+    let t = line.trim();
+    !t.is_empty() && !t.starts_with('#')
+}
+
 /// One line as read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum RawLine {
