@@ -43,19 +43,30 @@ fn named<'t>(game: &str, id: &'t str) -> Option<(String, &'t str, &'t str)> {
         })
 }
 
+/// Whether a text has the shape of a game ID written without its game (`3x3:a5_3d7...`, `6:...`): parameters
+/// that start with the size, letters and digits only, then a description with no space or backslash in it.
+/// Which game (if any) writes it is [`game_of_bare_id`]'s to say.
+pub(crate) fn looks_bare(text: &str) -> bool {
+    text.split_once(':')
+        .is_some_and(|(params, desc)| bare_id_shape(params, desc))
+}
+
+fn bare_id_shape(params: &str, desc: &str) -> bool {
+    params.starts_with(|c: char| c.is_ascii_digit())
+        && params.chars().all(|c| c.is_ascii_alphanumeric())
+        && !desc.is_empty()
+        && !desc.contains(|c: char| c.is_whitespace() || c == '\\')
+}
+
 /// The game of an ID written without it (`3x3:d8_4...`), by parameters only that game writes (solo's `x` or `j`
 /// after the size, unequal's `a`), else (the size alone, or with a difficulty as a save file's parameters have
 /// it, `6dn`) by the shape of the description: towers' clues have `/` between them, keen's block structure one
 /// comma before its cage clues, unequal's a comma between every two cells.
 fn game_of_bare_id(params: &str, desc: &str) -> Option<&'static str> {
-    let flags = params.trim_start_matches(|c: char| c.is_ascii_digit());
-    let plausible = flags.len() < params.len()
-        && flags.chars().all(|c| c.is_ascii_alphanumeric())
-        && !desc.is_empty()
-        && !desc.contains(char::is_whitespace);
-    if !plausible {
+    if !bare_id_shape(params, desc) {
         return None;
     }
+    let flags = params.trim_start_matches(|c: char| c.is_ascii_digit());
     match flags.chars().next() {
         Some('x' | 'j') => Some("solo"),
         Some('a') => Some("unequal"),

@@ -70,7 +70,7 @@ impl Reader<'_> {
             Some(text) if self.from.is_some() || import::detect(text).is_some() => {
                 Ok((text.to_owned(), None))
             }
-            Some(text) if looks_like_bare_tatham(text) => Err(Error::section(
+            Some(text) if import::tatham::looks_bare(text) => Err(Error::section(
                 "tatham",
                 format!("{text:?} looks like a game ID without its game: write solo:{text} (or keen:, towers:, unequal:)"),
             )),
@@ -118,16 +118,6 @@ impl Reader<'_> {
             }
         }
     }
-}
-
-/// `3x3:a5_3d7...` or `6:...`: a Tatham ID as his games show it, without the game's name in front.
-fn looks_like_bare_tatham(text: &str) -> bool {
-    text.split_once(':').is_some_and(|(params, desc)| {
-        params.starts_with(|c: char| c.is_ascii_digit())
-            && params.chars().all(|c| c.is_ascii_alphanumeric())
-            && !desc.is_empty()
-            && !desc.contains([' ', '\\'])
-    })
 }
 
 /// Standard input, at most `max_bytes`.
