@@ -116,6 +116,75 @@ fn check_fields(json: &Value, link: &str) {
     }
 }
 
+/// A Latin square has no regions, and f-puzzles says so cell by cell (`"region": null`, what its region tool writes
+/// for a cell taken out of every region): the corpus's Skyscrapers and the Latin-square examples written as links
+/// hold it in every cell and solve to the same answer, in their own type, where a cell read with the default box
+/// would have made a Sudoku of them.
+#[test]
+fn latin_squares_are_links_with_every_cell_out_of_the_regions() {
+    let Some(records) = common::records("skyscrapers.jsonl") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("latin-fpuzzles-latin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for (k, record) in records
+        .iter()
+        .filter(|r| r["solution"].is_array())
+        .take(6)
+        .enumerate()
+    {
+        let file = dir.join(format!("p{k}.yaml"));
+        std::fs::write(&file, common::to_yaml(record)).unwrap();
+        files.push(file);
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for example in [
+        "latin/completion-7x7.yaml",
+        "kropki-latin/kropki-latin-6x6.yaml",
+        "kropki-latin/kropki-latin-7x7.yaml",
+    ] {
+        files.push(root.join("puzzles").join(example));
+    }
+    let solve = |input: &str| -> Value {
+        let out = latin()
+            .args(["solve", input, "--format", "json", "--max", "2"])
+            .output()
+            .unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let mut kinds = BTreeMap::new();
+    for file in &files {
+        let file = file.to_str().unwrap();
+        let link = convert(file, "fpuzzles");
+        let payload = link
+            .strip_prefix("https://www.f-puzzles.com/?load=")
+            .unwrap();
+        let text = String::from_utf16(&lz_str::decompress_from_base64(payload).unwrap()).unwrap();
+        let json: Value = serde_json::from_str(&text).unwrap();
+        check_fields(&json, &link);
+        let cells: Vec<&Value> = json["grid"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r.as_array().unwrap())
+            .collect();
+        assert!(
+            cells.iter().all(|c| c.get("region") == Some(&Value::Null)),
+            "{file}: {text}"
+        );
+        let (expected, answer) = (solve(file), solve(&link));
+        assert_eq!(answer["type"], expected["type"], "{file}");
+        assert_eq!(answer["count"], 1, "{file}: {answer}");
+        assert_eq!(answer["solutions"], expected["solutions"], "{file}");
+        *kinds
+            .entry(answer["type"].as_str().unwrap().to_owned())
+            .or_insert(0) += 1;
+    }
+    assert_eq!(kinds.len(), 3, "{kinds:?}");
+    std::fs::remove_dir_all(dir).ok();
+}
+
 fn convert(input: &str, to: &str) -> String {
     let out = latin()
         .args(["convert", input, "--to", to])

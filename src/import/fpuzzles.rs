@@ -213,18 +213,37 @@ fn to_record(puzzle: &Json) -> Result<Json, Error> {
             record[key] = json!(text);
         }
     }
-    let boxes = default_boxes(n)
-        .filter(|&b| (0..n * n).all(|i| region_of[i] == box_of(i / n, i % n, b, n)));
-    match boxes {
-        Some((h, w)) => record["boxes"] = json!([h, w]),
+    let region_of = match region_of.iter().position(Option::is_none) {
+        // Every cell out of the regions: a Latin square, rows and columns alone.
+        Some(_) if region_of.iter().all(Option::is_none) => None,
+        Some(i) => {
+            return Err(err(format!(
+                "R{}C{} is in no region while other cells are: latin's regions cover every cell",
+                i / n + 1,
+                i % n + 1
+            )))
+        }
+        None => Some(region_of.into_iter().flatten().collect::<Vec<usize>>()),
+    };
+    let boxes = default_boxes(n).filter(|&b| {
+        region_of
+            .as_ref()
+            .is_some_and(|of| (0..n * n).all(|i| of[i] == box_of(i / n, i % n, b, n)))
+    });
+    match (boxes, region_of) {
+        (_, None) if present(puzzle, "disjointgroups") => {
+            return Err(err("`disjointgroups` with no regions: latin's disjoint groups are places inside boxes"))
+        }
+        (_, None) => {}
+        (Some((h, w)), _) => record["boxes"] = json!([h, w]),
         // latin's disjoint groups are the places inside boxes; what they would be in irregular regions, no rule
         // of latin's says.
-        None if present(puzzle, "disjointgroups") => {
+        (None, Some(_)) if present(puzzle, "disjointgroups") => {
             return Err(err(
                 "`disjointgroups` with irregular regions: latin's disjoint groups are places inside boxes",
             ))
         }
-        None => {
+        (None, Some(region_of)) => {
             let ids: Vec<String> = region_of.iter().map(|r| super::region_id(*r)).collect();
             record["regions"] = regions(&ids, n);
         }
@@ -240,8 +259,9 @@ fn to_record(puzzle: &Json) -> Result<Json, Error> {
     Ok(record)
 }
 
-/// The givens and every cell's region number (explicit, or the default box).
-fn cells(puzzle: &Json, n: usize) -> Result<(Vec<u64>, Vec<usize>), Error> {
+/// The givens and every cell's region number (explicit, or the default box), or `None` for a cell f-puzzles
+/// took out of every region (`"region": null`, as its region tool writes it: SudokuPad reads it so too).
+fn cells(puzzle: &Json, n: usize) -> Result<(Vec<u64>, Vec<Option<usize>>), Error> {
     let rows = puzzle["grid"]
         .as_array()
         .filter(|r| r.len() == n)
@@ -260,6 +280,10 @@ fn cells(puzzle: &Json, n: usize) -> Result<(Vec<u64>, Vec<usize>), Error> {
             } else {
                 0
             });
+            if cell.get("region").is_some_and(Json::is_null) {
+                region_of.push(None);
+                continue;
+            }
             let region = match (cell["region"].as_u64(), default_boxes(n)) {
                 (Some(k), _) if (k as usize) < n => k as usize,
                 (Some(k), _) => {
@@ -278,7 +302,7 @@ fn cells(puzzle: &Json, n: usize) -> Result<(Vec<u64>, Vec<usize>), Error> {
                     )))
                 }
             };
-            region_of.push(region);
+            region_of.push(Some(region));
         }
     }
     Ok((givens, region_of))
@@ -818,8 +842,14 @@ pub(crate) fn to_fpuzzles(record: &Json) -> Result<Json, Error> {
                         cell.insert("value".into(), json!(givens[i]));
                         cell.insert("given".into(), json!(true));
                     }
-                    if default.is_none_or(|b| box_of(r, c, b, n) != region_of[i]) {
-                        cell.insert("region".into(), json!(region_of[i]));
+                    match &region_of {
+                        None => {
+                            cell.insert("region".into(), Json::Null);
+                        }
+                        Some(of) if default.is_none_or(|b| box_of(r, c, b, n) != of[i]) => {
+                            cell.insert("region".into(), json!(of[i]));
+                        }
+                        Some(_) => {}
                     }
                     Json::Object(cell)
                 })
@@ -857,7 +887,7 @@ pub(crate) fn to_fpuzzles(record: &Json) -> Result<Json, Error> {
 }
 
 /// Every cell's region number: the jigsaw regions in order of first cell, or the boxes.
-fn regions_of(record: &Json, n: usize) -> Result<Vec<usize>, Error> {
+fn regions_of(record: &Json, n: usize) -> Result<Option<Vec<usize>>, Error> {
     if super::layout_regions(record) {
         let ids = region_ids(&record["regions"], n).map_err(err)?;
         let mut order: Vec<&String> = Vec::new();
@@ -878,21 +908,21 @@ fn regions_of(record: &Json, n: usize) -> Result<Vec<usize>, Error> {
                 order.len()
             )));
         }
-        return Ok(numbers);
+        return Ok(Some(numbers));
     }
     let b = match record["boxes"].as_array().map(Vec::as_slice) {
         Some([h, w]) => (
             h.as_u64().unwrap_or(0) as usize,
             w.as_u64().unwrap_or(0) as usize,
         ),
-        _ => {
-            default_boxes(n).ok_or_else(|| err(format!("a {n}x{n} Sudoku needs its box shape")))?
-        }
+        Some(_) => return Err(err("boxes are not [height, width]")),
+        // Neither boxes nor regions: a Latin square, every cell out of f-puzzles' regions.
+        None => return Ok(None),
     };
     if b.0 * b.1 != n {
         return Err(err(format!("boxes {}x{} do not tile {n}x{n}", b.0, b.1)));
     }
-    Ok(box_map(n, b))
+    Ok(Some(box_map(n, b)))
 }
 
 /// Arrows: one with a one-cell circle each, and one entry a pill with every arrow that leaves it.
@@ -1308,6 +1338,45 @@ fn push(out: &mut Json, key: &str, entry: Json) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// f-puzzles' region tool writes `"region": null` for a cell it takes out of every region: every cell so is a
+    /// Latin square (no boxes, which a cell without the key would have), some cells so is refused by cell.
+    #[test]
+    fn cells_out_of_every_region_are_a_latin_square() {
+        let grid = |null: &dyn Fn(usize, usize) -> bool| {
+            let rows: Vec<Json> = (0..4)
+                .map(|r| {
+                    json!((0..4)
+                        .map(|c| if null(r, c) {
+                            json!({"region": null})
+                        } else {
+                            json!({})
+                        })
+                        .collect::<Vec<_>>())
+                })
+                .collect();
+            json!({"size": 4, "grid": rows})
+        };
+        let all = decode(&grid(&|_, _| true).to_string()).unwrap();
+        assert!(all["boxes"].is_null() && all["regions"].is_null(), "{all}");
+        let cells = to_fpuzzles(&all).unwrap()["grid"].clone();
+        assert!(cells
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r.as_array().unwrap())
+            .all(|c| c == &json!({"region": null})));
+        let none = decode(&grid(&|_, _| false).to_string()).unwrap();
+        assert_eq!(none["boxes"], json!([2, 2]));
+        let e = decode(&grid(&|r, c| (r, c) == (2, 1)).to_string())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("R3C2 is in no region"), "{e}");
+        let mut disjoint = grid(&|_, _| true);
+        disjoint["disjointgroups"] = json!(true);
+        let e = decode(&disjoint.to_string()).unwrap_err().to_string();
+        assert!(e.contains("no regions"), "{e}");
+    }
 
     #[test]
     fn a_link_reads_as_its_json_does() {

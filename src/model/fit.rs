@@ -396,12 +396,6 @@ pub(crate) fn in_schema_terms(record: &mut Json, grammar: &Grammar) -> Result<()
         }
     }
     let refuse = |why: String| Error::section("fpuzzles", format!("type {}: {why}", grammar.name));
-    let jigsaw = layout_regions(record);
-    if !record["boxes"].is_array() && !jigsaw {
-        return Err(refuse(
-            "f-puzzles gives every grid boxes or regions, and this type has neither".into(),
-        ));
-    }
     let needs =
         needs(record).map_err(|e| refuse(format!("f-puzzles has no way to say it ({e})")))?;
     let mut untyped = record.clone();
