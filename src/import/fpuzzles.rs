@@ -1,5 +1,5 @@
 //! f-puzzles links (`https://www.f-puzzles.com/?load=N4Ig...`), the same payload in SudokuPad links
-//! (`https://sudokupad.app/fpuzzlesN4Ig...`), and the f-puzzles JSON itself.
+//! (`https://sudokupad.app/fpuzzlesN4Ig...`, or `fpuzN4Ig...`), and the f-puzzles JSON itself.
 //!
 //! The payload is the puzzle's JSON compressed by lz-string to base64. Its field names are f-puzzles' own:
 //! `size`, `grid` (per cell `value` + `given`, and `region` where it differs from the default boxes),
@@ -41,8 +41,11 @@ const MAX_PAYLOAD: usize = 32 << 10;
 fn payload(text: &str) -> Option<&str> {
     let start = if text.contains("f-puzzles.com") {
         text.find("load=")? + "load=".len()
+    } else if let Some(at) = text.find("fpuzzles") {
+        at + "fpuzzles".len()
     } else {
-        text.find("fpuzzles")? + "fpuzzles".len()
+        // SudokuPad's shorter prefix for the same payload.
+        text.find("fpuz")? + "fpuz".len()
     };
     let rest = &text[start..];
     Some(&rest[..rest.find(['&', '#']).unwrap_or(rest.len())])
@@ -1387,6 +1390,16 @@ mod tests {
         );
         let from_link = decode(&link).unwrap();
         assert_eq!(from_link, decode(json).unwrap());
+        let payload = &link[link.find("load=").unwrap() + 5..];
+        for sudokupad in [
+            "https://sudokupad.app/fpuzzles",
+            "https://sudokupad.app/fpuz",
+            "fpuz",
+        ] {
+            let text = format!("{sudokupad}{payload}");
+            assert!(recognises(&text), "{text}");
+            assert_eq!(decode(&text).unwrap(), from_link, "{text}");
+        }
         // The type is the grammar's that has what the link holds: `model::fit` finds it.
         assert!(from_link.get("type").is_none());
         assert_eq!(from_link["boxes"], json!([2, 2]));
