@@ -288,6 +288,19 @@ pub fn seeds(root: &Path) -> Vec<(&'static str, Vec<u8>)> {
         }
     }
     out.push(("lines", (described.join("\n") + "\n").into_bytes()));
+    // SudokuPad's own links (its converter's drawings), pasted as SudokuPad links.
+    let sudokupad = foreign()
+        .iter()
+        .position(|&f| f == Format::Sudokupad)
+        .unwrap_or(0) as u8;
+    let links =
+        std::fs::read_to_string(root.join("tests/support/sudokupad/links.tsv")).unwrap_or_default();
+    for link in links.lines().filter_map(|l| l.split('\t').nth(2)) {
+        out.push((
+            "pasted",
+            [vec![sudokupad], link.as_bytes().to_vec()].concat(),
+        ));
+    }
     out
 }
 

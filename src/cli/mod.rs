@@ -51,7 +51,7 @@ pub(crate) struct Cli {
     #[arg(long, global = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_INPUT)]
     pub(crate) max_input: u64,
 
-    /// Read puzzle arguments as this form instead of judging each by its text: yaml, tatham, puzzlink, fpuzzles, record, janko, line
+    /// Read puzzle arguments as this form instead of judging each by its text: yaml, tatham, puzzlink, fpuzzles, sudokupad, record, janko, line
     #[arg(long, global = true, value_name = "FORM", value_parser = form)]
     pub(crate) from: Option<crate::import::Format>,
 
@@ -213,12 +213,12 @@ pub(crate) enum Command {
   1  an answer differs from `solution:`, or a regression against --baseline
   2  bad input or usage")]
     Bench(bench::BenchRun),
-    /// Write a puzzle in another form: a YAML puzzle file (the default, ready to edit), a Tatham game ID, a puzz.link URL, an f-puzzles link, a corpus record, a janko.at data block or a bare grid line
+    /// Write a puzzle in another form: a YAML puzzle file (the default, ready to edit), a Tatham game ID, a puzz.link URL, an f-puzzles link, a SudokuPad link, a corpus record, a janko.at data block or a bare grid line
     #[command(after_help = EXIT_CODES)]
     Convert {
         /// A puzzle file, `-` for standard input, or a puzzle ID or link
         input: PathBuf,
-        /// The form to write: yaml, tatham, puzzlink, fpuzzles, record (a corpus line), janko (a page's data block), line (a plain Sudoku's grid on one line)
+        /// The form to write: yaml, tatham, puzzlink, fpuzzles, sudokupad (the link that opens the f-puzzles payload), record (a corpus line), janko (a page's data block), line (a plain Sudoku's grid on one line)
         #[arg(long, value_name = "FORM", value_parser = form, default_value = "yaml")]
         to: crate::import::Format,
         /// Write to this file instead of standard output

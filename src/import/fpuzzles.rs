@@ -35,7 +35,10 @@ fn err(message: impl Into<String>) -> Error {
 
 /// The longest compressed payload read. lz-string can expand a hostile payload quadratically; real links are a
 /// few kilobytes.
-const MAX_PAYLOAD: usize = 32 << 10;
+pub(super) const MAX_PAYLOAD: usize = 32 << 10;
+
+/// What an f-puzzles link is before its payload.
+pub(super) const LINK: &str = "https://www.f-puzzles.com/?load=";
 
 /// The compressed payload of a link, if the text is one.
 fn payload(text: &str) -> Option<&str> {
@@ -57,7 +60,7 @@ pub(crate) fn recognises(text: &str) -> bool {
 }
 
 /// `%2B` and friends, as a link copied from an address bar may have them.
-fn percent_decoded(s: &str) -> String {
+pub(super) fn percent_decoded(s: &str) -> String {
     let mut out = Vec::with_capacity(s.len());
     let b = s.as_bytes();
     let mut i = 0;
@@ -102,7 +105,7 @@ pub(crate) fn decode(text: &str) -> Result<Json, Error> {
     };
     let puzzle: Json =
         serde_json::from_str(&json_text).map_err(|e| err(format!("not f-puzzles JSON: {e}")))?;
-    to_record(&puzzle)
+    record_of(&puzzle)
 }
 
 /// `R3C4` -> (2, 3); outside clues have row or column 0 or n+1, so both are returned 1-based.
@@ -193,7 +196,8 @@ fn present(puzzle: &Json, key: &str) -> bool {
     }
 }
 
-fn to_record(puzzle: &Json) -> Result<Json, Error> {
+/// The f-puzzles JSON as a record.
+pub(super) fn record_of(puzzle: &Json) -> Result<Json, Error> {
     let n = puzzle["size"]
         .as_u64()
         .filter(|n| (1..=255).contains(n))
@@ -787,10 +791,7 @@ fn cell_name(r: usize, c: usize) -> String {
 pub(crate) fn encode(record: &Json) -> Result<String, Error> {
     let puzzle = to_fpuzzles(record)?;
     let text: Vec<u16> = puzzle.to_string().encode_utf16().collect();
-    Ok(format!(
-        "https://www.f-puzzles.com/?load={}",
-        lz_str::compress_to_base64(text)
-    ))
+    Ok(format!("{LINK}{}", lz_str::compress_to_base64(text)))
 }
 
 /// The record keys f-puzzles can say, beside those that say nothing about the puzzle ([`super::ABOUT`]).

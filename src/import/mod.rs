@@ -13,6 +13,7 @@ pub(crate) mod fpuzzles;
 pub(crate) mod janko;
 pub(crate) mod line;
 pub(crate) mod puzzlink;
+pub(crate) mod sudokupad;
 pub(crate) mod tatham;
 
 use serde_json::{json, Value as Json};
@@ -30,6 +31,9 @@ pub enum Format {
     Puzzlink,
     /// f-puzzles links (and SudokuPad's `fpuzzles` links), or the f-puzzles JSON.
     Fpuzzles,
+    /// SudokuPad links in its own format (`https://sudokupad.app/scl...`), or its puzzle JSON; written as the
+    /// SudokuPad link of an f-puzzles payload.
+    Sudokupad,
     /// One corpus record: a JSON object with `type`, `size`, `givens`, ... (a line of a corpus `.jsonl` file).
     Record,
     /// janko.at's puzzle data, the `begin` ... `end` block of a puzzle page's `application/x-janko` script.
@@ -46,6 +50,7 @@ impl Format {
             Format::Tatham => "tatham",
             Format::Puzzlink => "puzzlink",
             Format::Fpuzzles => "fpuzzles",
+            Format::Sudokupad => "sudokupad",
             Format::Record => "record",
             Format::Janko => "janko",
             Format::Line => "line",
@@ -53,11 +58,12 @@ impl Format {
     }
 
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 7] = [
+    pub const ALL: [Format; 8] = [
         Format::Yaml,
         Format::Tatham,
         Format::Puzzlink,
         Format::Fpuzzles,
+        Format::Sudokupad,
         Format::Record,
         Format::Janko,
         Format::Line,
@@ -73,7 +79,11 @@ impl Format {
     pub(crate) fn names_its_type(self) -> bool {
         matches!(
             self,
-            Format::Tatham | Format::Puzzlink | Format::Fpuzzles | Format::Record
+            Format::Tatham
+                | Format::Puzzlink
+                | Format::Fpuzzles
+                | Format::Sudokupad
+                | Format::Record
         )
     }
 }
@@ -84,6 +94,9 @@ pub(crate) fn detect(text: &str) -> Option<Format> {
     let t = text.trim();
     if fpuzzles::recognises(t) {
         return Some(Format::Fpuzzles);
+    }
+    if sudokupad::recognises(t) {
+        return Some(Format::Sudokupad);
     }
     if is_record(t) {
         return Some(Format::Record);
@@ -128,6 +141,7 @@ pub(crate) fn decode(text: &str, format: Format) -> Result<Json, Error> {
         Format::Tatham => tatham::decode(t),
         Format::Puzzlink => puzzlink::decode(t),
         Format::Fpuzzles => fpuzzles::decode(t),
+        Format::Sudokupad => sudokupad::decode(t),
         Format::Janko => janko::decode(t),
         Format::Line => line::decode(t),
         Format::Record => serde_json::from_str::<Json>(t)
@@ -144,6 +158,7 @@ pub(crate) fn encode(record: &Json, format: Format) -> Result<String, Error> {
         Format::Tatham => tatham::encode(record),
         Format::Puzzlink => puzzlink::encode(record),
         Format::Fpuzzles => fpuzzles::encode(record),
+        Format::Sudokupad => sudokupad::encode(record),
         Format::Janko => janko::encode(record),
         Format::Line => line::encode(record),
         Format::Record => Ok(record.to_string()),

@@ -41,7 +41,8 @@ pub(crate) fn record_for(map: &Mapping, registry: &Registry, form: Format) -> Re
 
 /// [`record_for`] from the record made already ([`record_of`]): what a caller writing several forms makes once.
 pub(crate) fn in_form(mut record: Json, registry: &Registry, form: Format) -> Result<Json, Error> {
-    if form == Format::Fpuzzles {
+    // SudokuPad is written as the f-puzzles payload it opens.
+    if matches!(form, Format::Fpuzzles | Format::Sudokupad) {
         let kind = record["type"].as_str().unwrap_or_default().to_owned();
         super::fit::in_schema_terms(&mut record, &*registry.get(&kind)?)?;
     }

@@ -1,0 +1,196 @@
+//! SudokuPad links in its own format, as SudokuPad itself writes them: `tests/support/sudokupad/links.tsv` holds
+//! the `scl` links SudokuPad's own converter made from the f-puzzles links of the examples (the script beside it
+//! says how). Each reads as the puzzle it draws: the same solutions as the example where SudokuPad's link keeps
+//! every constraint; a wider puzzle, which the example's answer still solves, where SudokuPad's converter drops
+//! one (it draws no whispers, and no negative constraint for XV); a plain error where a drawing says no rule
+//! latin can read (clones are grey cells, with nothing to say which copies which).
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn latin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_latin"))
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The JSON answer to `latin solve INPUT --max 1000` (and the exit code and error).
+fn solve(input: &str, extra: &[&str]) -> (Option<i32>, Value, String) {
+    let out = latin()
+        .current_dir(root())
+        .args(["solve", input, "--format", "json", "--max", "1000"])
+        .args(extra)
+        .output()
+        .unwrap();
+    let json = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    (
+        out.status.code(),
+        json,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn sorted(solutions: &Value) -> Vec<String> {
+    let mut all: Vec<String> = solutions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(Value::to_string)
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn sudokupads_own_links_read_as_the_puzzles_they_draw() {
+    let table = std::fs::read_to_string(root().join("tests/support/sudokupad/links.tsv")).unwrap();
+    let mut seen = std::collections::BTreeMap::new();
+    for line in table.lines().filter(|l| !l.trim().is_empty()) {
+        let [source, expect, link] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("not three fields: {line}");
+        };
+        assert!(link.starts_with("https://sudokupad.app/scl"), "{link}");
+        let (code, answer, err) = solve(link, &[]);
+        *seen
+            .entry(expect.split(':').next().unwrap().to_owned())
+            .or_insert(0) += 1;
+        if let Some(says) = expect.strip_prefix("refused:") {
+            assert_eq!(code, Some(2), "{source}: {}", answer["count"]);
+            assert!(
+                err.contains("sudokupad") || err.contains("fpuzzles"),
+                "{source}: {err}"
+            );
+            assert!(err.contains(says), "{source}: {err}");
+            continue;
+        }
+        assert_eq!(code, Some(0), "{source}: {err}");
+        let (_, wanted, _) = solve(source, &[]);
+        assert_eq!(wanted["complete"], true, "{source}");
+        assert_eq!(answer["complete"], true, "{source}");
+        match expect {
+            "same" => {
+                assert_eq!(answer["count"], wanted["count"], "{source}");
+                assert_eq!(
+                    sorted(&answer["solutions"]),
+                    sorted(&wanted["solutions"]),
+                    "{source}"
+                );
+            }
+            "wider" => {
+                // The example's answer as the givens of the puzzle the link draws: it solves it.
+                assert!(
+                    answer["count"].as_u64().unwrap() > wanted["count"].as_u64().unwrap(),
+                    "{source}"
+                );
+                let out = latin()
+                    .args(["convert", link, "--to", "record"])
+                    .output()
+                    .unwrap();
+                let mut record: Value = serde_json::from_slice(&out.stdout).unwrap();
+                record["givens"] = wanted["solutions"][0].clone();
+                let out = latin()
+                    .args(["solve", "-", "--from", "record", "--format", "json"])
+                    .stdin(std::process::Stdio::piped())
+                    .stdout(std::process::Stdio::piped())
+                    .spawn()
+                    .and_then(|mut child| {
+                        use std::io::Write;
+                        child
+                            .stdin
+                            .take()
+                            .unwrap()
+                            .write_all(record.to_string().as_bytes())?;
+                        child.wait_with_output()
+                    })
+                    .unwrap();
+                let filled: Value = serde_json::from_slice(&out.stdout).unwrap();
+                assert_eq!(filled["count"], 1, "{source}: {filled}");
+            }
+            other => panic!("{source}: unknown expectation {other}"),
+        }
+    }
+    // Every kind of line is there, and most of the examples with every constraint kept.
+    assert!(seen.get("same").is_some_and(|&k| k >= 40), "{seen:?}");
+    assert!(
+        seen.contains_key("wider") && seen.contains_key("refused"),
+        "{seen:?}"
+    );
+}
+
+/// What SudokuPad's converter draws for each f-puzzles constraint, read back into the type of the example.
+#[test]
+fn each_drawing_reads_as_its_constraint() {
+    let table = std::fs::read_to_string(root().join("tests/support/sudokupad/links.tsv")).unwrap();
+    let link = |name: &str| {
+        table
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split('\t').nth(2))
+            .unwrap_or_else(|| panic!("{name} is not in links.tsv"))
+            .to_owned()
+    };
+    for (example, kind) in [
+        ("puzzles/thermo/thermo-9x9.yaml", "thermo"),
+        ("puzzles/arrow/pill-arrow-9x9.yaml", "arrow"),
+        (
+            "puzzles/little-killer/little-killer-9x9.yaml",
+            "little-killer",
+        ),
+        ("puzzles/sandwich/sandwich-9x9.yaml", "sandwich"),
+        ("puzzles/quadruple/quadruple-9x9.yaml", "quadruple"),
+        ("puzzles/between/between-9x9.yaml", "between"),
+        ("puzzles/palindrome/palindrome-9x9.yaml", "palindrome"),
+        ("puzzles/kropki-dots/kropki-dots-9x9.yaml", "kropki-dots"),
+        ("puzzles/xv-marks/xv-marks-9x9.yaml", "xv-marks"),
+        ("puzzles/evenodd/evenodd-9x9.yaml", "evenodd"),
+        ("puzzles/extra-regions/windoku-9x9.yaml", "extra-regions"),
+        ("puzzles/jigsaw/jigsaw-9x9.yaml", "jigsaw"),
+        ("puzzles/killer/killer-6x6.yaml", "killer"),
+        ("puzzles/latin/completion-7x7.yaml", "latin"),
+        ("{\"size\":4", "greater-than"),
+    ] {
+        let (code, answer, err) = solve(&link(example), &[]);
+        assert_eq!(code, Some(0), "{example}: {err}");
+        assert_eq!(answer["type"], kind, "{example}");
+    }
+}
+
+#[test]
+fn short_links_and_cosmetic_drawings_are_refused_plainly() {
+    let (code, _, err) = solve("https://sudokupad.app/clover/tiny-tiny-tiny", &[]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("short link") && err.contains("no network"),
+        "{err}"
+    );
+    // A green line (as setters draw German whispers by hand) says its rule only in the rules text.
+    let zipped = "{cs:50,ce:[[,,,],[,,,],[,,,],[,,,]],re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],\
+                  [[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],l:[{c:'#67F067',th:10,wp:[[0.5,0.5],[1.5,1.5]]}]}";
+    let wide: Vec<u16> = zipped.encode_utf16().collect();
+    let link = format!(
+        "https://sudokupad.app/scl{}",
+        lz_str::compress_to_base64(wide)
+    );
+    let (code, _, err) = solve(&link, &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("a line (#67F067) at r1c1") && err.contains("rules text"),
+        "{err}"
+    );
+    // Without it, the same link is a 4x4 Sudoku.
+    let plain = zipped.replace(",l:[{c:'#67F067',th:10,wp:[[0.5,0.5],[1.5,1.5]]}]", "");
+    let link = format!(
+        "https://sudokupad.app/scl{}",
+        lz_str::compress_to_base64(plain.encode_utf16().collect::<Vec<u16>>())
+    );
+    let (code, answer, err) = solve(&link, &[]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        (answer["type"].as_str(), answer["count"].as_u64()),
+        (Some("sudoku"), Some(288))
+    );
+}
