@@ -575,7 +575,7 @@ fn lines_that_are_whole_puzzles_name_their_own_types() {
             "7 puzzles: 5 solved, 0 with several solutions, 0 with none, 0 timed out, 2 invalid",
         ))
         .stderr(predicate::str::contains(
-            "2 compared with the file's solution, 0 not the answer",
+            "2 checked against the file's solution or count, 0 not the answer",
         ))
         .get_output()
         .stdout
@@ -685,7 +685,7 @@ fn lines_read_tables_of_puzzles_and_solutions() {
     assert_eq!(answers[1]["status"], "multiple");
     assert_eq!(answers[1]["matches_solution"], true);
     assert!(
-        stderr.contains("2 compared with the file's solution, 0 not the answer"),
+        stderr.contains("2 checked against the file's solution or count, 0 not the answer"),
         "{stderr}"
     );
     // The same table given as a puzzle file: pointed to --lines.

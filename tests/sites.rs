@@ -426,7 +426,7 @@ fn a_datasets_table_is_solved_and_its_solutions_checked() {
     let n = nine.len();
     assert!(
         stderr.contains(&format!(
-            "{n} compared with the file's solution, 0 not the answer"
+            "{n} checked against the file's solution or count, 0 not the answer"
         )),
         "{stderr}"
     );
@@ -502,7 +502,7 @@ fn corpus_files_are_solved_a_record_a_line_with_their_solutions_checked() {
         let n = records.len();
         assert!(
             stderr.contains(&format!(
-                "{n} compared with the file's solution, 0 not the answer"
+                "{n} checked against the file's solution or count, 0 not the answer"
             )),
             "{file}: {stderr}"
         );
@@ -523,7 +523,94 @@ fn corpus_files_are_solved_a_record_a_line_with_their_solutions_checked() {
         answers[3]
     );
     assert!(
-        stderr.contains("5 compared with the file's solution, 1 not the answer"),
+        stderr.contains("5 checked against the file's solution or count, 1 not the answer"),
+        "{stderr}"
+    );
+}
+
+/// A record's `count` of solutions (0, 1, or more) and `feasible` are checked against the answer as its
+/// solution is: every record of the corpus's counting file and its quasigroup completions agrees, and a count
+/// changed to say otherwise is caught, each way, with the exit code 1.
+#[test]
+fn record_counts_are_checked_against_the_answer() {
+    let (Some(counts), Some(qcp)) = (
+        common::records("sudoku-counts.jsonl"),
+        common::records("latin-qcp.jsonl"),
+    ) else {
+        return;
+    };
+    for (file, records) in [("sudoku-counts.jsonl", &counts), ("latin-qcp.jsonl", &qcp)] {
+        let path = common::corpus_dir().join(file);
+        let (code, answers, stderr) =
+            run_lines_of(&path, &["--format", "json", "--line-time-limit", "60"]);
+        assert_eq!(code, 0, "{file}: {stderr}");
+        for (answer, record) in answers.iter().zip(records) {
+            let answer: Value = serde_json::from_str(answer).unwrap();
+            let status = match (record["count"].as_u64(), record["feasible"].as_bool()) {
+                (Some(0), _) => vec!["infeasible"],
+                (Some(1), _) => vec!["solved"],
+                (Some(_), _) => vec!["multiple"],
+                (None, Some(true)) => vec!["solved", "multiple"],
+                _ => panic!("{file}: a record with no count: {}", record["id"]),
+            };
+            assert!(
+                status.contains(&answer["status"].as_str().unwrap()),
+                "{}: {answer}",
+                record["id"]
+            );
+            assert_eq!(
+                answer["matches_solution"], true,
+                "{}: {answer}",
+                record["id"]
+            );
+        }
+        let n = records.len();
+        let summary = format!("{n} checked against the file's solution or count, 0 not the answer");
+        assert!(stderr.contains(&summary), "{file}: {stderr}");
+    }
+    // Counts changed: a puzzle with no solution said to have one, one with several said to have one, and one
+    // with a unique solution (and that solution) said to have none.
+    let find = |count: u64| counts.iter().find(|r| r["count"] == count).unwrap().clone();
+    let mut lines = Vec::new();
+    for (record, said) in [
+        (find(0), 1),
+        (
+            counts
+                .iter()
+                .find(|r| r["count"].as_u64() > Some(1))
+                .unwrap()
+                .clone(),
+            1,
+        ),
+        (find(1), 0),
+    ] {
+        let mut record = record;
+        record["count"] = said.into();
+        lines.push(record.to_string());
+    }
+    let (code, answers, stderr) = run_lines(&lines);
+    assert_eq!(code, 1, "{stderr}");
+    let expected = [
+        "differs infeasible the file says it has one solution, and latin found none",
+        "differs multiple ",
+        "differs ",
+    ];
+    for (answer, start) in answers.iter().zip(expected) {
+        assert!(answer.starts_with(start), "{answer}");
+    }
+    assert!(
+        answers[1].contains("the file says it has one solution, and latin found two"),
+        "{}",
+        answers[1]
+    );
+    assert!(
+        answers[2]
+            .contains("the file says it has no solution, and latin's answer keeps every rule"),
+        "{}",
+        answers[2]
+    );
+    assert!(
+        stderr.contains("3 checked against the file's solution or count, 3 not the answer"),
         "{stderr}"
     );
 }

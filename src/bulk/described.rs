@@ -1,10 +1,11 @@
 //! Lines that are whole puzzles: a Tatham game ID, a puzz.link or f-puzzles link, or a corpus record a line,
 //! each with its own type, size and clues, read as `latin solve` reads one given as its argument; a record's
-//! `solution` is compared with the answer.
+//! `solution` is compared with the answer, and so is what it says of how many solutions there are (`count`,
+//! `feasible`).
 
 use std::time::Instant;
 
-use super::compare::{compare, fits};
+use super::compare::{compare, compare_count, fits, Said};
 use super::{invalid, solve_puzzle};
 use crate::model::load::Reader;
 use crate::model::Puzzle;
@@ -20,23 +21,45 @@ pub(super) fn solve_line(
     options: &SolveOptions,
 ) -> LineAnswer {
     let start = Instant::now();
+    let facts = record_facts(text);
     let mut answer = match reader.load_text(text) {
         Ok(puzzle) => solved(&puzzle, line, options),
         Err(e) => invalid(line, e.to_string()),
     };
-    answer.id = record_id(text);
+    if let Some(said) = facts.said {
+        compare_count(&mut answer, said);
+    }
+    answer.id = facts.id;
     answer.ms = start.elapsed().as_secs_f64() * 1000.0;
     answer
 }
 
-/// A record's `id`, when the line is a JSON object that has one (read apart from the puzzle, which keeps no
-/// name: a second parse of a short line, small beside its solve).
-fn record_id(text: &str) -> Option<String> {
+/// What a record line says beside its puzzle, which the puzzle read from it does not keep.
+#[derive(Default)]
+struct Facts {
+    id: Option<String>,
+    said: Option<Said>,
+}
+
+/// A record's `id`, and its `count` of solutions (or `feasible`), when the line is a JSON object with them
+/// (read apart from the puzzle: a second parse of a short line, small beside its solve).
+fn record_facts(text: &str) -> Facts {
     if !text.starts_with('{') {
-        return None;
+        return Facts::default();
     }
-    let record: serde_json::Value = serde_json::from_str(text).ok()?;
-    Some(record.get("id")?.as_str()?.to_owned())
+    let Ok(record) = serde_json::from_str::<serde_json::Value>(text) else {
+        return Facts::default();
+    };
+    let said = match (record["count"].as_u64(), record["feasible"].as_bool()) {
+        (Some(n), _) => Some(Said::Count(n)),
+        (None, Some(true)) => Some(Said::Feasible),
+        (None, Some(false)) => Some(Said::Count(0)),
+        (None, None) => None,
+    };
+    Facts {
+        id: record["id"].as_str().map(str::to_owned),
+        said,
+    }
 }
 
 fn solved(puzzle: &Puzzle, line: usize, options: &SolveOptions) -> LineAnswer {

@@ -39,9 +39,9 @@ pub(crate) struct LineAnswer {
     /// What decided the puzzle: propagation alone, the search after it, CaDiCaL or CBC (none for invalid lines).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) decided_by: Option<DecidedBy>,
-    /// Where the line carries a solution (a table's solution column, a record's or link's own): whether it is
-    /// the answer (the unique one, or one of several); absent where there is no solution to compare or no
-    /// answer to compare it with.
+    /// Where the line carries a solution (a table's solution column, a record's or link's own), or a record's
+    /// `count` of solutions (or `feasible`): whether it is the answer (the unique one, or one of several; as
+    /// many as latin found); absent where there is nothing to compare or no answer to compare it with.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) matches_solution: Option<bool>,
 }
@@ -53,6 +53,11 @@ impl LineAnswer {
         match (self.status, &self.solution, &self.message) {
             (LineStatus::Solved, Some(s), Some(m)) if self.matches_solution == Some(false) => {
                 format!("differs {s} {m}")
+            }
+            // Not the file's answer though latin's is several solutions or none (its `count` says otherwise).
+            (status, s, Some(m)) if self.matches_solution == Some(false) => {
+                let s = s.as_ref().map(|s| format!("{s} ")).unwrap_or_default();
+                format!("differs {} {s}{m}", status_word(status))
             }
             (LineStatus::Solved, Some(s), _) => s.clone(),
             (LineStatus::Multiple, Some(s), _) => format!("multiple {s}"),
@@ -120,7 +125,7 @@ impl Summary {
         let compared = match self.compared {
             0 => String::new(),
             c => format!(
-                "; {c} compared with the file's solution, {} not the answer",
+                "; {c} checked against the file's solution or count, {} not the answer",
                 self.differs
             ),
         };
