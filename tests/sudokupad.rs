@@ -194,3 +194,32 @@ fn short_links_and_cosmetic_drawings_are_refused_plainly() {
         (Some("sudoku"), Some(288))
     );
 }
+
+/// Links made to hurt: many thousands of drawings (which compress to almost nothing), a circle as wide as a
+/// billion cells, points at no finite place, nesting past any puzzle's. Each is a plain error, exit 2, at once.
+#[test]
+fn hostile_links_are_refused_plainly() {
+    let link = |zipped: &str| {
+        let wide: Vec<u16> = zipped.encode_utf16().collect();
+        format!(
+            "https://sudokupad.app/scl{}",
+            lz_str::compress_to_base64(wide)
+        )
+    };
+    let grid = "cs:50,ce:[[,,,],[,,,],[,,,],[,,,]]";
+    let many = vec!["{c:'#CFCFCF',th:16,wp:[[0.5,0.5],[0.5,1.5]]}"; 6000].join(",");
+    let cases = [
+        (format!("{{{grid},l:[{many}]}}"), "6000 drawings"),
+        (
+            format!("{{{grid},o:[{{c1:'#a1a1a1',r:t,w:1e9,h:0.75,ct:[0.5,0.5]}}],a:[{{c:'#a1a1a1',hl:0.3,th:5,wp:[[0.5,0.8],[0.5,3.5]]}}]}}"),
+            "wider than the grid",
+        ),
+        (format!("{{{grid},l:[{{c:'#CFCFCF',th:16,wp:[[1e300,0.5],[0.5,1.5]]}}]}}"), "one point"),
+        (format!("{{{grid},x:{}1{}}}", "[".repeat(200), "]".repeat(200)), "deeper"),
+    ];
+    for (zipped, says) in cases {
+        let (code, _, err) = solve(&link(&zipped), &[]);
+        assert_eq!(code, Some(2), "{says}: {err}");
+        assert!(err.contains(says), "{says}: {err}");
+    }
+}

@@ -16,6 +16,9 @@ use serde_json::{json, Map, Value as Json};
 /// How near two coordinates must be to be the same point (SudokuPad rounds its offsets to a tenth or hundredth).
 const NEAR: f64 = 0.02;
 
+/// The most drawings read from one puzzle.
+const MAX_DRAWINGS: usize = 5_000;
+
 /// A point of SudokuPad's drawing: `[row, column]` in cell units from the grid's top-left corner.
 type Point = (f64, f64);
 
@@ -26,7 +29,7 @@ pub(super) type Refusal = String;
 pub(super) fn to_fpuzzles(puzzle: &Json) -> Result<Json, Refusal> {
     let n = size(puzzle)?;
     let mut out = json!({"size": n, "grid": grid(puzzle, n)?});
-    let mut drawings = Drawings::of(puzzle);
+    let mut drawings = Drawings::of(puzzle)?;
     about(puzzle, &mut out, n);
     cages(puzzle, &mut drawings, &mut out, n)?;
     flags(puzzle, &mut out)?;
@@ -386,9 +389,12 @@ impl Drawing {
     }
 }
 
+/// A point near the grid: a drawing far off it (or at no finite place) says nothing latin reads, and keeping
+/// coordinates small keeps the cell arithmetic below from overflowing on hostile input.
 fn point(v: &Json) -> Option<Point> {
+    let near_grid = |x: f64| x.abs() < 1e4;
     match v.as_array()?.as_slice() {
-        [r, c] => Some((r.as_f64()?, c.as_f64()?)),
+        [r, c] => Some((r.as_f64()?, c.as_f64()?)).filter(|&(r, c)| near_grid(r) && near_grid(c)),
         _ => None,
     }
 }
@@ -414,7 +420,7 @@ fn centre((r, c): (i64, i64)) -> Point {
 struct Drawings(Vec<Drawing>);
 
 impl Drawings {
-    fn of(puzzle: &Json) -> Drawings {
+    fn of(puzzle: &Json) -> Result<Drawings, Refusal> {
         let mut all = Vec::new();
         for (key, kind) in [
             ("lines", "line"),
@@ -433,7 +439,15 @@ impl Drawings {
                 }
             }
         }
-        Drawings(all)
+        // Each drawing is matched against the others (a bulb to its thermometer), so a hostile link of very many
+        // would take quadratic time; a real puzzle has a few hundred.
+        if all.len() > MAX_DRAWINGS {
+            return Err(format!(
+                "{} drawings; latin reads up to {MAX_DRAWINGS}",
+                all.len()
+            ));
+        }
+        Ok(Drawings(all))
     }
 
     /// The indices of the drawings not yet read that `test` picks.
@@ -550,6 +564,9 @@ fn arrows(drawings: &mut Drawings, out: &mut Json, n: usize) -> Result<(), Refus
             (w - 0.75).round().max(0.0) as i64 + 1,
             (h - 0.75).round().max(0.0) as i64 + 1,
         );
+        if across > n as i64 || down > n as i64 {
+            return Err(format!("{} wider than the grid", d.described()));
+        }
         let (top, left) = (
             (r - down as f64 / 2.0).round() as i64,
             (c - across as f64 / 2.0).round() as i64,

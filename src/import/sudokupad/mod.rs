@@ -24,6 +24,9 @@ fn err(message: impl Into<String>) -> Error {
 /// SudokuPad's prefixes of a payload in its own format.
 const PREFIXES: [&str; 2] = ["scl", "ctc"];
 
+/// The longest puzzle JSON read from a link, in UTF-16 units (a busy puzzle's is some tens of thousands).
+const MAX_UNPACKED: usize = 1 << 20;
+
 /// The sites that serve SudokuPad.
 const SITES: [&str; 2] = ["sudokupad.app", "crackingthecryptic.com"];
 
@@ -113,6 +116,13 @@ fn decompressed(payload: &str) -> Result<String, Error> {
     }
     let wide = lz_str::decompress_from_base64(&fpuzzles::percent_decoded(payload))
         .ok_or_else(|| err("the link's payload is not lz-string base64"))?;
+    // lz-string can unpack a short hostile payload to a text far larger than any puzzle's.
+    if wide.len() > MAX_UNPACKED {
+        return Err(err(format!(
+            "the link unpacks to {} characters; latin reads puzzles up to {MAX_UNPACKED}",
+            wide.len()
+        )));
+    }
     String::from_utf16(&wide).map_err(|_| err("the link's payload is not text"))
 }
 
