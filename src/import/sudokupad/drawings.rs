@@ -184,6 +184,8 @@ fn about(puzzle: &Json, out: &mut Json, n: usize) {
     }
     for (k, v) in meta {
         match (k.as_str(), v.as_str()) {
+            // SudokuPad's converter fills in what the f-puzzles link left out; those are not the setter's words.
+            (_, Some(text)) if PLACEHOLDERS.iter().any(|p| text.starts_with(p)) => {}
             ("title" | "author", Some(text)) => out[k.as_str()] = json!(text),
             ("rules", Some(text)) => out["ruleset"] = json!(text),
             ("solution", Some(text)) if n <= 9 => {
@@ -204,6 +206,9 @@ fn about(puzzle: &Json, out: &mut Json, n: usize) {
         }
     }
 }
+
+/// The title, author and rules SudokuPad's converter writes where the f-puzzles link has none.
+const PLACEHOLDERS: [&str; 3] = ["Untitled", "Unknown", "No rules provided for this puzzle"];
 
 /// A cage that holds metadata (`title: ...`) rather than cells.
 fn meta_cage(cage: &Json) -> Option<(&str, &str)> {
