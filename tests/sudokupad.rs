@@ -238,3 +238,41 @@ fn hostile_links_are_refused_plainly() {
         assert!(err.contains(says), "{says}: {err}");
     }
 }
+
+/// A file of SudokuPad links is a file of puzzles, one a line, each its own type.
+#[test]
+fn a_file_of_sudokupad_links_is_solved_a_line_each() {
+    let table = std::fs::read_to_string(root().join("tests/support/sudokupad/links.tsv")).unwrap();
+    let same: Vec<(&str, &str)> = table
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f.get(1) == Some(&"same")).then(|| (f[0], f[2]))
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("links.txt");
+    let text: Vec<&str> = same.iter().map(|(_, link)| *link).collect();
+    std::fs::write(&file, text.join("\n") + "\n").unwrap();
+    let out = latin()
+        .args(["solve", "--lines"])
+        .arg(&file)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let answers: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), same.len());
+    for ((source, _), answer) in same.iter().zip(&answers) {
+        let (_, alone, _) = solve(source, &[]);
+        let status = if alone["count"] == 1 {
+            "solved"
+        } else {
+            "multiple"
+        };
+        assert_eq!(answer["status"], status, "{source}: {answer}");
+    }
+}
