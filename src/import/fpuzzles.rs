@@ -33,10 +33,6 @@ fn err(message: impl Into<String>) -> Error {
     bad(Format::Fpuzzles, message)
 }
 
-/// The longest compressed payload read. lz-string can expand a hostile payload quadratically; real links are a
-/// few kilobytes.
-pub(super) const MAX_PAYLOAD: usize = 32 << 10;
-
 /// What an f-puzzles link is before its payload.
 pub(super) const LINK: &str = "https://www.f-puzzles.com/?load=";
 
@@ -59,33 +55,6 @@ pub(crate) fn recognises(text: &str) -> bool {
         || payload(text).is_some_and(|p| p.starts_with("N4Ig"))
 }
 
-/// `%2B` and friends, as a link copied from an address bar may have them.
-pub(super) fn percent_decoded(s: &str) -> String {
-    let mut out = Vec::with_capacity(s.len());
-    let b = s.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let hex = b
-            .get(i + 1..i + 3)
-            .and_then(|h| u8::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok());
-        match (b[i], hex) {
-            (b'%', Some(v)) => {
-                out.push(v);
-                i += 3;
-            }
-            (b' ', _) => {
-                out.push(b'+');
-                i += 1;
-            }
-            (c, _) => {
-                out.push(c);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 /// A link or JSON text as a record.
 pub(crate) fn decode(text: &str) -> Result<Json, Error> {
     let json_text = if text.starts_with('{') {
@@ -93,15 +62,9 @@ pub(crate) fn decode(text: &str) -> Result<Json, Error> {
     } else {
         let p = payload(text)
             .ok_or_else(|| err("not an f-puzzles link (`?load=`) or SudokuPad `fpuzzles` link"))?;
-        if p.len() > MAX_PAYLOAD {
-            return Err(err(format!(
-                "a payload of {} bytes; links are read up to {MAX_PAYLOAD}",
-                p.len()
-            )));
-        }
-        let wide = lz_str::decompress_from_base64(&percent_decoded(p))
-            .ok_or_else(|| err("the link's payload is not lz-string base64"))?;
-        String::from_utf16(&wide).map_err(|_| err("the link's payload is not text"))?
+        super::payload::unpack(p, Format::Fpuzzles, |t| {
+            serde_json::from_str::<Json>(t).is_ok()
+        })?
     };
     let puzzle: Json =
         serde_json::from_str(&json_text).map_err(|e| err(format!("not f-puzzles JSON: {e}")))?;

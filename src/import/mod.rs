@@ -12,6 +12,7 @@
 pub(crate) mod fpuzzles;
 pub(crate) mod janko;
 pub(crate) mod line;
+mod payload;
 pub(crate) mod puzzlink;
 pub(crate) mod sudokupad;
 pub(crate) mod tatham;

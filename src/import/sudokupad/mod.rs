@@ -24,9 +24,6 @@ fn err(message: impl Into<String>) -> Error {
 /// SudokuPad's prefixes of a payload in its own format.
 const PREFIXES: [&str; 2] = ["scl", "ctc"];
 
-/// The longest puzzle JSON read from a link, in UTF-16 units (a busy puzzle's is some tens of thousands).
-const MAX_UNPACKED: usize = 1 << 20;
-
 /// The sites that serve SudokuPad.
 const SITES: [&str; 2] = ["sudokupad.app", "crackingthecryptic.com"];
 
@@ -77,7 +74,9 @@ pub(crate) fn decode(text: &str) -> Result<Json, Error> {
     let json_text = if is_json(text) {
         text.to_owned()
     } else if let Some(p) = payload(text) {
-        decompressed(p)?
+        super::payload::unpack(p, Format::Sudokupad, |t| {
+            serde_json::from_str::<Json>(t).is_ok() || unzip::unzip(t).is_ok()
+        })?
     } else if is_short_link(text) {
         return Err(err(
             "a short link names a puzzle kept on SudokuPad's server, and latin reads no network: paste the \
@@ -104,26 +103,6 @@ pub(crate) fn decode(text: &str) -> Result<Json, Error> {
         },
         other => other,
     })
-}
-
-fn decompressed(payload: &str) -> Result<String, Error> {
-    if payload.len() > fpuzzles::MAX_PAYLOAD {
-        return Err(err(format!(
-            "a payload of {} bytes; links are read up to {}",
-            payload.len(),
-            fpuzzles::MAX_PAYLOAD
-        )));
-    }
-    let wide = lz_str::decompress_from_base64(&fpuzzles::percent_decoded(payload))
-        .ok_or_else(|| err("the link's payload is not lz-string base64"))?;
-    // lz-string can unpack a short hostile payload to a text far larger than any puzzle's.
-    if wide.len() > MAX_UNPACKED {
-        return Err(err(format!(
-            "the link unpacks to {} characters; latin reads puzzles up to {MAX_UNPACKED}",
-            wide.len()
-        )));
-    }
-    String::from_utf16(&wide).map_err(|_| err("the link's payload is not text"))
 }
 
 /// A record as the SudokuPad link that opens its f-puzzles payload.
