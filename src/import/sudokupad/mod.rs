@@ -2,23 +2,62 @@
 //! and SudokuPad's puzzle JSON itself; written as the SudokuPad link that opens an f-puzzles payload
 //! (`https://sudokupad.app/fpuzzles...`), which SudokuPad draws with its own converter.
 //!
-//! The payload is SudokuPad's puzzle JSON, zipped ([`unzip`]) and compressed by lz-string to base64. What it
-//! holds is mostly drawings; [`drawings`] reads back the ones SudokuPad's f-puzzles converter makes into the
-//! f-puzzles constraints they stand for, and the f-puzzles reader makes the record, so both forms mean the same
-//! by every constraint. SudokuPad's `fpuzzles` and `fpuz` links carry f-puzzles' own payload and are read by
+//! The payload is SudokuPad's puzzle JSON, zipped ([`unzip`]) and compressed by lz-string to base64. SudokuPad
+//! keeps few rules as rules ([`grid`]: givens, regions, killer cages, extra regions, metadata); every other
+//! constraint is a drawing, made in a fixed shape by SudokuPad's own f-puzzles converter (`fpuzzlesdecoder.js`:
+//! a thermometer is a grey line over a grey bulb, a white kropki dot a small white circle on an edge).
+//! [`drawings`] reads those back into the f-puzzles constraints they stand for, and the f-puzzles reader makes
+//! the record, so both forms mean the same by every constraint. A drawing the converter does not make (a
+//! cosmetic line, shaded cells, text) is an error naming it: its rule, if it has one, is in the rules text
+//! alone, and a rule dropped silently would give wrong answers. What the converter drops itself
+//! (non-consecutive, the negative constraint, whispers, skyscraper clues) is not in the link at all; such a link
+//! reads as the puzzle it draws, which then has more solutions. SudokuPad's `fpuzzles` and `fpuz` links carry f-puzzles' own payload and are read by
 //! [`super::fpuzzles`]. A short link (`sudokupad.app/some-name`) names a puzzle kept on SudokuPad's server,
 //! which latin, reading no network, cannot fetch: it is refused with what to paste instead.
 
 mod drawings;
+mod geometry;
+mod grid;
 mod unzip;
 
-use serde_json::Value as Json;
+use serde_json::{json, Value as Json};
 
 use super::{bad, fpuzzles, Format};
 use crate::error::Error;
 
 fn err(message: impl Into<String>) -> Error {
     bad(Format::Sudokupad, message)
+}
+
+/// A drawing that does not say a constraint latin reads, described for the error.
+type Refusal = String;
+
+/// The f-puzzles JSON of a SudokuPad puzzle: what it keeps as rules ([`grid`]), then its drawings
+/// ([`drawings`]), every one of which some reader must take.
+fn to_fpuzzles(puzzle: &Json) -> Result<Json, Refusal> {
+    use drawings::*;
+    let n = grid::size(puzzle)?;
+    let mut out = json!({"size": n, "grid": grid::grid(puzzle, n)?});
+    let mut drawings = geometry::Drawings::of(puzzle)?;
+    grid::about(puzzle, &mut out, n);
+    grid::cages(puzzle, &mut drawings, &mut out, n)?;
+    grid::flags(puzzle, &mut out)?;
+    diagonals(&mut drawings, &mut out, n);
+    thermometers(&mut drawings, &mut out, n)?;
+    arrows(&mut drawings, &mut out, n)?;
+    little_killers(&mut drawings, &mut out, n)?;
+    between_lines(&mut drawings, &mut out, n)?;
+    extremes(&mut drawings, &mut out, n)?;
+    marks(&mut drawings, &mut out, n)?;
+    drawings.rest_refused(n)?;
+    for key in ["foglight", "triggereffect"] {
+        if puzzle[key].as_array().is_some_and(|l| !l.is_empty()) {
+            return Err(format!(
+                "`{key}`: latin has no fog of war or triggered effects"
+            ));
+        }
+    }
+    Ok(out)
 }
 
 /// SudokuPad's prefixes of a payload in its own format.
@@ -92,7 +131,7 @@ pub(crate) fn decode(text: &str) -> Result<Json, Error> {
         Err(_) => unzip::unzip(&json_text)
             .map_err(|e| err(format!("not SudokuPad's puzzle JSON: {e}")))?,
     };
-    let fpuzzle = drawings::to_fpuzzles(&puzzle).map_err(err)?;
+    let fpuzzle = to_fpuzzles(&puzzle).map_err(err)?;
     fpuzzles::record_of(&fpuzzle).map_err(|e| match e {
         Error::Input {
             message, position, ..
