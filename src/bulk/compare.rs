@@ -37,7 +37,7 @@ pub(super) fn compare(
 
 /// What a line says of how many solutions its puzzle has: a record's `count`, or `feasible` (one or more).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Said {
+pub(super) enum Said {
     Count(u64),
     Feasible,
 }

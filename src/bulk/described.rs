@@ -1,4 +1,4 @@
-//! Lines that are whole puzzles: a Tatham game ID, a puzz.link or f-puzzles link, or a corpus record a line,
+//! Lines that are whole puzzles: a Tatham game ID, a puzz.link, f-puzzles or SudokuPad link, or a corpus record a line,
 //! each with its own type, size and clues, read as `latin solve` reads one given as its argument; a record's
 //! `solution` is compared with the answer, and so is what it says of how many solutions there are (`count`,
 //! `feasible`).

@@ -14,7 +14,7 @@ pub(crate) mod janko;
 pub(crate) mod line;
 mod payload;
 pub(crate) mod puzzlink;
-pub(crate) mod sudokupad;
+mod sudokupad;
 pub(crate) mod tatham;
 
 use serde_json::{json, Value as Json};
