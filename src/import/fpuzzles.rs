@@ -2,7 +2,8 @@
 //! (`https://sudokupad.app/fpuzzlesN4Ig...`, or `fpuzN4Ig...`), and the f-puzzles JSON itself.
 //!
 //! The payload is the puzzle's JSON compressed by lz-string to base64. Its field names are f-puzzles' own:
-//! `size`, `grid` (per cell `value` + `given`, and `region` where it differs from the default boxes),
+//! `size`, `grid` (per cell `value` + `given`, and `region` where it differs from the default boxes: `null` for
+//! a cell in no region, every cell so a Latin square),
 //! `diagonal+`/`diagonal-` (both, or one alone), `antiknight`, `antiking`, `nonconsecutive`, `killercage`
 //! (Killer Sudoku's regions when the cages tile a grid of boxes, each with its sum; else cages where drawn),
 //! `thermometer`, `arrow`,
