@@ -528,6 +528,46 @@ fn corpus_files_are_solved_a_record_a_line_with_their_solutions_checked() {
     );
 }
 
+/// 16x16 Sudokus written with the letters `A`-`P` alone (`A` is 1), as letter Sudokus are published: the
+/// corpus's 16x16s so written solve, a line each, to the corpus solution.
+#[test]
+fn letter_sudokus_count_from_a() {
+    let Some(records) = common::records("sudoku16.jsonl") else {
+        return;
+    };
+    let records: Vec<&Value> = records
+        .iter()
+        .filter(|r| r["size"] == 16)
+        .take(30)
+        .collect();
+    let letters = |rows: &Value| -> String {
+        rows.as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r.as_array().unwrap())
+            .map(|v| match v.as_u64().unwrap() {
+                0 => '.',
+                v => char::from(b'A' + v as u8 - 1),
+            })
+            .collect()
+    };
+    let lines: Vec<String> = records.iter().map(|r| letters(&r["givens"])).collect();
+    assert!(lines
+        .iter()
+        .all(|l| !l.contains(|c: char| c.is_ascii_digit())));
+    let (code, answers, stderr) = run_lines(&lines);
+    assert_eq!(code, 0, "{stderr}");
+    for (answer, record) in answers.iter().zip(&records) {
+        assert_eq!(
+            answer,
+            &solution_line(&record["solution"]),
+            "{}",
+            record["id"]
+        );
+    }
+    assert_eq!(answers.len(), records.len());
+}
+
 /// A record's `count` of solutions (0, 1, or more) and `feasible` are checked against the answer as its
 /// solution is: every record of the corpus's counting file and its quasigroup completions agrees, and a count
 /// changed to say otherwise is caught, each way, with the exit code 1.

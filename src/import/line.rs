@@ -1,7 +1,8 @@
 //! A bare grid, as Sudokus are passed around by hand: one line of n*n characters (`53..7....6..195...`, the form
 //! of the big collections and of `--lines`), or the grid's n rows, with or without the `|` and `---+---` of a
 //! printed grid; `#` lines are comments. Cells are read as a puzzle file's `givens:` grid is (`.`, `0`, `_`
-//! empty; `A`-`Z` or `a`-`z` past 9; `0` the value n beside `.` on a 16x16 hex Sudoku), by the same parser.
+//! empty; `A`-`Z` or `a`-`z` past 9; `0` the value n beside `.` on a 16x16 hex Sudoku; letters alone from `A`
+//! for 1 on a letter Sudoku), by the same parser.
 //! Nothing in such a text names a type, so it is a Sudoku of its size with the default boxes, as `--lines` reads
 //! it, or a Latin square where no box shape fits (5x5, 7x7).
 

@@ -178,6 +178,28 @@ pub(crate) fn zero_is_n(n: usize, mut chars: impl Iterator<Item = char>) -> bool
         })
 }
 
+/// Whether a grid of n x n spells its values with letters alone, `A` for 1 (16x16 grids as `A`-`P`, 25x25 as
+/// `A`-`Y`, as letter Sudokus are published): no digit 1-9 appears, and some letter reads past n in the usual
+/// form (`A`-`Z` for 10..35), which it cannot mean there. A grid read the usual way is never read so: it was
+/// refused. A letter puzzle with one solution gives at least n-1 of its n symbols (two it lacks could swap), so
+/// it always shows a letter past the usual form's range.
+pub(crate) fn letters_from_one(n: usize, chars: impl Iterator<Item = char> + Clone) -> bool {
+    n >= 10
+        && !chars.clone().any(|c| matches!(c, '1'..='9'))
+        && chars
+            .into_iter()
+            .any(|c| compact_value(c).is_some_and(|v| v as usize > n))
+}
+
+/// A letter's value where [`letters_from_one`] says so: `A` (or `a`) is 1.
+fn letter_from_one(c: char) -> Option<u32> {
+    match c {
+        'A'..='Z' => Some(c as u32 - 'A' as u32 + 1),
+        'a'..='z' => Some(c as u32 - 'a' as u32 + 1),
+        _ => None,
+    }
+}
+
 /// The characters that mark an empty cell: `.`, `0`, `_`.
 pub(crate) fn is_empty_mark(c: char) -> bool {
     matches!(c, '.' | '0' | '_')
@@ -194,12 +216,16 @@ pub(crate) fn side_of(cells: usize) -> Option<usize> {
 /// where [`zero_is_n`] says so); else the first character that is no value of an n x n grid, with its index.
 pub(crate) fn line_values(chars: &[char], n: usize) -> Result<Vec<u32>, (usize, char)> {
     let zero = zero_is_n(n, chars.iter().copied());
+    let letters = letters_from_one(n, chars.iter().copied());
     chars
         .iter()
         .enumerate()
         .map(|(i, &c)| match c {
             '0' if zero => Ok(n as u32),
             _ if is_empty_mark(c) => Ok(0),
+            _ if letters => letter_from_one(c)
+                .filter(|&v| v as usize <= n)
+                .ok_or((i, c)),
             _ => compact_value(c).filter(|&v| v as usize <= n).ok_or((i, c)),
         })
         .collect()
@@ -211,7 +237,7 @@ fn value(
     section: &SectionText,
     token: &Token,
     max: usize,
-    zero_is_max: bool,
+    (zero_is_max, letters): (bool, bool),
 ) -> Result<u32, Error> {
     let t = token.text.as_str();
     let mut chars = t.chars();
@@ -221,6 +247,9 @@ fn value(
         }
         if is_empty_mark(c) {
             return Ok(0);
+        }
+        if let Some(v) = letter_from_one(c).filter(|&v| letters && v as usize <= max) {
+            return Ok(v);
         }
     }
     let v = if token.spaced {
@@ -276,10 +305,14 @@ pub(crate) fn values(section: &SectionText, tokens: &TokenGrid, n: usize) -> Res
     }
     let compact = tokens.rows.iter().flatten().filter(|t| !t.spaced);
     let zero = zero_is_n(n, compact.flat_map(|t| t.text.chars()));
+    let letters = letters_from_one(n, tokens.rows.iter().flatten().flat_map(|t| t.text.chars()));
     let mut grid = Grid::empty(n);
     for (r, row) in tokens.rows.iter().enumerate() {
         for (c, tok) in row.iter().enumerate() {
-            grid.set(crate::grid::Cell::new(r, c), value(section, tok, n, zero)?);
+            grid.set(
+                crate::grid::Cell::new(r, c),
+                value(section, tok, n, (zero, letters))?,
+            );
         }
     }
     Ok(grid)
@@ -295,6 +328,40 @@ mod tests {
             name: "givens".into(),
             lines: lines.iter().map(|s| s.to_string()).collect(),
         }
+    }
+
+    /// Letter Sudokus: `A`-`P` on a 16x16 (`A` is 1) where no digit appears and a letter past `G` says the
+    /// usual reading (`A` for 10) cannot be meant; the usual reading stays wherever it fits.
+    #[test]
+    fn letters_alone_count_from_a() {
+        let letters: Vec<char> = "AP.."
+            .chars()
+            .chain(std::iter::repeat_n('.', 252))
+            .collect();
+        assert_eq!(line_values(&letters, 16).unwrap()[..2], [1, 16]);
+        let hex: Vec<char> = "AG.."
+            .chars()
+            .chain(std::iter::repeat_n('.', 252))
+            .collect();
+        assert_eq!(line_values(&hex, 16).unwrap()[..2], [10, 16]);
+        let mixed: Vec<char> = "1P.."
+            .chars()
+            .chain(std::iter::repeat_n('.', 252))
+            .collect();
+        assert_eq!(line_values(&mixed, 16), Err((1, 'P')));
+        let rows: Vec<String> = (0..16)
+            .map(|r| {
+                if r == 0 {
+                    format!("AP{}", ".".repeat(14))
+                } else {
+                    ".".repeat(16)
+                }
+            })
+            .collect();
+        let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let s = text(&refs);
+        let grid = values(&s, &tokenize(&s).unwrap(), 16).unwrap();
+        assert_eq!(grid.rows()[0][..2], [1, 16]);
     }
 
     #[test]
@@ -332,10 +399,10 @@ mod tests {
     fn letters_are_values_past_nine_only_in_compact_rows() {
         let s = text(&["A"]);
         let g = tokenize(&s).unwrap();
-        assert_eq!(value(&s, g.token(0, 0), 16, false).unwrap(), 10);
+        assert_eq!(value(&s, g.token(0, 0), 16, (false, false)).unwrap(), 10);
         let s = text(&["a"]);
         assert_eq!(
-            value(&s, tokenize(&s).unwrap().token(0, 0), 16, false).unwrap(),
+            value(&s, tokenize(&s).unwrap().token(0, 0), 16, (false, false)).unwrap(),
             10
         );
         let s = text(&["A ."]);
