@@ -1296,7 +1296,8 @@ fn write_pairs(record: &Json, out: &mut Json) -> Result<(), Error> {
     Ok(())
 }
 
-fn push(out: &mut Json, key: &str, entry: Json) {
+/// Adds an entry to the list under `key` of the f-puzzles JSON being written (made on first use).
+pub(super) fn push(out: &mut Json, key: &str, entry: Json) {
     if out[key].is_null() {
         out[key] = json!([]);
     }

@@ -3,29 +3,31 @@
 //! dots, X and V, sandwich sums, quadruples, odd and even cells, and the shading of extra regions. Each reader
 //! takes the drawings it recognises (`Drawings::find`, then `taken`), exactly as the converter makes them.
 
+use std::collections::HashMap;
+
 use serde_json::{json, Value as Json};
 
 use super::geometry::{cell_at, centre, inside, line_cells, near, Drawing, Drawings, Point, NEAR};
-use super::grid::{name, push};
+use super::grid::name;
 use super::Refusal;
+use crate::import::fpuzzles::push;
 
-/// The light grey under every cell of an extra region, as SudokuPad's converter shades one.
-pub(super) fn extra_region_shading(
-    drawings: &Drawings,
-    cells: &[(usize, usize)],
-) -> Option<Vec<usize>> {
-    let mut found = Vec::with_capacity(cells.len());
-    for &(r, c) in cells {
-        let here = centre((r as i64, c as i64));
-        let shade = drawings.find(|d| {
-            d.kind == "underlay"
-                && d.colour("backgroundColor").replace(' ', "") == "RGBA(207,207,207,0.95)"
-                && d.is("width", 1.0)
-                && d.center().is_some_and(|p| near(p, here))
-        });
-        found.push(*shade.first()?);
+/// The light grey SudokuPad's converter puts under every cell of an extra region, by cell (each cell's shades in
+/// drawing order): indexed once, for every plain cage looks its cells up in it.
+pub(super) fn extra_region_shading(drawings: &Drawings) -> HashMap<(usize, usize), Vec<usize>> {
+    let mut by_cell: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
+    let light_grey =
+        |d: &Drawing| d.colour("backgroundColor").replace(' ', "") == "RGBA(207,207,207,0.95)";
+    for i in drawings.find(|d| d.kind == "underlay" && d.is("width", 1.0) && light_grey(d)) {
+        let Some(p) = drawings.0[i].center() else {
+            continue;
+        };
+        let (r, c) = cell_at(p);
+        if r >= 0 && c >= 0 && near(p, centre((r, c))) {
+            by_cell.entry((r as usize, c as usize)).or_default().push(i);
+        }
     }
-    (!found.is_empty()).then_some(found)
+    by_cell
 }
 
 pub(super) fn diagonals(drawings: &mut Drawings, out: &mut Json, n: usize) {
@@ -255,13 +257,9 @@ pub(super) fn extremes(drawings: &mut Drawings, out: &mut Json, n: usize) -> Res
         };
         let chevrons = drawings.find(|d| {
             d.kind == "line"
-                && d.colour("color") == "#000000"
                 && d.is("thickness", 1.0)
-                && d.points().len() == 3
-                && {
-                    let tip = d.points()[1];
-                    (tip.0 - c.0).abs() < 0.5 && (tip.1 - c.1).abs() < 0.5
-                }
+                && d.colour("color") == "#000000"
+                && matches!(d.points()[..], [_, tip, _] if (tip.0 - c.0).abs() < 0.5 && (tip.1 - c.1).abs() < 0.5)
         });
         let dist = |p: Point| (p.0 - c.0).abs().max((p.1 - c.1).abs());
         let mut inwards = None;

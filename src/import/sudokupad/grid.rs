@@ -7,6 +7,7 @@ use serde_json::{json, Map, Value as Json};
 use super::drawings::extra_region_shading;
 use super::geometry::Drawings;
 use super::Refusal;
+use crate::import::fpuzzles::push;
 
 /// The side of the square grid; SudokuPad's `cells` are its rows.
 pub(super) fn size(puzzle: &Json) -> Result<usize, Refusal> {
@@ -184,6 +185,7 @@ pub(super) fn cages(
     out: &mut Json,
     n: usize,
 ) -> Result<(), Refusal> {
+    let shading = extra_region_shading(drawings);
     for cage in puzzle["cages"].as_array().into_iter().flatten() {
         if meta_cage(cage).is_some() {
             continue;
@@ -199,13 +201,20 @@ pub(super) fn cages(
             continue;
         }
         let plain = !unique && style.is_none() && cage["value"].is_null() && cage["sum"].is_null();
-        let shading = if plain {
-            extra_region_shading(drawings, &cells)
+        // Each cell's first shade no earlier cage took.
+        let shades: Option<Vec<usize>> = if plain && !cells.is_empty() {
+            cells
+                .iter()
+                .map(|cell| {
+                    let untaken = |&&i: &&usize| !drawings.0[i].taken;
+                    shading.get(cell)?.iter().find(untaken).copied()
+                })
+                .collect()
         } else {
             None
         };
-        if style == Some("extraregion") || shading.is_some() {
-            for i in shading.into_iter().flatten() {
+        if style == Some("extraregion") || shades.is_some() {
+            for i in shades.into_iter().flatten() {
                 drawings.0[i].taken = true;
             }
             push(out, "extraregion", json!({"cells": names}));
@@ -255,11 +264,4 @@ pub(super) fn flags(puzzle: &Json, out: &mut Json) -> Result<(), Refusal> {
         }
     }
     Ok(())
-}
-
-pub(super) fn push(out: &mut Json, key: &str, entry: Json) {
-    if !out[key].is_array() {
-        out[key] = json!([]);
-    }
-    out[key].as_array_mut().expect("a list").push(entry);
 }
