@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
-use crate::parse::lines::is_puzzle_line;
+use crate::parse::lines::{first_of_several, is_puzzle_line};
 use crate::yaml::{self, Value};
 
 /// A puzzle to benchmark: a puzzle file, or one record of a corpus file (`.jsonl`, one JSON object a line).
@@ -133,9 +133,7 @@ fn add(path: &Path, id: String, out: &mut Collected) -> Result<(), Error> {
 /// Whether a file's text holds several puzzles one a line, each naming its type, as `solve --lines` reads them
 /// (Tatham IDs, puzz.link or f-puzzles links): its first puzzle line is one, and another line follows.
 fn holds_puzzle_lines(text: &str) -> bool {
-    let mut lines = text.lines().filter(|l| is_puzzle_line(l));
-    let first = lines.next().unwrap_or_default();
-    crate::import::names_its_type(first) && lines.next().is_some()
+    first_of_several(text).is_some_and(crate::import::names_its_type)
 }
 
 /// Every record of a corpus file's text, or puzzle of a file of them one a line, named by its `id` (or its line

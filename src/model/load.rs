@@ -13,7 +13,7 @@ use crate::grammar::sections::{self, SectionKind, SectionSpec, Sections};
 use crate::grammar::{Grammar, Registry, RuleUse, COMMON_SECTIONS};
 use crate::grid::Cell;
 use crate::import::{self, Format};
-use crate::parse::lines::is_puzzle_line;
+use crate::parse::lines::first_of_several;
 use crate::parse::table::Columns;
 use crate::parse::{self, SectionText};
 use crate::rules::catalogue;
@@ -199,9 +199,7 @@ fn yaml_mapping(text: &str) -> Result<Mapping, Error> {
 /// makes it many puzzles, one a line: game IDs, links or records, or a table. (One line is not many: a line of
 /// `--lines` that reads as nothing is not called a file.)
 fn table_hint(text: &str) -> Option<String> {
-    let mut lines = text.lines().filter(|l| is_puzzle_line(l));
-    let first = lines.next()?.trim();
-    lines.next()?;
+    let first = first_of_several(text)?.trim();
     let what = if import::names_its_type(first) {
         "puzzles, one a line"
     } else {

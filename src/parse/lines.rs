@@ -18,6 +18,13 @@ pub(crate) fn is_puzzle_line(line: &str) -> bool {
     !t.is_empty() && !t.starts_with('#')
 }
 
+/// The first puzzle line of a text that has another after it: what makes a text many puzzles, one a line.
+pub(crate) fn first_of_several(text: &str) -> Option<&str> {
+    let mut lines = text.lines().filter(|l| is_puzzle_line(l));
+    let first = lines.next()?;
+    lines.next().map(|_| first)
+}
+
 /// One line as read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum RawLine {
