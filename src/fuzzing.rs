@@ -265,6 +265,7 @@ pub fn seeds(root: &Path) -> Vec<(&'static str, Vec<u8>)> {
         for path in files(dir) {
             let text = read(&path);
             out.push(("puzzle_file", text.clone()));
+            out.extend(pictures(&String::from_utf8_lossy(&text), &registry));
             if grammar.is_file() {
                 out.push(("grammar", [read(&grammar), vec![0], text.clone()].concat()));
             }
@@ -300,6 +301,33 @@ pub fn seeds(root: &Path) -> Vec<(&'static str, Vec<u8>)> {
             "pasted",
             [vec![sudokupad], link.as_bytes().to_vec()].concat(),
         ));
+    }
+    out
+}
+
+/// A puzzle's text pictures (box drawing and ASCII), as `show` prints them and users paste them back: as puzzle
+/// files (found by their shape) and pasted as pictures.
+fn pictures(text: &str, registry: &Registry) -> Vec<(&'static str, Vec<u8>)> {
+    let Ok(puzzle) = load_str(text, registry) else {
+        return Vec::new();
+    };
+    let form = foreign()
+        .iter()
+        .position(|&f| f == Format::Picture)
+        .unwrap_or(0) as u8;
+    let values = crate::report::picture::Values {
+        givens: puzzle.givens(),
+        solution: None,
+    };
+    let mut out = Vec::new();
+    for ascii in [false, true] {
+        let style = crate::report::picture::text::TextStyle {
+            ascii,
+            color: false,
+        };
+        let picture = crate::report::picture::text::render(puzzle.figure(), &values, style);
+        out.push(("puzzle_file", picture.clone().into_bytes()));
+        out.push(("pasted", [vec![form], picture.into_bytes()].concat()));
     }
     out
 }

@@ -391,3 +391,129 @@ fn pills_are_outlined_over_their_cells() {
         "without pills the segment is drawn on ({alone})"
     );
 }
+
+/// Every example file in `puzzles/`.
+fn every_example() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for dir in std::fs::read_dir(root().join("puzzles")).unwrap() {
+        let dir = dir.unwrap().path();
+        if dir.is_dir() {
+            for f in std::fs::read_dir(&dir).unwrap() {
+                let f = f.unwrap().path();
+                if f.extension().is_some_and(|e| e == "yaml") {
+                    files.push(f);
+                }
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// `solve --format json --max 2` of a file: its solutions and whether they are all there are.
+fn solutions(file: &Path) -> Result<serde_json::Value, String> {
+    let out = latin()
+        .current_dir(root())
+        .arg("solve")
+        .arg(file)
+        .args(["--format", "json", "--max", "2"])
+        .output()
+        .unwrap();
+    if !out.status.success() {
+        return Err(format!(
+            "exit {:?}: {}",
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    Ok(serde_json::json!([
+        json["solutions"],
+        json["count"],
+        json["complete"]
+    ]))
+}
+
+/// What `show` prints reads back in, as a pasted picture: the walls and givens of a Sudoku, jigsaw or Latin square
+/// are that puzzle again (the same solutions; a file with named rules, which a picture does not draw, reads as
+/// the puzzle without them, which its solution still solves), and every picture that shows more (cage sums,
+/// signs, dots, lines, edge clues) is refused by the picture reader with exit 2, never read as another puzzle.
+#[test]
+fn text_pictures_read_back_as_their_puzzle_or_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut read, mut refused) = (Vec::new(), 0);
+    for file in every_example() {
+        let yaml = std::fs::read_to_string(&file).unwrap();
+        let named_rules = yaml.lines().any(|l| l.starts_with("rules:"));
+        for style in [&[][..], &["--ascii"][..]] {
+            let mut args = vec!["show", file.to_str().unwrap(), "--color", "never"];
+            args.extend(style);
+            let picture = dir.path().join("picture.txt");
+            std::fs::write(&picture, stdout(&args)).unwrap();
+            match solutions(&picture) {
+                Ok(back) => {
+                    let theirs = solutions(&file).unwrap();
+                    if named_rules {
+                        let first = &theirs[0][0];
+                        let solved = dir.path().join("solved.txt");
+                        let with = stdout(&[
+                            "show",
+                            file.to_str().unwrap(),
+                            "--solution",
+                            "--color",
+                            "never",
+                        ]);
+                        std::fs::write(&solved, with).unwrap();
+                        let record =
+                            stdout(&["convert", solved.to_str().unwrap(), "--to", "record"]);
+                        let record: serde_json::Value = serde_json::from_str(&record).unwrap();
+                        assert_eq!(
+                            &record["solution"],
+                            first,
+                            "{}: the solved picture",
+                            relative(&file)
+                        );
+                        assert!(
+                            back[1].as_u64().unwrap() >= 1,
+                            "{}: {back}",
+                            relative(&file)
+                        );
+                    } else {
+                        assert_eq!(back, theirs, "{} {style:?}", relative(&file));
+                    }
+                    read.push(relative(&file));
+                }
+                Err(e) => {
+                    assert!(
+                        e.starts_with("exit Some(2)") && e.contains("picture:"),
+                        "{}: {e}",
+                        relative(&file)
+                    );
+                    refused += 1;
+                }
+            }
+        }
+    }
+    for kind in ["puzzles/sudoku/", "puzzles/jigsaw/", "puzzles/latin/"] {
+        assert!(
+            read.iter().any(|f| f.starts_with(kind)),
+            "no {kind} read back: {read:?}"
+        );
+    }
+    for kind in [
+        "killer",
+        "futoshiki",
+        "skyscrapers",
+        "kropki",
+        "thermo",
+        "sandwich",
+    ] {
+        assert!(
+            !read
+                .iter()
+                .any(|f| f.starts_with(&format!("puzzles/{kind}/"))),
+            "{kind} read back from a picture: {read:?}"
+        );
+    }
+    assert!(refused > 50, "{refused} refused");
+}

@@ -51,7 +51,7 @@ pub(crate) struct Cli {
     #[arg(long, global = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_INPUT)]
     pub(crate) max_input: u64,
 
-    /// Read puzzle arguments as this form instead of judging each by its text: yaml, tatham, puzzlink, fpuzzles, sudokupad, record, janko, line
+    /// Read puzzle arguments as this form instead of judging each by its text: yaml, tatham, puzzlink, fpuzzles, sudokupad, record, janko, line, picture
     #[arg(long, global = true, value_name = "FORM", value_parser = form)]
     pub(crate) from: Option<crate::import::Format>,
 

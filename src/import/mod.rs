@@ -13,6 +13,7 @@ pub(crate) mod fpuzzles;
 pub(crate) mod janko;
 pub(crate) mod line;
 mod payload;
+pub(crate) mod picture;
 pub(crate) mod puzzlink;
 mod sudokupad;
 pub(crate) mod tatham;
@@ -41,6 +42,9 @@ pub enum Format {
     Janko,
     /// A bare grid: one line of n*n characters (an 81-character Sudoku), or the grid's rows; a Sudoku of its size.
     Line,
+    /// A grid drawn with a wall around every cell, as `latin show` prints it: givens, and thick walls as boxes or
+    /// regions. Read only.
+    Picture,
 }
 
 impl Format {
@@ -55,11 +59,12 @@ impl Format {
             Format::Record => "record",
             Format::Janko => "janko",
             Format::Line => "line",
+            Format::Picture => "picture",
         }
     }
 
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 8] = [
+    pub const ALL: [Format; 9] = [
         Format::Yaml,
         Format::Tatham,
         Format::Puzzlink,
@@ -68,6 +73,7 @@ impl Format {
         Format::Record,
         Format::Janko,
         Format::Line,
+        Format::Picture,
     ];
 
     /// The format named `name`.
@@ -108,6 +114,10 @@ pub(crate) fn detect(text: &str) -> Option<Format> {
     if line::recognises(t) {
         return Some(Format::Line);
     }
+    // Untrimmed: a picture's first line keeps its indent, so its walls stay in their columns.
+    if picture::recognises(text) {
+        return Some(Format::Picture);
+    }
     if t.contains('\n') {
         return None;
     }
@@ -145,6 +155,7 @@ pub(crate) fn decode(text: &str, format: Format) -> Result<Json, Error> {
         Format::Sudokupad => sudokupad::decode(t),
         Format::Janko => janko::decode(t),
         Format::Line => line::decode(t),
+        Format::Picture => picture::decode(text),
         Format::Record => serde_json::from_str::<Json>(t)
             .ok()
             .filter(|r| r["type"].is_string())
@@ -162,6 +173,7 @@ pub(crate) fn encode(record: &Json, format: Format) -> Result<String, Error> {
         Format::Sudokupad => sudokupad::encode(record),
         Format::Janko => janko::encode(record),
         Format::Line => line::encode(record),
+        Format::Picture => picture::encode(record),
         Format::Record => Ok(record.to_string()),
         Format::Yaml => Err(Error::section("--to", "a YAML file is not a record")),
     }
