@@ -210,6 +210,27 @@ fn short_links_and_cosmetic_drawings_are_refused_plainly() {
     );
 }
 
+/// What a SudokuPad link cannot say is refused in SudokuPad's name, saying why: it carries f-puzzles' payload.
+#[test]
+fn writing_a_link_is_refused_in_sudokupads_name() {
+    let out = latin()
+        .current_dir(root())
+        .args([
+            "convert",
+            "puzzles/inshi/nikoli-5x5.yaml",
+            "--to",
+            "sudokupad",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(": sudokupad: written as the f-puzzles payload it opens: type inshi"),
+        "{err}"
+    );
+}
+
 /// Links made to hurt: many thousands of drawings (which compress to almost nothing), a circle as wide as a
 /// billion cells, points at no finite place, nesting past any puzzle's. Each is a plain error, exit 2, at once.
 #[test]

@@ -184,6 +184,25 @@ pub(crate) fn bad(format: Format, message: impl Into<String>) -> Error {
     Error::section(format.name(), message)
 }
 
+/// What a SudokuPad writer's error says first: the link is written as the f-puzzles payload it opens, so what
+/// f-puzzles cannot say, it cannot either.
+pub(crate) const SUDOKUPAD_WRITTEN: &str = "written as the f-puzzles payload it opens: ";
+
+/// An input error of one form's reader or writer told as another's (SudokuPad's links carry f-puzzles' payload):
+/// named by `format`, its message after `context`. Other errors pass unchanged.
+pub(crate) fn relabelled(e: Error, format: Format, context: &str) -> Error {
+    match e {
+        Error::Input {
+            message, position, ..
+        } => Error::Input {
+            section: format.name().into(),
+            position,
+            message: format!("{context}{message}"),
+        },
+        other => other,
+    }
+}
+
 /// The keys a puzzle file and a record share as text: its title, its setter, where it came from.
 pub(crate) const ATTRIBUTION: [&str; 3] = ["title", "author", "source"];
 

@@ -14,7 +14,7 @@ use crate::error::Error;
 use crate::grammar::sections::{Clue, ClueKind, SectionValue};
 use crate::grammar::{Grammar, Registry, RuleUse};
 use crate::grid::Cell;
-use crate::import::Format;
+use crate::import::{self, Format};
 use crate::parse::cells::CellLine;
 use crate::parse::clues::Op;
 use crate::yaml::{Mapping, Value};
@@ -44,7 +44,11 @@ pub(crate) fn in_form(mut record: Json, registry: &Registry, form: Format) -> Re
     // SudokuPad is written as the f-puzzles payload it opens.
     if matches!(form, Format::Fpuzzles | Format::Sudokupad) {
         let kind = record["type"].as_str().unwrap_or_default().to_owned();
-        super::fit::in_schema_terms(&mut record, &*registry.get(&kind)?)?;
+        let fitted = super::fit::in_schema_terms(&mut record, &*registry.get(&kind)?);
+        fitted.map_err(|e| match form {
+            Format::Sudokupad => import::relabelled(e, form, import::SUDOKUPAD_WRITTEN),
+            _ => e,
+        })?;
     }
     Ok(record)
 }

@@ -22,7 +22,7 @@ mod unzip;
 
 use serde_json::{json, Value as Json};
 
-use super::{bad, fpuzzles, Format};
+use super::{bad, fpuzzles, relabelled, Format, SUDOKUPAD_WRITTEN};
 use crate::error::Error;
 
 fn err(message: impl Into<String>) -> Error {
@@ -132,21 +132,14 @@ pub(crate) fn decode(text: &str) -> Result<Json, Error> {
             .map_err(|e| err(format!("not SudokuPad's puzzle JSON: {e}")))?,
     };
     let fpuzzle = to_fpuzzles(&puzzle).map_err(err)?;
-    fpuzzles::record_of(&fpuzzle).map_err(|e| match e {
-        Error::Input {
-            message, position, ..
-        } => Error::Input {
-            section: Format::Sudokupad.name().into(),
-            position,
-            message: format!("as the f-puzzles puzzle it draws: {message}"),
-        },
-        other => other,
-    })
+    fpuzzles::record_of(&fpuzzle)
+        .map_err(|e| relabelled(e, Format::Sudokupad, "as the f-puzzles puzzle it draws: "))
 }
 
 /// A record as the SudokuPad link that opens its f-puzzles payload.
 pub(crate) fn encode(record: &Json) -> Result<String, Error> {
-    let link = fpuzzles::encode(record)?;
+    let link = fpuzzles::encode(record)
+        .map_err(|e| relabelled(e, Format::Sudokupad, SUDOKUPAD_WRITTEN))?;
     let payload = link
         .strip_prefix(fpuzzles::LINK)
         .expect("f-puzzles links start so");
