@@ -8,8 +8,8 @@
 //! well as `show`'s. Texts framed by boxes rather than cells (`| . . 3 | . 2 . |`) are bare grids
 //! ([`super::line`]), asked first.
 //!
-//! Like a bare grid, a picture is the puzzle its walls and givens make: rules it does not draw (`show` draws no
-//! diagonals or anti-knight) are not read, and the type read is said with the answer.
+//! Rules no wall draws are read from the legend line `show` writes under the frame (`rules: diagonals,
+//! anti-knight`); a picture without one is, like a bare grid, the puzzle its walls and givens make.
 
 use serde_json::{json, Value as Json};
 
@@ -168,7 +168,7 @@ pub(crate) fn decode(t: &str) -> Result<Json, Error> {
     let frame = Frame::find(t).ok_or_else(|| {
         err("no grid of 4x4 to 255x255 with a wall around every cell (lines of walls `┏━━━┯━━━┓` or `+---+---+` above, between and below the rows)")
     })?;
-    refuse_outside(&frame)?;
+    let named = outside(&frame)?;
     refuse_thin_frame(&frame)?;
     let n = frame.size();
     let (givens, answer) = givens_and_answer(&frame)?;
@@ -176,6 +176,9 @@ pub(crate) fn decode(t: &str) -> Result<Json, Error> {
     let mut record = json!({"size": n, "givens": grid(&givens, n)});
     if let Some(answer) = answer {
         record["solution"] = grid(&answer, n);
+    }
+    if !named.is_empty() {
+        record["rules"] = json!(named);
     }
     let count = regions.iter().max().map_or(0, |&m| m + 1);
     if count == 1 {
@@ -207,11 +210,20 @@ pub(crate) fn decode(t: &str) -> Result<Json, Error> {
     Ok(record)
 }
 
-/// Marks outside the frame (edge clues, titles) are not read: refused by their place.
-fn refuse_outside(frame: &Frame) -> Result<(), Error> {
+/// The named rules a legend line under the frame lists (`rules: diagonals, anti-knight`, as `show` writes the
+/// rules no wall draws). Anything else outside the frame (edge clues, titles, other legends) is not read:
+/// refused by its place.
+fn outside(frame: &Frame) -> Result<Vec<String>, Error> {
     let (left, right) = (frame.walls[0], frame.walls[frame.size()]);
     let (top, bottom) = (frame.rules[0], frame.rules[frame.size()]);
+    let mut named = Vec::new();
     for (i, line) in frame.lines.iter().enumerate() {
+        if i > bottom {
+            if let Some(names) = legend_rules(line) {
+                named.extend(names);
+                continue;
+            }
+        }
         let inside = (top..=bottom).contains(&i);
         let outside = |p: &usize| !inside || *p < left || *p > right;
         if let Some(p) = (0..line.len())
@@ -219,14 +231,28 @@ fn refuse_outside(frame: &Frame) -> Result<(), Error> {
             .find(|&p| !line[p].is_whitespace())
         {
             return Err(err(format!(
-                "{}: `{}` is outside the frame; a picture is read for its walls and givens only (edge clues \
-                 need the puzzle file)",
+                "{}: `{}` is outside the frame; a picture is read for its walls, givens and the named rules \
+                 under it (`rules: diagonals`) only (edge clues need the puzzle file)",
                 place(i, p),
                 line[p]
             )));
         }
     }
-    Ok(())
+    Ok(named)
+}
+
+/// The rule names of a legend line `rules: a, b`, if it is one (names as rules are named: lowercase words
+/// joined by `-`); which are rules at all is the loader's to say.
+fn legend_rules(line: &[char]) -> Option<Vec<String>> {
+    let text: String = line.iter().collect();
+    let names = text.trim().strip_prefix("rules:")?;
+    let names: Vec<String> = names.split(',').map(|n| n.trim().to_owned()).collect();
+    let named = |n: &String| {
+        !n.is_empty()
+            && n.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    };
+    names.iter().all(named).then_some(names)
 }
 
 /// A picture whose frame is drawn thin does not tell thick walls from thin (a grid drawn all in `|` and `-`):

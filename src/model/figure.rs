@@ -87,6 +87,9 @@ pub(crate) struct Figure {
     /// (a type made of types may have two on one side: `sandwich+x-sums`); in a row, the clue of each row or
     /// column of the grid (`None`: no clue).
     pub(crate) edges: BTreeMap<Side, Vec<EdgeRow>>,
+    /// Named whole-grid rules beyond rows, columns and boxes (`diagonals`, `anti-knight`), in the order added:
+    /// most have no drawing, so pictures say them in words.
+    pub(crate) named: Vec<String>,
 }
 
 /// One edge section's clues on its side of the frame.

@@ -253,6 +253,9 @@ impl Puzzle {
                 name: name.to_owned(),
                 known: vocabulary::named_rule_list(),
             })?;
+        if !matches!(name, "latin" | "boxes") && !self.figure.named.iter().any(|n| n == name) {
+            self.figure.named.push(name.to_owned());
+        }
         match name {
             "boxes" => self.figure.boxes = Some(self.boxes),
             "diagonals" => {

@@ -73,18 +73,22 @@ pub(crate) fn glyph_text(glyph: &PairGlyph, ascii: bool) -> String {
     }
 }
 
-/// For each side with two rows of edge clues or more (a type made of types): which section's row is which,
-/// nearest the grid first (`top: sandwich, x-sums-top, nearest first`), as both pictures' legends say it.
-pub(crate) fn edge_row_notes(f: &Figure) -> Vec<String> {
-    f.edges
+/// The lines both pictures' legends say under the grid: the named rules beyond rows, columns and boxes
+/// (`rules: diagonals, anti-knight`: most have no drawing, and a picture without them would look like another
+/// puzzle); and for each side with two rows of edge clues or more (a type made of types), which section's row
+/// is which, nearest the grid first (`top: sandwich, x-sums-top, nearest first`).
+pub(crate) fn notes(f: &Figure) -> Vec<String> {
+    let rules = (!f.named.is_empty()).then(|| format!("rules: {}", f.named.join(", ")));
+    let edges = f
+        .edges
         .iter()
         .filter(|(_, rows)| rows.len() > 1)
         .map(|(side, rows)| {
             let names: Vec<&str> = rows.iter().map(|r| r.section.as_str()).collect();
             let side = format!("{side:?}").to_lowercase();
             format!("{side}: {}, nearest first", names.join(", "))
-        })
-        .collect()
+        });
+    rules.into_iter().chain(edges).collect()
 }
 
 /// The tag of the i-th line: `a` to `z`, then `aa`, `ab`, ...

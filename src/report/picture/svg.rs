@@ -62,8 +62,8 @@ impl Page {
 pub(crate) fn render(f: &Figure, values: &Values) -> String {
     let page = Page::new(f);
     let side = page.side();
-    // Under the picture, a line for each side with two rows of edge clues: whose row is whose.
-    let notes = super::edge_row_notes(f);
+    // Under the picture, its notes: named rules, and whose row is whose where a side has two rows of clues.
+    let notes = super::notes(f);
     let note_size = CELL * 0.28;
     let height = side + notes.len() as f64 * note_size * 1.4;
     let mut out = String::new();

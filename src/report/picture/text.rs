@@ -377,8 +377,8 @@ fn legend(f: &Figure) -> String {
     if !listed.is_empty() {
         let _ = writeln!(out, "values held: {}", listed.join(" "));
     }
-    // Two rows of clues on one side (a type made of types): whose is which.
-    for note in super::edge_row_notes(f) {
+    // Named rules, and whose row of clues is which where a side has two.
+    for note in super::notes(f) {
         let _ = writeln!(out, "{note}");
     }
     out
