@@ -512,3 +512,45 @@ fn text_pictures_read_back_as_their_puzzle_or_are_refused() {
     }
     assert!(refused > 50, "{refused} refused");
 }
+
+/// `convert --to picture` writes `show`'s picture only where it reads back as the same puzzle (with the file's
+/// solution, givens in brackets), and refuses every other type plainly.
+#[test]
+fn pictures_are_written_only_where_they_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let written = dir.path().join("written.txt");
+    let mut drawn = 0;
+    for file in every_example() {
+        let out = latin()
+            .current_dir(root())
+            .arg("convert")
+            .arg(&file)
+            .args(["--to", "picture"])
+            .output()
+            .unwrap();
+        if !out.status.success() {
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                out.status.code() == Some(2) && err.contains("--to picture"),
+                "{}: {err}",
+                relative(&file)
+            );
+            continue;
+        }
+        std::fs::write(&written, &out.stdout).unwrap();
+        assert_eq!(
+            solutions(&written).unwrap(),
+            solutions(&file).unwrap(),
+            "{}",
+            relative(&file)
+        );
+        let record = |f: &Path| -> serde_json::Value {
+            let text = stdout(&["convert", f.to_str().unwrap(), "--to", "record"]);
+            serde_json::from_str(&text).unwrap()
+        };
+        let (back, theirs) = (record(&written), record(&file));
+        assert_eq!(back["solution"], theirs["solution"], "{}", relative(&file));
+        drawn += 1;
+    }
+    assert!(drawn >= 10, "{drawn} written");
+}

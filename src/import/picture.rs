@@ -152,9 +152,18 @@ impl Frame {
 }
 
 /// Whether a text is a picture of a grid of 4x4 or more with a wall around every cell. Asked after
-/// [`super::line`], which reads grids framed by boxes (`| . . 3 | . 2 . |`) whose frame would pass here.
+/// [`super::line`], which reads grids framed by boxes (`| . . 3 | . 2 . |`) whose frame would pass here. A text
+/// with a `:` above or below the frame, but in the rules legend, is a puzzle file or a record with a picture
+/// in it (a YAML comment, a note), not a picture.
 pub(crate) fn recognises(t: &str) -> bool {
-    Frame::find(t).is_some()
+    Frame::find(t).is_some_and(|f| {
+        let (top, bottom) = (f.rules[0], f.rules[f.size()]);
+        f.lines.iter().enumerate().all(|(i, l)| {
+            (top..=bottom).contains(&i)
+                || !l.contains(&':')
+                || (i > bottom && legend_rules(l).is_some())
+        })
+    })
 }
 
 /// What is drawn at a character of the picture, for an error.
@@ -472,10 +481,11 @@ fn box_shape(regions: &[usize], n: usize) -> Option<(usize, usize)> {
         })
 }
 
-/// Pictures are read, not written: `latin show FILE --color never` draws one.
+/// A record is not drawn here: pictures are `report`'s, and `convert --to picture` draws the loaded puzzle there
+/// (then reads it back with [`decode`]). A record alone is refused.
 pub(crate) fn encode(_record: &Json) -> Result<String, Error> {
     Err(err(
-        "a picture is drawn by `latin show FILE --color never` (add `--ascii` for `+ - = | #`)",
+        "a picture is drawn from the puzzle (`latin convert FILE --to picture`, or `latin show`), not from a record",
     ))
 }
 
@@ -532,6 +542,12 @@ mod tests {
             e.contains("line 2, column 1: the frame is drawn thin"),
             "{e}"
         );
+        // A puzzle file with a picture in one of its texts is a puzzle file.
+        let indented: String = SUDOKU4.lines().map(|l| format!("  {l}\n")).collect();
+        assert!(recognises(&indented));
+        assert!(!recognises(&format!(
+            "type: sudoku\nsize: 4\nnote: |\n{indented}"
+        )));
         let two = SUDOKU4.replacen("┃ 1 │   ┃", "┃ 1 │2 3┃", 1);
         let e = decode(&two).unwrap_err().to_string();
         assert!(e.contains("r1c2 holds `2` and `3`"), "{e}");
