@@ -16,6 +16,8 @@ use crate::model::record::{in_form, record_of};
 use crate::model::{load_str, Puzzle};
 use crate::parse::lines::LineReader;
 use crate::parse::table::Columns;
+use crate::report::picture::text::{self, TextStyle};
+use crate::report::picture::Values;
 use crate::solve::SolveOptions;
 use serde_json::Value as Json;
 
@@ -315,17 +317,17 @@ fn pictures(text: &str, registry: &Registry) -> Vec<(&'static str, Vec<u8>)> {
         .iter()
         .position(|&f| f == Format::Picture)
         .unwrap_or(0) as u8;
-    let values = crate::report::picture::Values {
+    let values = Values {
         givens: puzzle.givens(),
         solution: None,
     };
     let mut out = Vec::new();
     for ascii in [false, true] {
-        let style = crate::report::picture::text::TextStyle {
+        let style = TextStyle {
             ascii,
             color: false,
         };
-        let picture = crate::report::picture::text::render(puzzle.figure(), &values, style);
+        let picture = text::render(puzzle.figure(), &values, style);
         out.push(("puzzle_file", picture.clone().into_bytes()));
         out.push(("pasted", [vec![form], picture.into_bytes()].concat()));
     }

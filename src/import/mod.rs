@@ -43,7 +43,7 @@ pub enum Format {
     /// A bare grid: one line of n*n characters (an 81-character Sudoku), or the grid's rows; a Sudoku of its size.
     Line,
     /// A grid drawn with a wall around every cell, as `latin show` prints it: givens, and thick walls as boxes or
-    /// regions. Read only.
+    /// regions. Written from the puzzle, not the record (`convert --to picture` draws it as `show` does).
     Picture,
 }
 

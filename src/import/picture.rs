@@ -153,17 +153,10 @@ impl Frame {
 
 /// Whether a text is a picture of a grid of 4x4 or more with a wall around every cell. Asked after
 /// [`super::line`], which reads grids framed by boxes (`| . . 3 | . 2 . |`) whose frame would pass here. A text
-/// with a `:` above or below the frame, but in the rules legend, is a puzzle file or a record with a picture
-/// in it (a YAML comment, a note), not a picture.
+/// with a `:` above the frame is a puzzle file or a record with a picture inside one of its texts (`note: |`),
+/// not a picture (a picture's own legends, `rules: diagonals`, `line sums: a=21`, are under it).
 pub(crate) fn recognises(t: &str) -> bool {
-    Frame::find(t).is_some_and(|f| {
-        let (top, bottom) = (f.rules[0], f.rules[f.size()]);
-        f.lines.iter().enumerate().all(|(i, l)| {
-            (top..=bottom).contains(&i)
-                || !l.contains(&':')
-                || (i > bottom && legend_rules(l).is_some())
-        })
-    })
+    Frame::find(t).is_some_and(|f| !f.lines[..f.rules[0]].iter().any(|l| l.contains(&':')))
 }
 
 /// What is drawn at a character of the picture, for an error.
@@ -392,16 +385,15 @@ fn regions(frame: &Frame) -> Result<Vec<usize>, Error> {
     for r in 0..n {
         for c in 0..n - 1 {
             let p = frame.walls[c + 1];
-            let mut is_thick = None;
+            let mut is_thick = false;
             for i in frame.band(r) {
-                let t = match stroke(frame.at(i, p)) {
-                    Stroke::Down(t) => t,
-                    Stroke::Blank => false,
+                match stroke(frame.at(i, p)) {
+                    Stroke::Down(t) => is_thick |= t,
+                    Stroke::Blank => {}
                     _ => return Err(wall_mark(frame, i, p, (r, c), (r, c + 1))),
-                };
-                is_thick = Some(is_thick.unwrap_or(false) || t);
+                }
             }
-            if is_thick == Some(true) {
+            if is_thick {
                 thick.push((r * n + c, r * n + c + 1, frame.band(r).start, p));
             } else {
                 classes.merge(r * n + c, r * n + c + 1);
