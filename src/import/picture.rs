@@ -78,10 +78,7 @@ struct Frame {
 impl Frame {
     /// The frame, when the text is drawn as one; `None` for anything else.
     fn find(text: &str) -> Option<Frame> {
-        let lines: Vec<Vec<char>> = text
-            .lines()
-            .map(|l| l.trim_end().chars().collect())
-            .collect();
+        let lines: Vec<Vec<char>> = text.lines().map(|l| expand_tabs(l.trim_end())).collect();
         let rules: Vec<usize> = (0..lines.len()).filter(|&i| is_rule(&lines[i])).collect();
         let (&top, &bottom) = (rules.first()?, rules.last()?);
         // A column is a wall where some rule has a junction there or some line a wall down it: one pass over
@@ -149,6 +146,20 @@ impl Frame {
         }
         out
     }
+}
+
+/// A line's characters with each tab taken to the next multiple of 8 columns, as a terminal shows it: pictures
+/// pasted through editors and mail come with runs of spaces turned into tabs. (Columns in errors count so.)
+fn expand_tabs(line: &str) -> Vec<char> {
+    let mut out = Vec::with_capacity(line.len());
+    for c in line.chars() {
+        if c == '\t' {
+            out.resize(out.len() / 8 * 8 + 8, ' ');
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Whether a text is a picture of a grid of 4x4 or more with a wall around every cell. Asked after
@@ -534,6 +545,11 @@ mod tests {
             e.contains("line 2, column 1: the frame is drawn thin"),
             "{e}"
         );
+        // Runs of spaces turned into tabs on the way read as the spaces they were.
+        // The rows of cells indented by a tab, the walls between them by eight spaces.
+        let tabbed: String = SUDOKU4.lines().map(|l| format!("        {l}\n")).collect();
+        let tabbed = tabbed.replace("        ┃", "\t┃");
+        assert_eq!(decode(&tabbed).unwrap(), decode(SUDOKU4).unwrap());
         // A puzzle file with a picture in one of its texts is a puzzle file.
         let indented: String = SUDOKU4.lines().map(|l| format!("  {l}\n")).collect();
         assert!(recognises(&indented));
