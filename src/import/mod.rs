@@ -114,12 +114,10 @@ pub(crate) fn detect(text: &str) -> Option<Format> {
     if line::recognises(t) {
         return Some(Format::Line);
     }
-    // Untrimmed: a picture's first line keeps its indent, so its walls stay in their columns.
-    if picture::recognises(text) {
-        return Some(Format::Picture);
-    }
+    // A picture is many lines, so a line of `--lines` never pays for looking for its frame. Untrimmed: a
+    // picture's first line keeps its indent, so its walls stay in their columns.
     if t.contains('\n') {
-        return None;
+        return picture::recognises(text).then_some(Format::Picture);
     }
     if tatham::recognises(t) {
         Some(Format::Tatham)
