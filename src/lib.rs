@@ -57,7 +57,7 @@ pub mod fuzzing;
 use cbc_src as _;
 
 pub use analyse::candidates::Candidates;
-pub use analyse::hint::{Hint, Hints};
+pub use analyse::hint::{Chain, Hint, Hints};
 pub use analyse::progress::{Fault, Judged, Progress};
 pub use analyse::rate::{Rating, LEVELS};
 pub use error::{Error, ModelError, Position, Violation};

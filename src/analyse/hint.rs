@@ -5,11 +5,13 @@
 //! group that holds 1..n once. Then, simplest first: a cell with one value left (naked single); a value with
 //! one place left in a group (hidden single); one rule's own deduction (a cage, a room, a line, an inequality,
 //! ...: whatever its propagator removes, named by the rule); pointing and claiming between two groups; the
-//! subsets a group's matching finds; a candidate whose trial ends in a contradiction. Every step only removes
-//! what no solution uses, so following the hints never loses the solution.
+//! subsets a group's matching finds; a candidate whose trial ends in a contradiction, with the steps that lead
+//! there ([`super::chain`]). Every step only removes what no solution uses, so following the hints never loses
+//! the solution.
 
 use std::time::Instant;
 
+pub use super::chain::Chain;
 use crate::domains::{Contradiction, Domains, Propagator};
 use crate::error::Error;
 use crate::grid::{Cell, Grid};
@@ -28,10 +30,24 @@ pub struct Hint {
     pub technique: &'static str,
     /// Why, in words (`7 has no other place in box 2`).
     pub reason: String,
+    /// For a contradiction: what follows from trying the value, step by step, and where it breaks (`None` when
+    /// the simple techniques do not reach the contradiction the solver's propagation finds).
+    pub chain: Option<Chain>,
+}
+
+/// Which technique, and which group, rule or intersection of it, found a step: a chain asks it again whether the
+/// step still follows once other steps are left out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Source {
+    Naked,
+    Hidden(usize),
+    /// An index into the puzzle's rules (a rule's own deduction, or a full group's subsets).
+    Rule(usize),
+    Intersection(usize),
 }
 
 impl Hint {
-    fn apply(&self, d: &mut Domains) -> Result<(), Contradiction> {
+    pub(crate) fn apply(&self, d: &mut Domains) -> Result<(), Contradiction> {
         if self.place {
             d.assign(self.cell, self.value).map(|_| ())
         } else {
@@ -78,6 +94,7 @@ fn difference(
                     place: true,
                     technique,
                     reason: why.to_owned(),
+                    chain: None,
                 });
             }
         }
@@ -92,158 +109,276 @@ fn difference(
                 place: false,
                 technique,
                 reason: why.to_owned(),
+                chain: None,
             });
         }
     }
     None
 }
 
-/// The simplest next step beyond a naked single from domains `d` (pencil marks already applied); `None` when
-/// none of the techniques finds one (the puzzle needs search from here).
-fn next(
-    puzzle: &Puzzle,
-    groups: &[(String, Vec<Cell>)],
-    d: &Domains,
-    deadline: Option<Instant>,
-) -> Option<Hint> {
-    // A rule's propagation can take long on a large grid (a 64x64 sandwich line: a tenth of a second): past the
-    // deadline nothing more is looked at, and the caller says the time ran out.
-    let late = || deadline.is_some_and(|t| Instant::now() >= t);
-    hidden_single(puzzle.size(), groups, d)
-        .or_else(|| rule_step(puzzle, d, &late))
-        .or_else(|| intersection_step(puzzle, d, &late))
-        .or_else(|| (!late()).then(|| subset_step(puzzle, groups, d)).flatten())
-        .or_else(|| contradiction_step(puzzle, d, deadline, &late))
+/// The techniques of a step, built once for a puzzle: its full groups (named, with the index of each one's rule),
+/// the intersections between them, and each rule's propagation.
+pub(crate) struct Ladder<'a> {
+    pub(crate) puzzle: &'a Puzzle,
+    pub(crate) groups: Vec<(String, Vec<Cell>)>,
+    /// The index in the puzzle's rules of each full group's rule, in the order of `groups`.
+    group_rules: Vec<usize>,
+    intersections: Vec<Intersection>,
+    /// Per rule, the sharper propagation it offers once it knows which of its cells the grid keeps apart (an
+    /// arrow's cells in one box), as the solver uses: a person sees the box too, and without it the steps would
+    /// not reach the contradictions the solver's trials find.
+    sharpened: Vec<Option<Box<dyn Propagator>>>,
 }
 
-/// A value with one place left in a group.
-fn hidden_single(n: usize, groups: &[(String, Vec<Cell>)], d: &Domains) -> Option<Hint> {
-    for (label, cells) in groups {
-        for v in 1..=n as u32 {
-            let mut places = cells.iter().filter(|&&c| d.contains(c, v));
-            if let (Some(&c), None) = (places.next(), places.next()) {
-                if d.get(c).count_ones() > 1 {
-                    return Some(Hint {
-                        cell: c,
-                        value: v,
-                        place: true,
-                        technique: "hidden single",
-                        reason: format!("{v} has no other place in {label}"),
-                    });
-                }
-            }
+impl<'a> Ladder<'a> {
+    pub(crate) fn new(puzzle: &'a Puzzle) -> Ladder<'a> {
+        let n = puzzle.size();
+        let group_rules = (0..puzzle.rules().len())
+            .filter(|&i| super::is_full_group(puzzle.rules()[i].as_ref(), n))
+            .collect();
+        let apart = puzzle.apart();
+        let sharpened = puzzle
+            .rules()
+            .iter()
+            .map(|r| r.propagator().and_then(|p| p.sharpened(&apart)))
+            .collect();
+        Ladder {
+            puzzle,
+            groups: super::full_groups(puzzle),
+            group_rules,
+            intersections: Intersection::derive(n, puzzle.rules()),
+            sharpened,
         }
     }
-    None
-}
 
-/// What one rule other than the full groups removes or places on its own.
-fn rule_step(puzzle: &Puzzle, d: &Domains, late: &dyn Fn() -> bool) -> Option<Hint> {
-    let n = puzzle.size();
-    for rule in puzzle.rules() {
-        if late() {
-            return None;
-        }
-        if super::is_full_group(rule.as_ref(), n) {
-            continue;
-        }
-        if let Some(p) = rule.propagator() {
+    /// Rule `i`'s propagation, sharpened where it can be.
+    pub(crate) fn propagator(&self, i: usize) -> Option<&dyn Propagator> {
+        self.sharpened[i]
+            .as_deref()
+            .or_else(|| self.puzzle.rules()[i].propagator())
+    }
+
+    /// The intersections between the full groups.
+    #[cfg(test)]
+    pub(crate) fn intersections(&self) -> &[Intersection] {
+        &self.intersections
+    }
+
+    /// Whether rule `i` is one of the full groups, and which.
+    pub(crate) fn group_of_rule(&self, i: usize) -> Option<usize> {
+        self.group_rules.iter().position(|&r| r == i)
+    }
+
+    /// The simplest next step beyond a naked single from domains `d` (pencil marks already applied); `None` when
+    /// none of the techniques below a contradiction finds one. `broken` gets the first rule whose propagation
+    /// fails on `d`, among those looked at (a chain's end; the hints' own grid has a solution, or the steps say
+    /// there is none).
+    pub(crate) fn next(
+        &self,
+        d: &Domains,
+        late: &dyn Fn() -> bool,
+        broken: &mut Option<usize>,
+    ) -> Option<(Hint, Source)> {
+        // A rule's propagation can take long on a large grid (a 64x64 sandwich line: a tenth of a second): past the
+        // deadline nothing more is looked at, and the caller says the time ran out.
+        self.hidden_single(d)
+            .or_else(|| self.rule_step(d, late, broken))
+            .or_else(|| self.intersection_step(d, late))
+            .or_else(|| (!late()).then(|| self.subset_step(d, broken)).flatten())
+    }
+
+    /// Whether step `h` still follows from `d` by the technique that found it.
+    pub(crate) fn derives(&self, d: &Domains, h: &Hint, source: Source) -> bool {
+        let holds = |after: &Domains| match h.place {
+            true => after.fixed(h.cell) == Some(h.value),
+            false => !after.contains(h.cell, h.value),
+        };
+        let by = |p: &dyn Propagator| {
             let mut after = d.clone();
-            if p.propagate(&mut after).is_ok() {
-                if let Some(mut h) = difference(d, &after, "rule", "") {
-                    h.reason = match h.place {
-                        true => format!("{} allows nothing else there", rule.label()),
-                        false => format!("{} cannot use {} there", rule.label(), h.value),
-                    };
-                    return Some(h);
-                }
+            p.propagate(&mut after).is_ok() && holds(&after)
+        };
+        match source {
+            Source::Naked => h.place && d.fixed(h.cell) == Some(h.value),
+            Source::Hidden(g) => {
+                let cells = &self.groups[g].1;
+                h.place
+                    && cells
+                        .iter()
+                        .filter(|&&c| d.contains(c, h.value))
+                        .eq([&h.cell])
             }
+            Source::Rule(i) => self.propagator(i).is_some_and(by),
+            Source::Intersection(k) => by(&self.intersections[k]),
         }
     }
-    None
-}
 
-/// Pointing and claiming: two groups' overlap.
-fn intersection_step(puzzle: &Puzzle, d: &Domains, late: &dyn Fn() -> bool) -> Option<Hint> {
-    for i in Intersection::derive(puzzle.size(), puzzle.rules()) {
-        if late() {
-            return None;
-        }
-        let mut after = d.clone();
-        if i.propagate(&mut after).is_ok() {
-            if let Some(h) = difference(d, &after, "intersection", "a value one group can place only where it overlaps another leaves the rest of the other") {
-                return Some(h);
-            }
-        }
-    }
-    None
-}
-
-/// A naked or hidden subset in a full group (its matching), named when it can be.
-fn subset_step(puzzle: &Puzzle, groups: &[(String, Vec<Cell>)], d: &Domains) -> Option<Hint> {
-    let n = puzzle.size();
-    for (rule, (label, _)) in puzzle
-        .rules()
-        .iter()
-        .filter(|r| super::is_full_group(r.as_ref(), n))
-        .zip(groups)
-    {
-        if let Some(p) = rule.propagator() {
-            let mut after = d.clone();
-            if p.propagate(&mut after).is_ok() {
-                let why = format!("in {label}, some cells can only hold as many values as they are, which leaves this one out");
-                if let Some(mut h) = difference(d, &after, "subset", &why) {
-                    let struck = d.get(h.cell) & !after.get(h.cell);
-                    if let Some(named) =
-                        subset_reason(label, cells_of(groups, label), d, &h, struck)
-                    {
-                        h.reason = named;
+    /// A value with one place left in a group.
+    fn hidden_single(&self, d: &Domains) -> Option<(Hint, Source)> {
+        let n = self.puzzle.size() as u32;
+        for (g, (label, cells)) in self.groups.iter().enumerate() {
+            for v in 1..=n {
+                let mut places = cells.iter().filter(|&&c| d.contains(c, v));
+                if let (Some(&c), None) = (places.next(), places.next()) {
+                    if d.get(c).count_ones() > 1 {
+                        let hint = Hint {
+                            cell: c,
+                            value: v,
+                            place: true,
+                            technique: "hidden single",
+                            reason: format!("{v} has no other place in {label}"),
+                            chain: None,
+                        };
+                        return Some((hint, Source::Hidden(g)));
                     }
-                    return Some(h);
                 }
             }
         }
+        None
     }
-    None
+
+    /// What one rule other than the full groups removes or places on its own.
+    fn rule_step(
+        &self,
+        d: &Domains,
+        late: &dyn Fn() -> bool,
+        broken: &mut Option<usize>,
+    ) -> Option<(Hint, Source)> {
+        for (i, rule) in self.puzzle.rules().iter().enumerate() {
+            if late() {
+                return None;
+            }
+            if self.group_of_rule(i).is_some() {
+                continue;
+            }
+            let Some(p) = self.propagator(i) else {
+                continue;
+            };
+            let mut after = d.clone();
+            if p.propagate(&mut after).is_err() {
+                broken.get_or_insert(i);
+                continue;
+            }
+            if let Some(mut h) = difference(d, &after, "rule", "") {
+                h.reason = match h.place {
+                    true => format!("{} allows nothing else there", rule.label()),
+                    false => format!("{} cannot use {} there", rule.label(), h.value),
+                };
+                return Some((h, Source::Rule(i)));
+            }
+        }
+        None
+    }
+
+    /// Pointing and claiming: two groups' overlap.
+    fn intersection_step(&self, d: &Domains, late: &dyn Fn() -> bool) -> Option<(Hint, Source)> {
+        for (k, i) in self.intersections.iter().enumerate() {
+            if late() {
+                return None;
+            }
+            let mut after = d.clone();
+            if i.propagate(&mut after).is_ok() {
+                if let Some(h) = difference(d, &after, "intersection", "a value one group can place only where it overlaps another leaves the rest of the other") {
+                    return Some((h, Source::Intersection(k)));
+                }
+            }
+        }
+        None
+    }
+
+    /// A naked or hidden subset in a full group (its matching), named when it can be.
+    fn subset_step(&self, d: &Domains, broken: &mut Option<usize>) -> Option<(Hint, Source)> {
+        for (&i, (label, cells)) in self.group_rules.iter().zip(&self.groups) {
+            let Some(p) = self.propagator(i) else {
+                continue;
+            };
+            let mut after = d.clone();
+            if p.propagate(&mut after).is_err() {
+                broken.get_or_insert(i);
+                continue;
+            }
+            let why = format!("in {label}, some cells can only hold as many values as they are, which leaves this one out");
+            if let Some(mut h) = difference(d, &after, "subset", &why) {
+                let struck = d.get(h.cell) & !after.get(h.cell);
+                if let Some(named) = subset_reason(label, cells, d, &h, struck) {
+                    h.reason = named;
+                }
+                return Some((h, Source::Rule(i)));
+            }
+        }
+        None
+    }
 }
 
-/// A candidate that, placed, leads propagation to a contradiction.
+/// How many candidates that fail on trial [`contradiction_step`] explains, keeping the shortest explanation.
+const TRIALS: usize = 4;
+
+/// How many it tries for one the simple techniques explain at all.
+const MAX_TRIALS: usize = 32;
+
+/// The most steps the chains of one [`contradiction_step`] may take between them, explained or not: a hint
+/// comes at once, and `--all` stays within a few times its time without chains.
+const CHAIN_STEPS: usize = 640;
+
+/// A candidate that, placed, leads propagation to a contradiction, with the steps that show it (the shortest of
+/// the first few such candidates' chains).
 fn contradiction_step(
-    puzzle: &Puzzle,
+    ladder: &Ladder<'_>,
     d: &Domains,
+    known: &Grid,
     deadline: Option<Instant>,
     late: &dyn Fn() -> bool,
 ) -> Option<Hint> {
-    let n = puzzle.size();
-    let engine = Engine::with_intersections(puzzle);
+    let n = ladder.puzzle.size();
+    let engine = Engine::with_intersections(ladder.puzzle);
     engine.set_deadline(deadline);
-    for i in 0..n * n {
-        let cell = Cell::new(i / n, i % n);
-        if d.get(cell).count_ones() < 2 || late() {
-            continue;
+    let mut best: Option<Hint> = None;
+    let mut tried = 0;
+    let mut budget = CHAIN_STEPS;
+    // Cells with fewest candidates first, as a person tries them: their trials reach further, so their chains
+    // are the short ones.
+    let mut cells: Vec<Cell> = (0..n * n)
+        .map(|i| Cell::new(i / n, i % n))
+        .filter(|&c| d.get(c).count_ones() >= 2)
+        .collect();
+    cells.sort_by_key(|&c| d.get(c).count_ones());
+    for cell in cells {
+        if late() {
+            break;
         }
         for v in d.values(cell) {
             let mut trial = d.clone();
-            if trial.assign(cell, v).is_err() || engine.after(&mut trial, cell).is_err() {
-                return Some(Hint {
+            if trial.assign(cell, v).is_ok() && engine.after(&mut trial, cell).is_ok() {
+                continue;
+            }
+            let chain = super::chain::explain(ladder, d, known, (cell, v), &mut budget, late);
+            let length = |c: &Option<Chain>| c.as_ref().map_or(usize::MAX, |c| c.steps.len());
+            tried += 1;
+            if best
+                .as_ref()
+                .is_none_or(|b| length(&chain) < length(&b.chain))
+            {
+                best = Some(Hint {
                     cell,
                     value: v,
                     place: false,
                     technique: "contradiction",
                     reason: format!("putting {v} in {cell} leads to a contradiction"),
+                    chain,
                 });
+            }
+            // A chain of a step or two is as short as a person needs; past a few trials, the best so far, once
+            // one is explained at all.
+            let explained = best.as_ref().is_some_and(|b| b.chain.is_some());
+            if (tried >= TRIALS && explained)
+                || tried >= MAX_TRIALS
+                || budget == 0
+                || length(&best.as_ref()?.chain) <= 2
+            {
+                return best;
             }
         }
     }
-    None
-}
-
-/// The cells of the group named `label`.
-fn cells_of<'a>(groups: &'a [(String, Vec<Cell>)], label: &str) -> &'a [Cell] {
-    groups
-        .iter()
-        .find(|(l, _)| l == label)
-        .map_or(&[], |(_, c)| c.as_slice())
+    best
 }
 
 /// The largest subset `subset_reason` looks for: the sizes people look for (pairs, triples, quads).
@@ -323,7 +458,7 @@ fn subset_reason(
 }
 
 /// Every set of `k` indices from `0..n`, ascending.
-fn subsets(n: usize, k: usize) -> impl Iterator<Item = Vec<usize>> {
+pub(crate) fn subsets(n: usize, k: usize) -> impl Iterator<Item = Vec<usize>> {
     let mut next = (k <= n).then(|| (0..k).collect::<Vec<usize>>());
     std::iter::from_fn(move || {
         let current = next.take()?;
@@ -370,7 +505,8 @@ pub fn hints(
             format!("explains grids up to {0}x{0}", Domains::MAX_SIZE),
         ));
     }
-    let groups = super::full_groups(puzzle);
+    let ladder = Ladder::new(puzzle);
+    let groups = &ladder.groups;
     let mut d = Domains::full(n);
     let mut known = puzzle.givens().clone();
     let mut out = Vec::new();
@@ -389,12 +525,15 @@ pub fn hints(
             known.set(cell, v);
             d.assign(cell, v).map(|_| ())
         });
-    if start.and_then(|()| marks(&groups, &mut d)).is_err() {
+    if start.and_then(|()| marks(groups, &mut d)).is_err() {
         return Ok(ended(out, true));
     }
     while !late() {
         // Naked singles count only where the person has not written the value yet.
-        let hint = naked(&d, &known).or_else(|| next(puzzle, &groups, &d, deadline));
+        // A rule that fails here is left to the steps: one of them then empties a cell or a group.
+        let hint = naked(&d, &known)
+            .or_else(|| Some(ladder.next(&d, &late, &mut None)?.0))
+            .or_else(|| contradiction_step(&ladder, &d, &known, deadline, &late));
         let Some(hint) = hint else {
             if late() {
                 // The techniques were cut off, not exhausted.
@@ -410,7 +549,7 @@ pub fn hints(
             });
         };
         // Every step is sound, so one that empties a cell or a group shows there is no solution.
-        let applied = hint.apply(&mut d).and_then(|()| marks(&groups, &mut d));
+        let applied = hint.apply(&mut d).and_then(|()| marks(groups, &mut d));
         if hint.place {
             known.set(hint.cell, hint.value);
         }
@@ -453,7 +592,7 @@ fn count_left(
 }
 
 /// A cell the person has not filled, left with one value.
-fn naked(d: &Domains, known: &Grid) -> Option<Hint> {
+pub(crate) fn naked(d: &Domains, known: &Grid) -> Option<Hint> {
     known
         .cells()
         .filter(|&c| known.get(c) == 0)
@@ -465,6 +604,7 @@ fn naked(d: &Domains, known: &Grid) -> Option<Hint> {
                 place: true,
                 technique: "naked single",
                 reason: format!("{v} is the only value left for {cell}"),
+                chain: None,
             })
         })
 }
@@ -538,6 +678,7 @@ mod subset_tests {
             place,
             technique: "subset",
             reason: String::new(),
+            chain: None,
         };
         subset_reason("row 1", &cells, &d, &hint, struck)
     }

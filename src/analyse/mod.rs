@@ -6,6 +6,7 @@
 //! checked exactly; nothing here knows a puzzle type.
 
 pub(crate) mod candidates;
+pub(crate) mod chain;
 #[cfg(test)]
 mod differential;
 pub(crate) mod draft;

@@ -198,6 +198,26 @@ fn step(h: &Hint) -> String {
     }
 }
 
+/// A step, and under a contradiction the chain that shows it, one step a line indented by `indent`.
+fn step_lines(h: &Hint, indent: &str) -> String {
+    let Some(chain) = &h.chain else {
+        return format!(
+            "{}
+",
+            step(h)
+        );
+    };
+    let mut out = format!(
+        "{}:
+",
+        step(h)
+    );
+    for s in &chain.steps {
+        out += &format!("{indent}then {}\n", step(s));
+    }
+    out + &format!("{indent}and then {}\n", chain.end)
+}
+
 /// `hint`: one step, or every step numbered (`--all`), then why it stopped.
 /// `filled`: whether the person has filled cells of their own (a `progress:` grid).
 pub(crate) fn hints_text(
@@ -211,10 +231,10 @@ pub(crate) fn hints_text(
     let steps = found.steps.as_slice();
     match (steps, all || found.no_solution) {
         ([], _) => {}
-        ([one], false) => out += &format!("{}\n", step(one)),
+        ([one], false) => out += &step_lines(one, "    "),
         (many, _) => {
             for (k, h) in many.iter().enumerate() {
-                out += &format!("{:>3}. {}\n", k + 1, step(h));
+                out += &format!("{:>3}. {}", k + 1, step_lines(h, "         "));
             }
         }
     }
@@ -250,12 +270,20 @@ pub(crate) fn hints_text(
 }
 
 pub(crate) fn hints_json(file: &str, found: &Hints, finished: bool) -> String {
+    let one = |h: &Hint| {
+        json!({"cell": h.cell.to_string(), "value": h.value, "place": h.place,
+            "technique": h.technique, "reason": h.reason, "text": step(h)})
+    };
     let list: Vec<_> = found
         .steps
         .iter()
         .map(|h| {
-            json!({"cell": h.cell.to_string(), "value": h.value, "place": h.place,
-                "technique": h.technique, "reason": h.reason, "text": step(h)})
+            let mut out = one(h);
+            if let Some(chain) = &h.chain {
+                out["chain"] = chain.steps.iter().map(one).collect();
+                out["contradiction"] = json!(chain.end);
+            }
+            out
         })
         .collect();
     json!({"file": file, "steps": list, "finished": finished, "no_solution": found.no_solution,

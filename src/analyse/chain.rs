@@ -1,0 +1,432 @@
+//! Why a candidate fails when a person tries it: the steps that follow from the trial, each by one of the hint
+//! ladder's simple techniques, down to the contradiction they reach. A bare "leads to a contradiction" is a
+//! hint no one can check; the chain makes it one a person can follow with a pencil.
+//!
+//! The steps are found forward (simplest first, as the hints themselves), then every step the contradiction
+//! does not need is left out: a step goes when the rest, each asked again whether it still follows by its own
+//! technique, still ends in a contradiction. Pencil marks come from written values only (the givens, the trial,
+//! the chain's placements), as a person's do, so a cell left with one value is written as a step before its
+//! value is struck elsewhere.
+
+use super::hint::{naked, subsets, Hint, Ladder, Source};
+use crate::domains::Domains;
+use crate::grid::{Cell, Grid};
+
+/// What follows from trying a value, and where it breaks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chain {
+    /// The steps, in order, each following from the trial and the steps before it.
+    pub steps: Vec<Hint>,
+    /// The contradiction they reach, in words (`5 has no place left in box 2`).
+    pub end: String,
+    /// The technique of each step, and which group, rule or intersection of it.
+    pub(crate) sources: Vec<Source>,
+}
+
+/// The longest chain looked for: a longer one is no step a person takes in one go.
+const MAX_STEPS: usize = 40;
+
+/// How a chain ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    /// A value with no place left in a full group.
+    NoPlace { group: usize, value: u32 },
+    /// A written value whose pencil marks would strike the last value of another cell of its group.
+    Clash {
+        group: usize,
+        value: u32,
+        written: Cell,
+        other: Cell,
+    },
+    /// A rule whose own propagation fails (an index into the puzzle's rules).
+    Broken(usize),
+}
+
+impl End {
+    /// The end in words, with what shows it in `d`, the domains where the steps stop.
+    fn words(self, ladder: &Ladder<'_>, d: &Domains) -> String {
+        let label = |g: usize| ladder.groups[g].0.as_str();
+        match self {
+            End::NoPlace { group, value } => {
+                format!("{value} has no place left in {}", label(group))
+            }
+            End::Clash {
+                group,
+                value,
+                written,
+                other,
+            } => format!(
+                "{written} and {other} would both be {value} in {}",
+                label(group)
+            ),
+            End::Broken(i) => match ladder.group_of_rule(i) {
+                Some(g) => {
+                    let why = hall_set(&ladder.groups[g].1, d).map(|w| format!(": {w}"));
+                    format!(
+                        "{} can no longer hold each value once{}",
+                        label(g),
+                        why.unwrap_or_default()
+                    )
+                }
+                None => {
+                    let rule = &ladder.puzzle.rules()[i];
+                    format!(
+                        "{} can no longer be kept ({})",
+                        rule.label(),
+                        candidates(&rule.cells(), d)
+                    )
+                }
+            },
+        }
+    }
+}
+
+/// The largest set [`hall_set`] looks for.
+const MAX_HALL: usize = 4;
+
+/// Why a group's cells cannot hold each value once, as a person sees it: a few cells with fewer values between
+/// them, or a few values with fewer places; `None` when no set of up to [`MAX_HALL`] shows it.
+fn hall_set(cells: &[Cell], d: &Domains) -> Option<String> {
+    let union = |set: &[usize], of: &dyn Fn(usize) -> u64| set.iter().fold(0u64, |m, &i| m | of(i));
+    let n = d.size();
+    let of_cell = |i: usize| d.get(cells[i]);
+    let of_value = |v: usize| {
+        (0..cells.len())
+            .filter(|&i| d.contains(cells[i], v as u32 + 1))
+            .fold(0u64, |m, i| m | 1 << i)
+    };
+    for k in 2..=MAX_HALL {
+        if let Some(set) =
+            subsets(cells.len(), k).find(|s| (union(s, &of_cell).count_ones() as usize) < k)
+        {
+            let values = bits(union(&set, &of_cell)).map(|b| (b + 1).to_string());
+            let at = set.iter().map(|&i| cells[i].to_string());
+            return Some(format!(
+                "{} can only hold {} between them",
+                list(at),
+                list(values)
+            ));
+        }
+        if let Some(set) = subsets(n, k).find(|s| (union(s, &of_value).count_ones() as usize) < k) {
+            let places = bits(union(&set, &of_value)).map(|i| cells[i].to_string());
+            let values = set.iter().map(|&v| (v + 1).to_string());
+            return Some(format!(
+                "{} can only go in {} between them",
+                list(values),
+                list(places)
+            ));
+        }
+    }
+    None
+}
+
+/// The candidates of `cells` in `d`, in words (`r1c1 is 2 or 5; r1c2 is 7`).
+fn candidates(cells: &[Cell], d: &Domains) -> String {
+    let each = cells.iter().map(|&c| {
+        let values = bits(d.get(c)).map(|b| (b + 1).to_string());
+        format!("{c} is {}", alternatives(values))
+    });
+    each.collect::<Vec<_>>().join("; ")
+}
+
+fn bits(mask: u64) -> impl Iterator<Item = usize> {
+    crate::domains::bit_indices(mask)
+}
+
+/// `a, b and c`.
+fn list(items: impl Iterator<Item = String>) -> String {
+    joined(items, "and")
+}
+
+/// `a, b or c`.
+fn alternatives(items: impl Iterator<Item = String>) -> String {
+    joined(items, "or")
+}
+
+fn joined(items: impl Iterator<Item = String>, word: &str) -> String {
+    let items: Vec<String> = items.collect();
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} {word} {last}", rest.join(", ")),
+        _ => items.concat(),
+    }
+}
+
+/// The trial of `value` in `cell` from domains `d` (pencil marks applied, `known` the written values), as a
+/// chain of steps to a contradiction; `None` when the simple techniques stall, or the chain grows past
+/// [`MAX_STEPS`] or the steps left in `budget` first (the solver's propagation found a contradiction that the
+/// ladder does not reach, or not soon).
+pub(crate) fn explain(
+    ladder: &Ladder<'_>,
+    d: &Domains,
+    known: &Grid,
+    (cell, value): (Cell, u32),
+    budget: &mut usize,
+    late: &dyn Fn() -> bool,
+) -> Option<Chain> {
+    let mut start = (d.clone(), known.clone());
+    start.0.assign(cell, value).ok()?;
+    start.1.set(cell, value);
+    let (mut t, mut written) = start.clone();
+    let mut steps: Vec<(Hint, Source)> = Vec::new();
+    let end = loop {
+        if let Err(end) = marks(ladder, &mut t, &written) {
+            break end;
+        }
+        if let Some(end) = no_place(ladder, &t) {
+            break end;
+        }
+        if steps.len() >= MAX_STEPS || *budget == 0 || late() {
+            return None;
+        }
+        *budget -= 1;
+        let mut broken = None;
+        let step = naked(&t, &written)
+            .map(|h| (h, Source::Naked))
+            .or_else(|| ladder.next(&t, late, &mut broken));
+        if let Some(i) = broken {
+            break End::Broken(i);
+        }
+        let (h, source) = step?;
+        h.apply(&mut t).ok()?;
+        if h.place {
+            written.set(h.cell, h.value);
+        }
+        steps.push((h, source));
+    };
+    Some(shortest(ladder, &start, steps, end))
+}
+
+/// `steps` less every step the contradiction does not need, tried from the last to the first.
+fn shortest(
+    ladder: &Ladder<'_>,
+    start: &(Domains, Grid),
+    mut steps: Vec<(Hint, Source)>,
+    mut end: End,
+) -> Chain {
+    for i in (0..steps.len()).rev() {
+        if i >= steps.len() {
+            continue;
+        }
+        let mut fewer = steps.clone();
+        fewer.remove(i);
+        if let Some((k, e)) = replay(ladder, start, &fewer) {
+            fewer.truncate(k);
+            steps = fewer;
+            end = e;
+        }
+    }
+    let words = end.words(ladder, &stopped(ladder, start, &steps));
+    let (steps, sources) = steps.into_iter().unzip();
+    Chain {
+        steps,
+        end: words,
+        sources,
+    }
+}
+
+/// The contradiction `steps` reach from `start`, each step taken only if it still follows by its technique, and
+/// how many steps it took (fewer than all when the pencil marks clash early); `None` when a step no longer
+/// follows or the steps end without a contradiction.
+fn replay(
+    ladder: &Ladder<'_>,
+    start: &(Domains, Grid),
+    steps: &[(Hint, Source)],
+) -> Option<(usize, End)> {
+    let (mut t, mut written) = start.clone();
+    for (k, (h, source)) in steps.iter().enumerate() {
+        if let Err(end) = marks(ladder, &mut t, &written) {
+            return Some((k, end));
+        }
+        if !ladder.derives(&t, h, *source) {
+            return None;
+        }
+        h.apply(&mut t).ok()?;
+        if h.place {
+            written.set(h.cell, h.value);
+        }
+    }
+    if let Err(end) = marks(ladder, &mut t, &written) {
+        return Some((steps.len(), end));
+    }
+    no_place(ladder, &t)
+        .or_else(|| broken(ladder, &t))
+        .map(|e| (steps.len(), e))
+}
+
+/// The domains where `steps` stop, from `start`, with their pencil marks (as far as they go before a clash).
+fn stopped(ladder: &Ladder<'_>, start: &(Domains, Grid), steps: &[(Hint, Source)]) -> Domains {
+    let (mut t, mut written) = start.clone();
+    for (h, _) in steps {
+        let _ = marks(ladder, &mut t, &written);
+        let _ = h.apply(&mut t);
+        if h.place {
+            written.set(h.cell, h.value);
+        }
+    }
+    let _ = marks(ladder, &mut t, &written);
+    t
+}
+
+/// Strikes every written value from the rest of its full groups; the clash when that would empty a cell.
+fn marks(ladder: &Ladder<'_>, d: &mut Domains, written: &Grid) -> Result<(), End> {
+    for (group, (_, cells)) in ladder.groups.iter().enumerate() {
+        for &w in cells {
+            let value = written.get(w);
+            if value == 0 {
+                continue;
+            }
+            for &other in cells.iter().filter(|&&o| o != w) {
+                if d.remove(other, value).is_err() {
+                    return Err(End::Clash {
+                        group,
+                        value,
+                        written: w,
+                        other,
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A value with no place left in a full group.
+fn no_place(ladder: &Ladder<'_>, d: &Domains) -> Option<End> {
+    let n = ladder.puzzle.size() as u32;
+    ladder
+        .groups
+        .iter()
+        .enumerate()
+        .find_map(|(group, (_, cells))| {
+            (1..=n)
+                .find(|&v| !cells.iter().any(|&c| d.contains(c, v)))
+                .map(|value| End::NoPlace { group, value })
+        })
+}
+
+/// The first rule whose propagation fails on `d`.
+fn broken(ladder: &Ladder<'_>, d: &Domains) -> Option<End> {
+    (0..ladder.puzzle.rules().len())
+        .find(|&i| {
+            ladder
+                .propagator(i)
+                .is_some_and(|p| p.propagate(&mut d.clone()).is_err())
+        })
+        .map(End::Broken)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::Registry;
+
+    /// Every contradiction hint with a chain in the examples' `--all` runs: each step follows by its technique
+    /// from the trial and the steps before it (checked here from the step's source, not by the replay), the
+    /// steps reach the end the words name, and no step can be left out with the rest still reaching one.
+    #[test]
+    fn chains_follow_step_by_step_and_need_every_step() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+        let mut chains = 0;
+        for name in [
+            "arrow/arrow-6x6.yaml",
+            "consecutive/consecutive-6x6.yaml",
+            "jigsaw/jigsaw-9x9.yaml",
+            "kropki/kropki-6x6.yaml",
+            "renban/renban-6x6.yaml",
+            "sudoku/diagonal-9x9.yaml",
+        ] {
+            let p = crate::model::load(&root.join(name), &Registry::built_in()).unwrap();
+            let ladder = Ladder::new(&p);
+            let steps = super::super::hint::hints(&p, None, true, None)
+                .unwrap()
+                .steps;
+            let mut d = Domains::full(p.size());
+            let mut known = p.givens().clone();
+            for (c, v) in p.givens().filled() {
+                d.assign(c, v).unwrap();
+            }
+            marks(&ladder, &mut d, &known).unwrap();
+            for h in &steps {
+                if let Some(chain) = &h.chain {
+                    chains += 1;
+                    check_chain(name, &ladder, &d, &known, h, chain);
+                }
+                h.apply(&mut d).unwrap();
+                if h.place {
+                    known.set(h.cell, h.value);
+                }
+                marks(&ladder, &mut d, &known).unwrap();
+            }
+        }
+        assert!(chains >= 20, "only {chains} chains in the examples");
+    }
+
+    fn check_chain(
+        name: &str,
+        ladder: &Ladder<'_>,
+        d: &Domains,
+        known: &Grid,
+        h: &Hint,
+        chain: &Chain,
+    ) {
+        let mut start = (d.clone(), known.clone());
+        start.0.assign(h.cell, h.value).unwrap();
+        start.1.set(h.cell, h.value);
+        let (mut t, mut written) = start.clone();
+        for (s, source) in chain.steps.iter().zip(&chain.sources) {
+            marks(ladder, &mut t, &written).unwrap();
+            let struck = |after: &Domains| match s.place {
+                true => after.fixed(s.cell) == Some(s.value),
+                false => !after.contains(s.cell, s.value),
+            };
+            let follows = match *source {
+                Source::Naked => t.fixed(s.cell) == Some(s.value) && written.get(s.cell) == 0,
+                Source::Hidden(g) => {
+                    let (label, cells) = &ladder.groups[g];
+                    let places: Vec<&Cell> =
+                        cells.iter().filter(|&&c| t.contains(c, s.value)).collect();
+                    places == [&s.cell] && s.reason.ends_with(label.as_str())
+                }
+                Source::Rule(i) => {
+                    let mut after = t.clone();
+                    let p = ladder.propagator(i).unwrap();
+                    p.propagate(&mut after).is_ok() && struck(&after)
+                }
+                Source::Intersection(k) => {
+                    let mut after = t.clone();
+                    let i = &ladder.intersections()[k];
+                    crate::domains::Propagator::propagate(i, &mut after).is_ok() && struck(&after)
+                }
+            };
+            assert!(follows, "{name}: {h:?}: step {s:?} does not follow");
+            s.apply(&mut t).unwrap();
+            if s.place {
+                written.set(s.cell, s.value);
+            }
+        }
+        // The end the words name holds where the steps stop.
+        let said = match marks(ladder, &mut t, &written) {
+            Err(end) => end.words(ladder, &t),
+            Ok(()) => no_place(ladder, &t)
+                .or_else(|| broken(ladder, &t))
+                .expect("the steps end in a contradiction")
+                .words(ladder, &t),
+        };
+        assert_eq!(said, chain.end, "{name}: {h:?}");
+        // None of its steps can go.
+        let sourced: Vec<(Hint, Source)> = chain
+            .steps
+            .iter()
+            .cloned()
+            .zip(chain.sources.iter().copied())
+            .collect();
+        for i in 0..sourced.len() {
+            let mut fewer = sourced.clone();
+            fewer.remove(i);
+            assert!(
+                replay(ladder, &start, &fewer).is_none(),
+                "{name}: {h:?}: step {i} is not needed"
+            );
+        }
+    }
+}
