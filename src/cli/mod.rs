@@ -152,8 +152,8 @@ pub(crate) enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
-    /// Make puzzles with exactly one solution, graded (types whose clues are givens: Sudoku, Latin squares,
-    /// with any named rules)
+    /// Make puzzles with exactly one solution, graded: any type, its givens and clues drawn from a random
+    /// solution and thinned while it stays the only one
     #[command(after_help = EXIT_CODES)]
     Generate(generate::GenerateRun),
     /// The next step a person can follow, in words, from the givens and the file's `progress:`
