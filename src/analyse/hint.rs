@@ -250,14 +250,9 @@ impl<'a> Ladder<'a> {
             if self.group_of_rule(i).is_some() {
                 continue;
             }
-            let Some(p) = self.propagator(i) else {
+            let Some(after) = self.settled(i, d, broken) else {
                 continue;
             };
-            let mut after = d.clone();
-            if p.propagate(&mut after).is_err() {
-                broken.get_or_insert(i);
-                continue;
-            }
             if let Some(mut h) = difference(d, &after, "rule", "") {
                 h.reason = match h.place {
                     true => format!("{} allows nothing else there", rule.label()),
@@ -267,6 +262,17 @@ impl<'a> Ladder<'a> {
             }
         }
         None
+    }
+
+    /// `d` after rule `i`'s propagation; `None` for a rule without one, or (noted in `broken` when it is the
+    /// first) one whose propagation fails.
+    fn settled(&self, i: usize, d: &Domains, broken: &mut Option<usize>) -> Option<Domains> {
+        let mut after = d.clone();
+        if self.propagator(i)?.propagate(&mut after).is_err() {
+            broken.get_or_insert(i);
+            return None;
+        }
+        Some(after)
     }
 
     /// Pointing and claiming: two groups' overlap.
@@ -288,14 +294,9 @@ impl<'a> Ladder<'a> {
     /// A naked or hidden subset in a full group (its matching), named when it can be.
     fn subset_step(&self, d: &Domains, broken: &mut Option<usize>) -> Option<(Hint, Source)> {
         for (&i, (label, cells)) in self.group_rules.iter().zip(&self.groups) {
-            let Some(p) = self.propagator(i) else {
+            let Some(after) = self.settled(i, d, broken) else {
                 continue;
             };
-            let mut after = d.clone();
-            if p.propagate(&mut after).is_err() {
-                broken.get_or_insert(i);
-                continue;
-            }
             let why = format!("in {label}, some cells can only hold as many values as they are, which leaves this one out");
             if let Some(mut h) = difference(d, &after, "subset", &why) {
                 let struck = d.get(h.cell) & !after.get(h.cell);
