@@ -364,6 +364,11 @@ impl Domains {
         self.bits.iter().filter(|b| b.count_ones() == 1).count()
     }
 
+    /// Whether every cell has the same candidates here as in `other` (a comparison of the tables only).
+    pub(crate) fn same_candidates(&self, other: &Domains) -> bool {
+        self.bits == other.bits
+    }
+
     pub(crate) fn candidate_count(&self) -> usize {
         self.bits.iter().map(|b| b.count_ones() as usize).sum()
     }

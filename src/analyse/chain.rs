@@ -151,6 +151,12 @@ fn joined(items: impl Iterator<Item = String>, word: &str) -> String {
     }
 }
 
+/// A trial: the domains with the value tried assigned (its pencil marks not yet struck), and the value.
+struct Trial {
+    d: Domains,
+    at: (Cell, u32),
+}
+
 /// The trial of `value` in `cell` from domains `d` (pencil marks applied, `known` the written values), as a
 /// chain of steps to a contradiction; `None` when the simple techniques stall, or the chain grows past
 /// [`MAX_STEPS`] or the steps left in `budget` first (the solver's propagation found a contradiction that the
@@ -163,13 +169,18 @@ pub(crate) fn explain(
     budget: &mut usize,
     late: &dyn Fn() -> bool,
 ) -> Option<Chain> {
-    let mut start = (d.clone(), known.clone());
-    start.0.assign(cell, value).ok()?;
-    start.1.set(cell, value);
-    let (mut t, mut written) = start.clone();
+    let mut trial = Trial {
+        d: d.clone(),
+        at: (cell, value),
+    };
+    trial.d.assign(cell, value).ok()?;
+    let mut t = trial.d.clone();
+    let mut written = known.clone();
+    written.set(cell, value);
     let mut steps: Vec<(Hint, Source)> = Vec::new();
+    let mut marked = mark(ladder, &mut t, trial.at);
     let end = loop {
-        if let Err(end) = marks(ladder, &mut t, &written) {
+        if let Err(end) = marked {
             break end;
         }
         if let Some(end) = no_place(ladder, &t) {
@@ -190,16 +201,17 @@ pub(crate) fn explain(
         h.apply(&mut t).ok()?;
         if h.place {
             written.set(h.cell, h.value);
+            marked = mark(ladder, &mut t, (h.cell, h.value));
         }
         steps.push((h, source));
     };
-    Some(shortest(ladder, &start, steps, end))
+    Some(shortest(ladder, &trial, steps, end))
 }
 
 /// `steps` less every step the contradiction does not need, tried from the last to the first.
 fn shortest(
     ladder: &Ladder<'_>,
-    start: &(Domains, Grid),
+    trial: &Trial,
     mut steps: Vec<(Hint, Source)>,
     mut end: End,
 ) -> Chain {
@@ -209,13 +221,13 @@ fn shortest(
         }
         let mut fewer = steps.clone();
         fewer.remove(i);
-        if let Some((k, e)) = replay(ladder, start, &fewer) {
+        if let (_, Some((k, e))) = run(ladder, trial, &fewer, true) {
             fewer.truncate(k);
             steps = fewer;
             end = e;
         }
     }
-    let words = end.words(ladder, &stopped(ladder, start, &steps));
+    let words = end.words(ladder, &run(ladder, trial, &steps, false).0);
     let (steps, sources) = steps.into_iter().unzip();
     Chain {
         steps,
@@ -224,66 +236,45 @@ fn shortest(
     }
 }
 
-/// The contradiction `steps` reach from `start`, each step taken only if it still follows by its technique, and
-/// how many steps it took (fewer than all when the pencil marks clash early); `None` when a step no longer
-/// follows or the steps end without a contradiction.
-fn replay(
+/// Where `steps` lead from the trial: the domains they stop in, and the contradiction they reach with how many
+/// steps it took (fewer than all when the pencil marks clash early). With `strict`, a step that no longer
+/// follows by its technique ends the run without one.
+fn run(
     ladder: &Ladder<'_>,
-    start: &(Domains, Grid),
+    trial: &Trial,
     steps: &[(Hint, Source)],
-) -> Option<(usize, End)> {
-    let (mut t, mut written) = start.clone();
+    strict: bool,
+) -> (Domains, Option<(usize, End)>) {
+    let mut t = trial.d.clone();
+    if let Err(end) = mark(ladder, &mut t, trial.at) {
+        return (t, Some((0, end)));
+    }
     for (k, (h, source)) in steps.iter().enumerate() {
-        if let Err(end) = marks(ladder, &mut t, &written) {
-            return Some((k, end));
+        if (strict && !ladder.derives(&t, h, *source)) || h.apply(&mut t).is_err() {
+            return (t, None);
         }
-        if !ladder.derives(&t, h, *source) {
-            return None;
-        }
-        h.apply(&mut t).ok()?;
         if h.place {
-            written.set(h.cell, h.value);
-        }
-    }
-    if let Err(end) = marks(ladder, &mut t, &written) {
-        return Some((steps.len(), end));
-    }
-    no_place(ladder, &t)
-        .or_else(|| broken(ladder, &t))
-        .map(|e| (steps.len(), e))
-}
-
-/// The domains where `steps` stop, from `start`, with their pencil marks (as far as they go before a clash).
-fn stopped(ladder: &Ladder<'_>, start: &(Domains, Grid), steps: &[(Hint, Source)]) -> Domains {
-    let (mut t, mut written) = start.clone();
-    for (h, _) in steps {
-        let _ = marks(ladder, &mut t, &written);
-        let _ = h.apply(&mut t);
-        if h.place {
-            written.set(h.cell, h.value);
-        }
-    }
-    let _ = marks(ladder, &mut t, &written);
-    t
-}
-
-/// Strikes every written value from the rest of its full groups; the clash when that would empty a cell.
-fn marks(ladder: &Ladder<'_>, d: &mut Domains, written: &Grid) -> Result<(), End> {
-    for (group, (_, cells)) in ladder.groups.iter().enumerate() {
-        for &w in cells {
-            let value = written.get(w);
-            if value == 0 {
-                continue;
+            if let Err(end) = mark(ladder, &mut t, (h.cell, h.value)) {
+                return (t, Some((k + 1, end)));
             }
-            for &other in cells.iter().filter(|&&o| o != w) {
-                if d.remove(other, value).is_err() {
-                    return Err(End::Clash {
-                        group,
-                        value,
-                        written: w,
-                        other,
-                    });
-                }
+        }
+    }
+    let end = no_place(ladder, &t).or_else(|| broken(ladder, &t));
+    (t, end.map(|e| (steps.len(), e)))
+}
+
+/// Strikes a value just written in `cell` from the rest of its full groups; the clash when that would empty a
+/// cell. (The domains a chain starts from have every earlier written value struck already.)
+fn mark(ladder: &Ladder<'_>, d: &mut Domains, (cell, value): (Cell, u32)) -> Result<(), End> {
+    for &group in ladder.holding(cell) {
+        for &other in ladder.groups[group].1.iter().filter(|&&o| o != cell) {
+            if d.remove(other, value).is_err() {
+                return Err(End::Clash {
+                    group,
+                    value,
+                    written: cell,
+                    other,
+                });
             }
         }
     }
@@ -318,11 +309,12 @@ fn broken(ladder: &Ladder<'_>, d: &Domains) -> Option<End> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analyse::hint::{hints, marks};
     use crate::grammar::Registry;
 
     /// Every contradiction hint with a chain in the examples' `--all` runs: each step follows by its technique
-    /// from the trial and the steps before it (checked here from the step's source, not by the replay), the
-    /// steps reach the end the words name, and no step can be left out with the rest still reaching one.
+    /// from the trial and the steps before it (checked here from the step's source, not by the chain's own
+    /// run), the steps end in a contradiction, and no step can be left out with the rest still reaching one.
     #[test]
     fn chains_follow_step_by_step_and_need_every_step() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
@@ -337,15 +329,14 @@ mod tests {
         ] {
             let p = crate::model::load(&root.join(name), &Registry::built_in()).unwrap();
             let ladder = Ladder::new(&p);
-            let steps = super::super::hint::hints(&p, None, true, None)
-                .unwrap()
-                .steps;
+            let steps = hints(&p, None, true, None).unwrap().steps;
+            // The hints' own domains, step by step: the givens, then each step, with the pencil marks.
             let mut d = Domains::full(p.size());
             let mut known = p.givens().clone();
             for (c, v) in p.givens().filled() {
                 d.assign(c, v).unwrap();
             }
-            marks(&ladder, &mut d, &known).unwrap();
+            marks(&ladder.groups, &mut d).unwrap();
             for h in &steps {
                 if let Some(chain) = &h.chain {
                     chains += 1;
@@ -355,10 +346,23 @@ mod tests {
                 if h.place {
                     known.set(h.cell, h.value);
                 }
-                marks(&ladder, &mut d, &known).unwrap();
+                marks(&ladder.groups, &mut d).unwrap();
             }
         }
         assert!(chains >= 20, "only {chains} chains in the examples");
+    }
+
+    /// Strikes `value` from the other cells of every group that holds `cell` (a person's pencil marks); `false`
+    /// when that empties a cell.
+    fn strike(ladder: &Ladder<'_>, t: &mut Domains, cell: Cell, value: u32) -> bool {
+        let mut groups = ladder
+            .groups
+            .iter()
+            .filter(|(_, cells)| cells.contains(&cell));
+        groups.all(|(_, cells)| {
+            let mut others = cells.iter().filter(|&&o| o != cell);
+            others.all(|&o| t.remove(o, value).is_ok())
+        })
     }
 
     fn check_chain(
@@ -369,15 +373,20 @@ mod tests {
         h: &Hint,
         chain: &Chain,
     ) {
-        let mut start = (d.clone(), known.clone());
-        start.0.assign(h.cell, h.value).unwrap();
-        start.1.set(h.cell, h.value);
-        let (mut t, mut written) = start.clone();
-        for (s, source) in chain.steps.iter().zip(&chain.sources) {
-            marks(ladder, &mut t, &written).unwrap();
+        let mut t = d.clone();
+        let mut written = known.clone();
+        t.assign(h.cell, h.value).unwrap();
+        written.set(h.cell, h.value);
+        let mut clashed = !strike(ladder, &mut t, h.cell, h.value);
+        for (k, (s, source)) in chain.steps.iter().zip(&chain.sources).enumerate() {
+            assert!(!clashed, "{name}: {h:?}: the marks clash before step {k}");
             let struck = |after: &Domains| match s.place {
                 true => after.fixed(s.cell) == Some(s.value),
                 false => !after.contains(s.cell, s.value),
+            };
+            let by = |p: &dyn crate::domains::Propagator| {
+                let mut after = t.clone();
+                p.propagate(&mut after).is_ok() && struck(&after)
             };
             let follows = match *source {
                 Source::Naked => t.fixed(s.cell) == Some(s.value) && written.get(s.cell) == 0,
@@ -387,44 +396,53 @@ mod tests {
                         cells.iter().filter(|&&c| t.contains(c, s.value)).collect();
                     places == [&s.cell] && s.reason.ends_with(label.as_str())
                 }
-                Source::Rule(i) => {
-                    let mut after = t.clone();
-                    let p = ladder.propagator(i).unwrap();
-                    p.propagate(&mut after).is_ok() && struck(&after)
-                }
-                Source::Intersection(k) => {
-                    let mut after = t.clone();
-                    let i = &ladder.intersections()[k];
-                    crate::domains::Propagator::propagate(i, &mut after).is_ok() && struck(&after)
-                }
+                Source::Rule(i) => by(ladder.propagator(i).unwrap()),
+                Source::Intersection(k) => by(&ladder.intersections()[k]),
             };
             assert!(follows, "{name}: {h:?}: step {s:?} does not follow");
             s.apply(&mut t).unwrap();
             if s.place {
                 written.set(s.cell, s.value);
+                clashed = !strike(ladder, &mut t, s.cell, s.value);
             }
         }
-        // The end the words name holds where the steps stop.
-        let said = match marks(ladder, &mut t, &written) {
-            Err(end) => end.words(ladder, &t),
-            Ok(()) => no_place(ladder, &t)
-                .or_else(|| broken(ladder, &t))
-                .expect("the steps end in a contradiction")
-                .words(ladder, &t),
-        };
-        assert_eq!(said, chain.end, "{name}: {h:?}");
+        // A contradiction where the steps stop: a clash of the marks, a value without a place, a broken rule.
+        let n = ladder.puzzle.size() as u32;
+        let no_place = ladder
+            .groups
+            .iter()
+            .any(|(_, cells)| (1..=n).any(|v| cells.iter().all(|&c| !t.contains(c, v))));
+        let broken = (0..ladder.puzzle.rules().len()).any(|i| {
+            ladder
+                .propagator(i)
+                .is_some_and(|p| p.propagate(&mut t.clone()).is_err())
+        });
+        assert!(
+            clashed || no_place || broken,
+            "{name}: {h:?}: no contradiction at the end"
+        );
+        assert!(!chain.end.is_empty());
         // None of its steps can go.
+        let mut trial = Trial {
+            d: d.clone(),
+            at: (h.cell, h.value),
+        };
+        trial.d.assign(h.cell, h.value).unwrap();
         let sourced: Vec<(Hint, Source)> = chain
             .steps
             .iter()
             .cloned()
             .zip(chain.sources.iter().copied())
             .collect();
+        assert!(
+            run(ladder, &trial, &sourced, true).1.is_some(),
+            "{name}: {h:?}"
+        );
         for i in 0..sourced.len() {
             let mut fewer = sourced.clone();
             fewer.remove(i);
             assert!(
-                replay(ladder, &start, &fewer).is_none(),
+                run(ladder, &trial, &fewer, true).1.is_none(),
                 "{name}: {h:?}: step {i} is not needed"
             );
         }

@@ -57,7 +57,7 @@ impl Hint {
 }
 
 /// Strikes every placed value from the rest of its groups (the pencil marks a person keeps without thinking).
-fn marks(groups: &[(String, Vec<Cell>)], d: &mut Domains) -> Result<(), Contradiction> {
+pub(crate) fn marks(groups: &[(String, Vec<Cell>)], d: &mut Domains) -> Result<(), Contradiction> {
     loop {
         let mut changed = false;
         for (_, cells) in groups {
@@ -82,6 +82,10 @@ fn difference(
     technique: &'static str,
     why: &str,
 ) -> Option<Hint> {
+    // Most propagations change nothing: one comparison of the tables spares the scans below.
+    if before.same_candidates(after) {
+        return None;
+    }
     let n = before.size();
     let cells = (0..n * n).map(|i| Cell::new(i / n, i % n));
     // Prefer a placement.
@@ -123,6 +127,8 @@ pub(crate) struct Ladder<'a> {
     pub(crate) groups: Vec<(String, Vec<Cell>)>,
     /// The index in the puzzle's rules of each full group's rule, in the order of `groups`.
     group_rules: Vec<usize>,
+    /// The groups that hold each cell (by index in `groups`), row by row.
+    holding: Vec<Vec<usize>>,
     intersections: Vec<Intersection>,
     /// Per rule, the sharper propagation it offers once it knows which of its cells the grid keeps apart (an
     /// arrow's cells in one box), as the solver uses: a person sees the box too, and without it the steps would
@@ -142,10 +148,18 @@ impl<'a> Ladder<'a> {
             .iter()
             .map(|r| r.propagator().and_then(|p| p.sharpened(&apart)))
             .collect();
+        let groups = super::full_groups(puzzle);
+        let mut holding = vec![Vec::new(); n * n];
+        for (g, (_, cells)) in groups.iter().enumerate() {
+            for c in cells {
+                holding[c.row * n + c.col].push(g);
+            }
+        }
         Ladder {
             puzzle,
-            groups: super::full_groups(puzzle),
+            groups,
             group_rules,
+            holding,
             intersections: Intersection::derive(n, puzzle.rules()),
             sharpened,
         }
@@ -162,6 +176,11 @@ impl<'a> Ladder<'a> {
     #[cfg(test)]
     pub(crate) fn intersections(&self) -> &[Intersection] {
         &self.intersections
+    }
+
+    /// The full groups that hold `cell`.
+    pub(crate) fn holding(&self, cell: Cell) -> &[usize] {
+        &self.holding[cell.row * self.puzzle.size() + cell.col]
     }
 
     /// Whether rule `i` is one of the full groups, and which.
