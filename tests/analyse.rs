@@ -725,8 +725,8 @@ fn a_hint_that_stops_says_what_is_left() {
     }
 }
 
-/// A contradiction hint shows the trial's steps and where it breaks, in text and in JSON, on most of the
-/// contradictions of these examples (the rest are ones the simple techniques do not reach soon).
+/// A contradiction hint shows the trial's steps and where it breaks, in text and in JSON, on nearly every
+/// contradiction of these examples (one left bare would be one the simple techniques do not reach soon).
 #[test]
 fn contradiction_hints_show_the_steps_that_lead_there() {
     let (mut contradictions, mut explained) = (0, 0);
@@ -777,7 +777,7 @@ fn contradiction_hints_show_the_steps_that_lead_there() {
         }
     }
     assert!(
-        explained * 4 >= contradictions * 3 && contradictions >= 20,
+        explained * 10 >= contradictions * 9 && contradictions >= 20,
         "{explained} of {contradictions} contradictions explained"
     );
 }
