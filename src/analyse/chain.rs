@@ -9,7 +9,7 @@
 //! value is struck elsewhere.
 
 use super::hint::{naked, subsets, Hint, Ladder, Source};
-use crate::domains::Domains;
+use crate::domains::{bit_indices, Domains};
 use crate::grid::{Cell, Grid};
 
 /// What follows from trying a value, and where it breaks.
@@ -71,16 +71,24 @@ impl End {
                 }
                 None => {
                     let rule = &ladder.puzzle.rules()[i];
-                    format!(
-                        "{} can no longer be kept ({})",
-                        rule.label(),
-                        candidates(&rule.cells(), d)
-                    )
+                    let cells = rule.cells();
+                    // A rule over a few cells shows them; a whole row's or the grid's would be a wall of text.
+                    match cells.len() <= MAX_SHOWN {
+                        true => format!(
+                            "{} can no longer be kept ({})",
+                            rule.label(),
+                            candidates(&cells, d)
+                        ),
+                        false => format!("{} can no longer be kept", rule.label()),
+                    }
                 }
             },
         }
     }
 }
+
+/// The most cells of a broken rule whose candidates the end lists.
+const MAX_SHOWN: usize = 9;
 
 /// The largest set [`hall_set`] looks for.
 const MAX_HALL: usize = 4;
@@ -100,7 +108,7 @@ fn hall_set(cells: &[Cell], d: &Domains) -> Option<String> {
         if let Some(set) =
             subsets(cells.len(), k).find(|s| (union(s, &of_cell).count_ones() as usize) < k)
         {
-            let values = bits(union(&set, &of_cell)).map(|b| (b + 1).to_string());
+            let values = bit_indices(union(&set, &of_cell)).map(|b| (b + 1).to_string());
             let at = set.iter().map(|&i| cells[i].to_string());
             return Some(format!(
                 "{} can only hold {} between them",
@@ -109,7 +117,7 @@ fn hall_set(cells: &[Cell], d: &Domains) -> Option<String> {
             ));
         }
         if let Some(set) = subsets(n, k).find(|s| (union(s, &of_value).count_ones() as usize) < k) {
-            let places = bits(union(&set, &of_value)).map(|i| cells[i].to_string());
+            let places = bit_indices(union(&set, &of_value)).map(|i| cells[i].to_string());
             let values = set.iter().map(|&v| (v + 1).to_string());
             return Some(format!(
                 "{} can only go in {} between them",
@@ -124,14 +132,10 @@ fn hall_set(cells: &[Cell], d: &Domains) -> Option<String> {
 /// The candidates of `cells` in `d`, in words (`r1c1 is 2 or 5; r1c2 is 7`).
 fn candidates(cells: &[Cell], d: &Domains) -> String {
     let each = cells.iter().map(|&c| {
-        let values = bits(d.get(c)).map(|b| (b + 1).to_string());
+        let values = bit_indices(d.get(c)).map(|b| (b + 1).to_string());
         format!("{c} is {}", alternatives(values))
     });
     each.collect::<Vec<_>>().join("; ")
-}
-
-fn bits(mask: u64) -> impl Iterator<Item = usize> {
-    crate::domains::bit_indices(mask)
 }
 
 /// `a, b and c`.

@@ -336,7 +336,7 @@ const TRIALS: usize = 4;
 const MAX_TRIALS: usize = 32;
 
 /// The most steps the chains of one [`contradiction_step`] may take between them, explained or not: a hint
-/// comes at once, and `--all` stays within a few times its time without chains.
+/// comes at once, and `--all` takes at most several times as long as it would without chains.
 const CHAIN_STEPS: usize = 640;
 
 /// A candidate that, placed, leads propagation to a contradiction, with the steps that show it (the shortest of
