@@ -762,7 +762,7 @@ fn contradiction_hints_show_the_steps_that_lead_there() {
                     .iter()
                     .map(|c| format!("then {}", c["text"].as_str().unwrap())),
             );
-            lines.push(format!("and then {end}"));
+            lines.push(format!("so {end}"));
             let shown = text
                 .lines()
                 .map(|l| l.trim_start().splitn(2, ". ").last().unwrap().trim_start())

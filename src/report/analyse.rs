@@ -215,7 +215,7 @@ fn step_lines(h: &Hint, indent: &str) -> String {
     for s in &chain.steps {
         out += &format!("{indent}then {}\n", step(s));
     }
-    out + &format!("{indent}and then {}\n", chain.end)
+    out + &format!("{indent}so {}\n", chain.end)
 }
 
 /// `hint`: one step, or every step numbered (`--all`), then why it stopped.
