@@ -201,17 +201,9 @@ fn step(h: &Hint) -> String {
 /// A step, and under a contradiction the chain that shows it, one step a line indented by `indent`.
 fn step_lines(h: &Hint, indent: &str) -> String {
     let Some(chain) = &h.chain else {
-        return format!(
-            "{}
-",
-            step(h)
-        );
+        return format!("{}\n", step(h));
     };
-    let mut out = format!(
-        "{}:
-",
-        step(h)
-    );
+    let mut out = format!("{}:\n", step(h));
     for s in &chain.steps {
         out += &format!("{indent}then {}\n", step(s));
     }
