@@ -8,7 +8,7 @@
 //! the chain's placements), as a person's do, so a cell left with one value is written as a step before its
 //! value is struck elsewhere.
 
-use super::hint::{naked, subsets, Hint, Ladder, Source};
+use super::hint::{joined, naked, subsets, values_of, Hint, Ladder, Source};
 use crate::domains::{bit_indices, Domains};
 use crate::grid::{Cell, Grid};
 
@@ -108,12 +108,12 @@ fn hall_set(cells: &[Cell], d: &Domains) -> Option<String> {
         if let Some(set) =
             subsets(cells.len(), k).find(|s| (union(s, &of_cell).count_ones() as usize) < k)
         {
-            let values = bit_indices(union(&set, &of_cell)).map(|b| (b + 1).to_string());
+            let values = values_of(union(&set, &of_cell));
             let at = set.iter().map(|&i| cells[i].to_string());
             return Some(format!(
                 "{} can only hold {} between them",
-                list(at),
-                list(values)
+                joined(at, "and"),
+                joined(values, "and")
             ));
         }
         if let Some(set) = subsets(n, k).find(|s| (union(s, &of_value).count_ones() as usize) < k) {
@@ -121,8 +121,8 @@ fn hall_set(cells: &[Cell], d: &Domains) -> Option<String> {
             let values = set.iter().map(|&v| (v + 1).to_string());
             return Some(format!(
                 "{} can only go in {} between them",
-                list(values),
-                list(places)
+                joined(values, "and"),
+                joined(places, "and")
             ));
         }
     }
@@ -131,29 +131,10 @@ fn hall_set(cells: &[Cell], d: &Domains) -> Option<String> {
 
 /// The candidates of `cells` in `d`, in words (`r1c1 is 2 or 5; r1c2 is 7`).
 fn candidates(cells: &[Cell], d: &Domains) -> String {
-    let each = cells.iter().map(|&c| {
-        let values = bit_indices(d.get(c)).map(|b| (b + 1).to_string());
-        format!("{c} is {}", alternatives(values))
-    });
+    let each = cells
+        .iter()
+        .map(|&c| format!("{c} is {}", joined(values_of(d.get(c)), "or")));
     each.collect::<Vec<_>>().join("; ")
-}
-
-/// `a, b and c`.
-fn list(items: impl Iterator<Item = String>) -> String {
-    joined(items, "and")
-}
-
-/// `a, b or c`.
-fn alternatives(items: impl Iterator<Item = String>) -> String {
-    joined(items, "or")
-}
-
-fn joined(items: impl Iterator<Item = String>, word: &str) -> String {
-    let items: Vec<String> = items.collect();
-    match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} {word} {last}", rest.join(", ")),
-        _ => items.concat(),
-    }
 }
 
 /// A trial: the domains with the value tried assigned (its pencil marks not yet struck), and the value.

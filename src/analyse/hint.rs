@@ -421,17 +421,7 @@ fn subset_reason(
         .filter(|&c| d.get(c).count_ones() > 1)
         .collect();
     let values = open.iter().fold(0u64, |m, &c| m | d.get(c));
-    let list = |items: Vec<String>| match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => items.concat(),
-    };
-    let value_list = |mask: u64| {
-        list(
-            crate::domains::bit_indices(mask)
-                .map(|b| (b + 1).to_string())
-                .collect(),
-        )
-    };
+    let value_list = |mask: u64| joined(values_of(mask), "and");
     let outcome = if hint.place {
         format!("which leaves {} only {}", hint.cell, hint.value)
     } else {
@@ -445,7 +435,7 @@ fn subset_reason(
             union.count_ones() as usize == k && union & struck == struck
         }) {
             let union = set.iter().fold(0u64, |m, &i| m | d.get(others[i]));
-            let names = list(set.iter().map(|&i| others[i].to_string()).collect());
+            let names = joined(set.iter().map(|&i| others[i].to_string()), "and");
             return Some(format!(
                 "in {label}, {names} can only hold {}, one each, {outcome}",
                 value_list(union)
@@ -467,7 +457,7 @@ fn subset_reason(
             let mut at: Vec<Cell> = set.iter().flat_map(|&i| places(candidates[i])).collect();
             at.sort_unstable();
             at.dedup();
-            let names = list(at.iter().map(Cell::to_string).collect());
+            let names = joined(at.iter().map(Cell::to_string), "and");
             return Some(format!(
                 "in {label}, {} can only go in {names}, {outcome}",
                 value_list(mask)
@@ -475,6 +465,20 @@ fn subset_reason(
         }
     }
     None
+}
+
+/// Items in words, the last joined by `word`: `a, b and c`, `a, b or c`.
+pub(crate) fn joined(items: impl IntoIterator<Item = String>, word: &str) -> String {
+    let items: Vec<String> = items.into_iter().collect();
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} {word} {last}", rest.join(", ")),
+        _ => items.concat(),
+    }
+}
+
+/// The values of a candidate mask, ascending, as numbers in words.
+pub(crate) fn values_of(mask: u64) -> impl Iterator<Item = String> {
+    crate::domains::bit_indices(mask).map(|b| (b + 1).to_string())
 }
 
 /// Every set of `k` indices from `0..n`, ascending.
