@@ -302,12 +302,61 @@ impl<'a> Ladder<'a> {
             }
             let mut after = d.clone();
             if i.propagate(&mut after).is_ok() {
-                if let Some(h) = difference(d, &after, "intersection", "a value one group can place only where it overlaps another leaves the rest of the other") {
+                if let Some(mut h) = difference(d, &after, "intersection", "") {
+                    h.reason = self.intersection_reason(i, d, &after, &h);
                     return Some((h, Source::Intersection(k)));
                 }
             }
         }
         None
+    }
+
+    /// Why intersection `i` takes the hint's candidate: in one of its groups, a value struck from the cell can
+    /// only go where that group meets the other, which holds the cell.
+    fn intersection_reason(
+        &self,
+        i: &Intersection,
+        d: &Domains,
+        after: &Domains,
+        h: &Hint,
+    ) -> String {
+        let (a, b) = i.groups;
+        let union = |cells: &[Cell]| cells.iter().fold(0u64, |m, &c| m | d.get(c));
+        let struck = d.get(h.cell) & !after.get(h.cell);
+        // The group that confines a struck value: the cell lies in the other one only.
+        let (confining, holding, v) = values_of(struck)
+            .filter_map(|v| v.parse::<u32>().ok())
+            .find_map(|v| {
+                let bit = 1u64 << (v - 1);
+                if i.second.contains(&h.cell) && union(&i.first) & bit == 0 {
+                    Some((a, b, v))
+                } else if i.first.contains(&h.cell) && union(&i.second) & bit == 0 {
+                    Some((b, a, v))
+                } else {
+                    None
+                }
+            })
+            .unwrap_or((a, b, h.value));
+        let places: Vec<String> = i
+            .both
+            .iter()
+            .filter(|&&c| d.contains(c, v))
+            .map(Cell::to_string)
+            .collect();
+        let within = match places.len() {
+            2 => "both in",
+            _ => "all in",
+        };
+        let outcome = match h.place {
+            true => format!("which leaves {} only {}", h.cell, h.value),
+            false => format!("so {} cannot be {v}", h.cell),
+        };
+        format!(
+            "in {}, {v} can only go in {}, {within} {}, {outcome}",
+            self.groups[confining].0,
+            joined(places, "or"),
+            self.groups[holding].0
+        )
     }
 
     /// A naked or hidden subset in a full group (its matching), named when it can be.
@@ -667,6 +716,38 @@ mod tests {
                 .count();
             assert_eq!(placed.len(), open, "{name}: the hints fill every open cell");
         }
+    }
+
+    /// Pointing and claiming name the group that confines the value, its places, and the group they share.
+    #[test]
+    fn an_intersection_names_both_groups_and_the_places() {
+        let p = Puzzle::sudoku(9).unwrap();
+        let ladder = Ladder::new(&p);
+        let never = || false;
+        // Pointing: in box 1, 5 can only go in r1c1 and r1c2, so row 1 has no 5 outside the box.
+        let mut d = Domains::full(9);
+        for (r, c) in [(0, 2), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)] {
+            d.remove(Cell::new(r, c), 5).unwrap();
+        }
+        let (h, _) = ladder.intersection_step(&d, &never).unwrap();
+        assert_eq!((h.cell, h.value, h.place), (Cell::new(0, 3), 5, false));
+        assert_eq!(
+            h.reason,
+            "in box 1, 5 can only go in r1c1 or r1c2, both in row 1, so r1c4 cannot be 5"
+        );
+        // Claiming: in row 1, 7 can only go in the box's three cells, so the rest of box 1 has no 7; r2c1 had
+        // only 3 and 7 left, and is left with 3.
+        let mut d = Domains::full(9);
+        for c in 3..9 {
+            d.remove(Cell::new(0, c), 7).unwrap();
+        }
+        d.restrict(Cell::new(1, 0), 0b100_0100).unwrap();
+        let (h, _) = ladder.intersection_step(&d, &never).unwrap();
+        assert_eq!((h.cell, h.value, h.place), (Cell::new(1, 0), 3, true));
+        assert_eq!(
+            h.reason,
+            "in row 1, 7 can only go in r1c1, r1c2 or r1c3, all in box 1, which leaves r2c1 only 3"
+        );
     }
 }
 

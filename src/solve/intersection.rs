@@ -17,9 +17,12 @@ use crate::rules::Rule;
 #[derive(Debug)]
 pub(crate) struct Intersection {
     /// Cells of the first group only, of both, of the second only.
-    first: Vec<Cell>,
-    both: Vec<Cell>,
-    second: Vec<Cell>,
+    pub(crate) first: Vec<Cell>,
+    pub(crate) both: Vec<Cell>,
+    pub(crate) second: Vec<Cell>,
+    /// The two groups, as indices into the puzzle's full groups in the order of its rules (those whose
+    /// [`Rule::permutation_cells`] are n cells), so that a hint can name them.
+    pub(crate) groups: (usize, usize),
 }
 
 impl Intersection {
@@ -56,6 +59,7 @@ impl Intersection {
                     first: ga.iter().copied().filter(|c| !in_b(c)).collect(),
                     both: ga.iter().copied().filter(in_b).collect(),
                     second: gb.iter().copied().filter(|c| !in_a(c)).collect(),
+                    groups: (a, b),
                 });
             }
         }
