@@ -304,7 +304,7 @@ mod tests {
     #[test]
     fn chains_follow_step_by_step_and_need_every_step() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
-        let mut chains = 0;
+        let (mut chains, mut fish) = (0, 0);
         for name in [
             "arrow/arrow-6x6.yaml",
             "consecutive/consecutive-6x6.yaml",
@@ -312,6 +312,7 @@ mod tests {
             "kropki/kropki-6x6.yaml",
             "renban/renban-6x6.yaml",
             "sudoku/diagonal-9x9.yaml",
+            "whispers/whispers-9x9.yaml",
         ] {
             let p = crate::model::load(&root.join(name), &Registry::built_in()).unwrap();
             let ladder = Ladder::new(&p);
@@ -326,6 +327,11 @@ mod tests {
             for h in &steps {
                 if let Some(chain) = &h.chain {
                     chains += 1;
+                    fish += chain
+                        .sources
+                        .iter()
+                        .filter(|s| matches!(s, Source::Fish(_)))
+                        .count();
                     check_chain(name, &ladder, &d, &known, h, chain);
                 }
                 h.apply(&mut d).unwrap();
@@ -336,6 +342,10 @@ mod tests {
             }
         }
         assert!(chains >= 20, "only {chains} chains in the examples");
+        assert!(
+            fish >= 1,
+            "no fish in the chains: its check is not exercised"
+        );
     }
 
     /// Strikes `value` from the other cells of every group that holds `cell` (a person's pencil marks); `false`
@@ -384,6 +394,30 @@ mod tests {
                 }
                 Source::Rule(i) => by(ladder.propagator(i).unwrap()),
                 Source::Intersection(k) => by(&ladder.intersections()[k]),
+                Source::Fish(key) => {
+                    // The base's groups share no cell, the cover has as many groups, every place of the value
+                    // in the base lies in the cover, and the struck cell lies in the cover, not the base.
+                    let f = ladder
+                        .families()
+                        .again(&t, &ladder.groups, key)
+                        .expect("the fish stands");
+                    let cells = |g: &usize| ladder.groups[*g].1.clone();
+                    let in_any = |gs: &[usize], c: &Cell| gs.iter().any(|g| cells(g).contains(c));
+                    let base: Vec<Cell> = f.base.iter().flat_map(cells).collect();
+                    let mut distinct = base.clone();
+                    distinct.sort_unstable();
+                    distinct.dedup();
+                    !s.place
+                        && s.value == f.value
+                        && distinct.len() == base.len()
+                        && f.cover.len() == f.base.len()
+                        && base
+                            .iter()
+                            .filter(|&&c| t.contains(c, s.value))
+                            .all(|c| in_any(&f.cover, c))
+                        && in_any(&f.cover, &s.cell)
+                        && !in_any(&f.base, &s.cell)
+                }
             };
             assert!(follows, "{name}: {h:?}: step {s:?} does not follow");
             s.apply(&mut t).unwrap();

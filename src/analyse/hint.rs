@@ -26,7 +26,7 @@ pub struct Hint {
     pub cell: Cell,
     pub value: u32,
     pub place: bool,
-    /// `naked single`, `hidden single`, `rule`, `intersection`, `subset`, `contradiction`.
+    /// `naked single`, `hidden single`, `rule`, `intersection`, `subset`, `fish`, `contradiction`.
     pub technique: &'static str,
     /// Why, in words (`7 has no other place in box 2`).
     pub reason: String,
@@ -44,6 +44,7 @@ pub(crate) enum Source {
     /// An index into the puzzle's rules (a rule's own deduction, or a full group's subsets).
     Rule(usize),
     Intersection(usize),
+    Fish(super::fish::Key),
 }
 
 impl Hint {
@@ -130,6 +131,8 @@ pub(crate) struct Ladder<'a> {
     /// The groups that hold each cell (by index in `groups`), row by row.
     holding: Vec<Vec<usize>>,
     intersections: Vec<Intersection>,
+    /// The full groups (indices into `groups`) in families that share no cell, for fish ([`super::fish`]).
+    families: super::fish::Families,
     /// Per rule, the sharper propagation it offers once it knows which of its cells the grid keeps apart (an
     /// arrow's cells in one box), as the solver uses: a person sees the box too, and without it the steps would
     /// not reach the contradictions the solver's trials find.
@@ -157,6 +160,7 @@ impl<'a> Ladder<'a> {
         }
         Ladder {
             puzzle,
+            families: super::fish::Families::new(&groups, n),
             groups,
             group_rules,
             holding,
@@ -176,6 +180,12 @@ impl<'a> Ladder<'a> {
     #[cfg(test)]
     pub(crate) fn intersections(&self) -> &[Intersection] {
         &self.intersections
+    }
+
+    /// The families of groups that share no cell.
+    #[cfg(test)]
+    pub(crate) fn families(&self) -> &super::fish::Families {
+        &self.families
     }
 
     /// The full groups that hold `cell`.
@@ -204,6 +214,7 @@ impl<'a> Ladder<'a> {
             .or_else(|| self.rule_step(d, late, broken))
             .or_else(|| self.intersection_step(d, late))
             .or_else(|| (!late()).then(|| self.subset_step(d, broken)).flatten())
+            .or_else(|| self.fish_step(d))
     }
 
     /// Whether step `h` still follows from `d` by the technique that found it.
@@ -228,6 +239,13 @@ impl<'a> Ladder<'a> {
             }
             Source::Rule(i) => self.propagator(i).is_some_and(by),
             Source::Intersection(k) => by(&self.intersections[k]),
+            Source::Fish(key) => {
+                !h.place
+                    && self.families.again(d, &self.groups, key).is_some_and(|f| {
+                        f.value == h.value
+                            && super::fish::struck(d, &self.groups, &f).contains(&h.cell)
+                    })
+            }
         }
     }
 
@@ -309,6 +327,28 @@ impl<'a> Ladder<'a> {
             }
         }
         None
+    }
+
+    /// A fish between two families of groups: the first cell it strikes its value from.
+    fn fish_step(&self, d: &Domains) -> Option<(Hint, Source)> {
+        let fish = self.families.find(d, &self.groups)?;
+        let cell = *super::fish::struck(d, &self.groups, &fish).first()?;
+        let v = fish.value;
+        let reason = format!(
+            "in {}, {v} can only go in {} ({}), so {cell} cannot be {v}",
+            super::fish::named(&self.groups, &fish.base),
+            super::fish::named(&self.groups, &fish.cover),
+            super::fish::kind(fish.base.len()),
+        );
+        let hint = Hint {
+            cell,
+            value: v,
+            place: false,
+            technique: "fish",
+            reason,
+            chain: None,
+        };
+        Some((hint, Source::Fish(fish.key)))
     }
 
     /// Why intersection `i` takes the hint's candidate: in one of its groups, a value struck from the cell can

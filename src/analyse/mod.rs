@@ -10,6 +10,7 @@ pub(crate) mod chain;
 #[cfg(test)]
 mod differential;
 pub(crate) mod draft;
+pub(crate) mod fish;
 pub(crate) mod generate;
 pub(crate) mod hint;
 pub(crate) mod plan;
