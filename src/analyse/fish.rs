@@ -14,6 +14,10 @@ use crate::grid::Cell;
 /// The largest fish looked for: a jellyfish (four groups), as far as people look.
 const MAX_FISH: u32 = 4;
 
+/// The most base sets one search looks at: on a large grid with many groups a jellyfish search could otherwise
+/// take minutes (64 groups choose 4, for each value and pair of families), and a hint must come at once.
+const MAX_SETS: usize = 200_000;
+
 /// One fish: the value, and the base and cover groups (indices into the ladder's full groups).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Fish {
@@ -126,9 +130,11 @@ impl Families {
             .collect()
     }
 
-    /// The first fish that strikes something: smallest first, then by base family, value and cover family.
+    /// The first fish that strikes something: smallest first, then by base family, value and cover family;
+    /// `None` also when [`MAX_SETS`] base sets were looked at without one.
     pub(crate) fn find(&self, d: &Domains, groups: &[(String, Vec<Cell>)]) -> Option<Fish> {
         let n = d.size() as u32;
+        let mut sets = 0;
         for k in 2..=MAX_FISH {
             for (f, members) in self.members.iter().enumerate() {
                 for v in 1..=n {
@@ -141,6 +147,10 @@ impl Families {
                             })
                             .collect();
                         for set in super::hint::subsets(open.len(), k as usize) {
+                            sets += 1;
+                            if sets > MAX_SETS {
+                                return None;
+                            }
                             let cover = set.iter().fold(0u64, |m, &i| m | open[i].1);
                             if cover.count_ones() != k {
                                 continue;
