@@ -730,6 +730,7 @@ fn a_hint_that_stops_says_what_is_left() {
 #[test]
 fn contradiction_hints_show_the_steps_that_lead_there() {
     let (mut contradictions, mut explained) = (0, 0);
+    let (mut steps, mut shared) = (0, 0);
     for file in [
         "puzzles/arrow/arrow-6x6.yaml",
         "puzzles/whispers/whispers-9x9.yaml",
@@ -755,12 +756,17 @@ fn contradiction_hints_show_the_steps_that_lead_there() {
             };
             explained += 1;
             let end = s["contradiction"].as_str().unwrap();
-            // The text shows the step, then each step of its chain on a line of its own, then the end.
+            // The text shows the step, then its chain's lines (strikes of one deduction in a row share one),
+            // then the end.
+            let chain_lines = s["lines"].as_array().unwrap();
+            assert!(chain_lines.len() <= chain.len(), "{file}: {s}");
+            steps += chain.len();
+            shared += chain.len() - chain_lines.len();
             let mut lines = vec![format!("{}:", s["text"].as_str().unwrap())];
             lines.extend(
-                chain
+                chain_lines
                     .iter()
-                    .map(|c| format!("then {}", c["text"].as_str().unwrap())),
+                    .map(|l| format!("then {}", l.as_str().unwrap())),
             );
             lines.push(format!("so {end}"));
             let shown = text
@@ -779,5 +785,10 @@ fn contradiction_hints_show_the_steps_that_lead_there() {
     assert!(
         explained * 10 >= contradictions * 9 && contradictions >= 20,
         "{explained} of {contradictions} contradictions explained"
+    );
+    // Strikes of one deduction share lines often enough to matter (a tenth of the steps or more).
+    assert!(
+        shared * 10 >= steps,
+        "{shared} of {steps} chain steps share a line"
     );
 }

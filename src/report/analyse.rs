@@ -2,6 +2,7 @@
 
 use serde_json::json;
 
+use super::steps::{chain_lines, step};
 use crate::analyse::candidates::Candidates;
 use crate::analyse::draft::SectionText;
 use crate::analyse::generate::Generated;
@@ -190,22 +191,14 @@ pub(crate) fn rating_json(file: &str, r: &Rating) -> String {
         + "\n"
 }
 
-fn step(h: &Hint) -> String {
-    if h.place {
-        format!("{} = {}: {}", h.cell, h.value, h.reason)
-    } else {
-        format!("{} is not {}: {}", h.cell, h.value, h.reason)
-    }
-}
-
 /// A step, and under a contradiction the chain that shows it, one step a line indented by `indent`.
 fn step_lines(h: &Hint, indent: &str) -> String {
     let Some(chain) = &h.chain else {
         return format!("{}\n", step(h));
     };
     let mut out = format!("{}:\n", step(h));
-    for s in &chain.steps {
-        out += &format!("{indent}then {}\n", step(s));
+    for line in chain_lines(chain) {
+        out += &format!("{indent}then {line}\n");
     }
     out + &format!("{indent}so {}\n", chain.end)
 }
@@ -273,6 +266,7 @@ pub(crate) fn hints_json(file: &str, found: &Hints, finished: bool) -> String {
             let mut out = one(h);
             if let Some(chain) = &h.chain {
                 out["chain"] = chain.steps.iter().map(one).collect();
+                out["lines"] = json!(chain_lines(chain));
                 out["contradiction"] = json!(chain.end);
             }
             out
