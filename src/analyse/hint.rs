@@ -5,9 +5,9 @@
 //! group that holds 1..n once. Then, simplest first: a cell with one value left (naked single); a value with
 //! one place left in a group (hidden single); one rule's own deduction (a cage, a room, a line, an inequality,
 //! ...: whatever its propagator removes, named by the rule); pointing and claiming between two groups; the
-//! subsets a group's matching finds; a candidate whose trial ends in a contradiction, with the steps that lead
-//! there ([`super::chain`]). Every step only removes what no solution uses, so following the hints never loses
-//! the solution.
+//! subsets a group's matching finds; fish between two families of groups ([`super::fish`]); a candidate whose
+//! trial ends in a contradiction, with the steps that lead there ([`super::chain`]). Every step only removes
+//! what no solution uses, so following the hints never loses the solution.
 
 use std::time::Instant;
 
@@ -158,13 +158,20 @@ impl<'a> Ladder<'a> {
                 holding[c.row * n + c.col].push(g);
             }
         }
+        let intersections = Intersection::derive(n, puzzle.rules());
+        // An intersection names its groups by their place among the full groups, which are these, in this order.
+        debug_assert!(intersections.iter().all(|i| {
+            let (a, b) = i.groups;
+            let has = |g: usize, cells: &[Cell]| cells.iter().all(|c| groups[g].1.contains(c));
+            has(a, &i.first) && has(a, &i.both) && has(b, &i.both) && has(b, &i.second)
+        }));
         Ladder {
             puzzle,
             families: super::fish::Families::new(&groups, n),
             groups,
             group_rules,
             holding,
-            intersections: Intersection::derive(n, puzzle.rules()),
+            intersections,
             sharpened,
         }
     }
@@ -364,8 +371,8 @@ impl<'a> Ladder<'a> {
         let union = |cells: &[Cell]| cells.iter().fold(0u64, |m, &c| m | d.get(c));
         let struck = d.get(h.cell) & !after.get(h.cell);
         // The group that confines a struck value: the cell lies in the other one only.
-        let (confining, holding, v) = values_of(struck)
-            .filter_map(|v| v.parse::<u32>().ok())
+        let (confining, holding, v) = crate::domains::bit_indices(struck)
+            .map(|b| b as u32 + 1)
             .find_map(|v| {
                 let bit = 1u64 << (v - 1);
                 if i.second.contains(&h.cell) && union(&i.first) & bit == 0 {
@@ -384,6 +391,7 @@ impl<'a> Ladder<'a> {
             .map(Cell::to_string)
             .collect();
         let within = match places.len() {
+            1 => "in",
             2 => "both in",
             _ => "all in",
         };
