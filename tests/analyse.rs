@@ -792,3 +792,56 @@ fn contradiction_hints_show_the_steps_that_lead_there() {
         "{shared} of {steps} chain steps share a line"
     );
 }
+
+/// `hint` without `--all` gives the next deduction whole: the strikes it makes in a row on one cell or of one
+/// value (a rule's several values, an X-wing's cells), which are the first steps `--all` lists, on one line.
+#[test]
+fn a_hint_is_one_deduction_with_all_its_strikes() {
+    let mut grouped = 0;
+    for file in [
+        "puzzles/killer/killer-6x6.yaml",
+        "puzzles/kenken/kenken-6x6.yaml",
+        "puzzles/inshi/nikoli-5x5.yaml",
+        "puzzles/thermo/thermo-9x9.yaml",
+        "puzzles/sandwich/sandwich-9x9.yaml",
+        "puzzles/futoshiki/futoshiki-7x7.yaml",
+        "puzzles/extra-regions/windoku-9x9.yaml",
+        "puzzles/jigsaw/jigsaw-9x9.yaml",
+    ] {
+        let run = |args: &[&str]| latin().arg("hint").arg(file).args(args).output().unwrap();
+        let one = json(&run(&["--format", "json"]));
+        let all = json(&run(&["--all", "--format", "json"]));
+        let (one, all) = (
+            one["steps"].as_array().unwrap(),
+            all["steps"].as_array().unwrap(),
+        );
+        assert!(!one.is_empty(), "{file}");
+        assert_eq!(
+            one[..],
+            all[..one.len()],
+            "{file}: the first steps of --all"
+        );
+        if one.len() > 1 {
+            grouped += 1;
+            // Strikes only, by one technique, all on one cell or all of one value.
+            assert!(one
+                .iter()
+                .all(|s| s["place"] == false && s["technique"] == one[0]["technique"]));
+            let same = |key: &str| one.iter().all(|s| s[key] == one[0][key]);
+            assert!(same("cell") || same("value"), "{file}: {one:?}");
+        }
+        let text = String::from_utf8(run(&[]).stdout).unwrap();
+        assert_eq!(text.lines().count(), 1, "{file}: {text}");
+        for s in one {
+            let (cell, value) = (s["cell"].as_str().unwrap(), s["value"].to_string());
+            assert!(
+                text.contains(cell) && text.contains(&value),
+                "{file}: {text} leaves out {s}"
+            );
+        }
+    }
+    assert!(
+        grouped >= 2,
+        "only {grouped} first deductions strike more than one candidate"
+    );
+}

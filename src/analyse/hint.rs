@@ -600,6 +600,9 @@ pub(crate) fn subsets(n: usize, k: usize) -> impl Iterator<Item = Vec<usize>> {
 #[derive(Clone, Debug)]
 pub struct Hints {
     pub steps: Vec<Hint>,
+    /// Per step, the technique's group, rule or intersection (`None` for naked singles and failed trials), so
+    /// that strikes of one deduction can be told together ([`deduction_run`]).
+    pub(crate) sources: Vec<Option<Source>>,
     pub timed_out: bool,
     /// The givens and filled cells, with the steps before it, leave a cell or a group no value, or (`left` is 0)
     /// search finds no solution from where the steps stopped: the grid as filled has no solution (a person's
@@ -611,8 +614,9 @@ pub struct Hints {
     pub left: Option<usize>,
 }
 
-/// The steps from the givens plus `progress` (0 = empty): just the first, or (`all`) every one until the grid is
-/// full, no technique applies, or `deadline` passes. A step places a value or strikes one.
+/// The steps from the givens plus `progress` (0 = empty): the next deduction (its first step, and the strikes of
+/// the same deduction that follow it: [`deduction_run`]), or (`all`) every step until the grid is full, no
+/// technique applies, or `deadline` passes. A step places a value or strikes one.
 pub fn hints(
     puzzle: &Puzzle,
     progress: Option<&Grid>,
@@ -631,9 +635,11 @@ pub fn hints(
     let mut d = Domains::full(n);
     let mut known = puzzle.givens().clone();
     let mut out = Vec::new();
+    let mut sources: Vec<Option<Source>> = Vec::new();
     let late = || deadline.is_some_and(|t| Instant::now() >= t);
-    let ended = |steps: Vec<Hint>, no_solution: bool| Hints {
+    let ended = |steps: Vec<Hint>, sources: Vec<Option<Source>>, no_solution: bool| Hints {
         steps,
+        sources,
         timed_out: !no_solution && late(),
         no_solution,
         left: None,
@@ -647,15 +653,39 @@ pub fn hints(
             d.assign(cell, v).map(|_| ())
         });
     if start.and_then(|()| marks(groups, &mut d)).is_err() {
-        return Ok(ended(out, true));
+        return Ok(ended(out, sources, true));
     }
     while !late() {
+        // Just the next step: it goes on only with more strikes of the same deduction (a person's step strikes
+        // the X-wing's value from all its cells at once), and never to a trial.
+        let grouping = !all && !out.is_empty();
         // Naked singles count only where the person has not written the value yet.
         // A rule that fails here is left to the steps: one of them then empties a cell or a group.
-        let hint = naked(&d, &known)
-            .or_else(|| Some(ladder.next(&d, &late, &mut None)?.0))
-            .or_else(|| contradiction_step(&ladder, &d, &known, deadline, &late));
-        let Some(hint) = hint else {
+        let found = naked(&d, &known)
+            .map(|h| (h, None))
+            .or_else(|| {
+                let (h, s) = ladder.next(&d, &late, &mut None)?;
+                Some((h, Some(s)))
+            })
+            .or_else(|| match grouping {
+                true => None,
+                false => Some((
+                    contradiction_step(&ladder, &d, &known, deadline, &late)?,
+                    None,
+                )),
+            });
+        if grouping {
+            let mut run: Vec<(&Hint, Option<Source>)> =
+                out.iter().zip(sources.iter().copied()).collect();
+            let continues = found.as_ref().is_some_and(|(h, s)| {
+                run.push((h, *s));
+                deduction_run(&run) == run.len()
+            });
+            if !continues {
+                break;
+            }
+        }
+        let Some((hint, source)) = found else {
             if late() {
                 // The techniques were cut off, not exhausted.
                 break;
@@ -664,6 +694,7 @@ pub fn hints(
             let left = count_left(puzzle, &known, deadline)?;
             return Ok(Hints {
                 steps: out,
+                sources,
                 timed_out: false,
                 no_solution: left == Some(0),
                 left,
@@ -675,14 +706,67 @@ pub fn hints(
             known.set(hint.cell, hint.value);
         }
         out.push(hint);
+        sources.push(source);
         if applied.is_err() {
-            return Ok(ended(out, true));
+            return Ok(ended(out, sources, true));
         }
-        if !all || known.cells().all(|c| known.get(c) != 0) {
+        if known.cells().all(|c| known.get(c) != 0) {
             break;
         }
     }
-    Ok(ended(out, false))
+    Ok(ended(out, sources, false))
+}
+
+/// How a strike's reason ends with its own cell and value, so that strikes of one deduction can share it.
+pub(crate) enum Tail {
+    /// `..., so r6c1 cannot be 8` (intersections, subsets, fish): the words before `so`.
+    So(String),
+    /// `... cannot use 8 there` (a rule's own deduction): the words before `cannot`.
+    There(String),
+}
+
+/// The reason of strike `h` without its cell and value, and which form it ends in; `None` for a placement or
+/// another form.
+pub(crate) fn tail(h: &Hint) -> Option<Tail> {
+    if h.place {
+        return None;
+    }
+    let so = format!("so {} cannot be {}", h.cell, h.value);
+    let there = format!("cannot use {} there", h.value);
+    if let Some(prefix) = h.reason.strip_suffix(&so) {
+        Some(Tail::So(prefix.to_owned()))
+    } else {
+        h.reason
+            .strip_suffix(&there)
+            .map(|prefix| Tail::There(prefix.to_owned()))
+    }
+}
+
+/// How many of `steps`, from the first, are strikes of one deduction (one source, the same words but for the
+/// cell or value) all on one cell or all of one value: the steps a person takes as one. At least 1.
+pub(crate) fn deduction_run(steps: &[(&Hint, Option<Source>)]) -> usize {
+    let Some(&(first, source)) = steps.first() else {
+        return 0;
+    };
+    let words = |h: &Hint| match tail(h) {
+        Some(Tail::So(w)) => Some((true, w)),
+        Some(Tail::There(w)) => Some((false, w)),
+        None => None,
+    };
+    let Some(own) = words(first).filter(|_| source.is_some()) else {
+        return 1;
+    };
+    let mut k = 1;
+    while k < steps.len() {
+        let (h, s) = steps[k];
+        let one_cell = steps[..=k].iter().all(|x| x.0.cell == first.cell);
+        let one_value = steps[..=k].iter().all(|x| x.0.value == first.value);
+        if s != source || words(h).as_ref() != Some(&own) || !(one_cell || one_value) {
+            break;
+        }
+        k += 1;
+    }
+    k
 }
 
 /// The longest the count of what is left may take: it only adds to the answer (a grid with several solutions, or

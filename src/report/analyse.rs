@@ -2,11 +2,11 @@
 
 use serde_json::json;
 
-use super::steps::{chain_lines, step};
+use super::steps::{chain_lines, line, runs, step};
 use crate::analyse::candidates::Candidates;
 use crate::analyse::draft::SectionText;
 use crate::analyse::generate::Generated;
-use crate::analyse::hint::{Hint, Hints};
+use crate::analyse::hint::{Hint, Hints, Source};
 use crate::analyse::progress::{Fault, Judged, Progress};
 use crate::analyse::rate::Rating;
 use crate::grid::{Cell, Grid};
@@ -214,12 +214,20 @@ pub(crate) fn hints_text(
 ) -> String {
     let mut out = String::new();
     let steps = found.steps.as_slice();
-    match (steps, all || found.no_solution) {
+    // Strikes of one deduction in a row are one line, as a person takes them.
+    let sourced: Vec<(&Hint, Option<Source>)> =
+        steps.iter().zip(found.sources.iter().copied()).collect();
+    let runs = runs(&sourced);
+    let lines = |r: &std::ops::Range<usize>, indent: &str| match r.len() {
+        1 => step_lines(&steps[r.start], indent),
+        _ => format!("{}\n", line(&sourced[r.clone()])),
+    };
+    match (runs.as_slice(), all || found.no_solution) {
         ([], _) => {}
-        ([one], false) => out += &step_lines(one, "    "),
+        ([one], false) => out += &lines(one, "    "),
         (many, _) => {
-            for (k, h) in many.iter().enumerate() {
-                out += &format!("{:>3}. {}", k + 1, step_lines(h, "         "));
+            for (k, r) in many.iter().enumerate() {
+                out += &format!("{:>3}. {}", k + 1, lines(r, "         "));
             }
         }
     }
@@ -248,7 +256,7 @@ pub(crate) fn hints_text(
             _ => "the rest needs search",
         };
         out += &format!(
-            "{file}: no further step by singles, rules, intersections, subsets or one contradiction: {why}\n"
+            "{file}: no further step by singles, rules, intersections, subsets, fish or one contradiction: {why}\n"
         );
     }
     out

@@ -3,7 +3,7 @@
 //! each candidate as a step of its own. Long chains were mostly such runs: a subset striking its values from
 //! every other cell of a row took a line a cell and a value.
 
-use crate::analyse::hint::{joined, Chain, Hint, Source};
+use crate::analyse::hint::{deduction_run, joined, tail, Chain, Hint, Source, Tail};
 
 /// One step: `r1c3 = 4: ...` or `r1c3 is not 4: ...`.
 pub(crate) fn step(h: &Hint) -> String {
@@ -14,69 +14,39 @@ pub(crate) fn step(h: &Hint) -> String {
     }
 }
 
-/// How a strike's reason ends with its own cell and value, so that strikes of one deduction can share it.
-enum Tail {
-    /// `..., so r6c1 cannot be 8` (intersections, subsets, fish).
-    So(String),
-    /// `... cannot use 8 there` (a rule's own deduction).
-    There(String),
-}
-
-/// The reason of strike `h` without its cell and value, and which form it ended in.
-fn tail(h: &Hint) -> Option<Tail> {
-    if h.place {
-        return None;
-    }
-    let so = format!("so {} cannot be {}", h.cell, h.value);
-    let there = format!("cannot use {} there", h.value);
-    if let Some(prefix) = h.reason.strip_suffix(&so) {
-        Some(Tail::So(prefix.to_owned()))
-    } else {
-        h.reason
-            .strip_suffix(&there)
-            .map(|prefix| Tail::There(prefix.to_owned()))
-    }
-}
-
-/// Whether strike `b` says what strike `a` says for another cell or value: the same deduction.
-fn same(a: (&Hint, Source), b: (&Hint, Source)) -> bool {
-    match (tail(a.0), tail(b.0)) {
-        (Some(Tail::So(x)), Some(Tail::So(y))) | (Some(Tail::There(x)), Some(Tail::There(y))) => {
-            a.1 == b.1 && x == y
-        }
-        _ => false,
-    }
-}
-
 /// A chain's steps, one line each but that consecutive strikes of one deduction, on one cell or of one value,
 /// share a line.
 pub(crate) fn chain_lines(chain: &Chain) -> Vec<String> {
-    let steps: Vec<(&Hint, Source)> = chain
+    let steps: Vec<(&Hint, Option<Source>)> = chain
         .steps
         .iter()
-        .zip(chain.sources.iter().copied())
+        .zip(chain.sources.iter().map(|&s| Some(s)))
         .collect();
-    let mut lines = Vec::new();
+    runs(&steps).into_iter().map(|r| line(&steps[r])).collect()
+}
+
+/// The steps split into runs of one deduction ([`deduction_run`]), as index ranges in order.
+pub(crate) fn runs(steps: &[(&Hint, Option<Source>)]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
     let mut i = 0;
     while i < steps.len() {
-        let first = steps[i];
-        let mut j = i + 1;
-        let one_cell = |k: usize| steps[i..k].iter().all(|s| s.0.cell == first.0.cell);
-        let one_value = |k: usize| steps[i..k].iter().all(|s| s.0.value == first.0.value);
-        while j < steps.len() && same(first, steps[j]) && (one_cell(j + 1) || one_value(j + 1)) {
-            j += 1;
-        }
-        lines.push(match j - i {
-            1 => step(first.0),
-            _ => shared(&steps[i..j]),
-        });
-        i = j;
+        let k = deduction_run(&steps[i..]).max(1);
+        out.push(i..i + k);
+        i += k;
     }
-    lines
+    out
+}
+
+/// One run of steps on one line: a single step as it is, several as they share it.
+pub(crate) fn line(run: &[(&Hint, Option<Source>)]) -> String {
+    match run {
+        [one] => step(one.0),
+        _ => shared(run),
+    }
 }
 
 /// Strikes of one deduction, all on one cell or all of one value, on one line.
-fn shared(run: &[(&Hint, Source)]) -> String {
+fn shared(run: &[(&Hint, Option<Source>)]) -> String {
     let first = run[0].0;
     let (cells, values, head) = if run.iter().all(|s| s.0.cell == first.cell) {
         let values = joined(run.iter().map(|s| s.0.value.to_string()), "or");
