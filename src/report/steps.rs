@@ -1,7 +1,7 @@
-//! A hint's steps in words, and a chain's steps as a person reads them: strikes that one deduction makes in a
-//! row share a line (`r6c6 is not 6 or 7: ...`, `r6c1, r6c2 and r6c3 are not 8: ...`), where the chain lists
-//! each candidate as a step of its own. Long chains were mostly such runs: a subset striking its values from
-//! every other cell of a row took a line a cell and a value.
+//! A hint's steps in words, as a person reads them: strikes that one deduction makes in a row share a line
+//! (`r6c6 is not 6 or 7: ...`, `r6c1, r6c2 and r6c3 are not 8: ...`), in a chain and in `hint --all`'s list,
+//! where the steps themselves are one candidate each. Long chains were mostly such runs: a subset striking its
+//! values from every other cell of a row took a line a cell and a value.
 
 use crate::analyse::hint::{deduction_run, joined, tail, Chain, Hint, Source, Tail};
 
