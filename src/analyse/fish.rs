@@ -24,6 +24,8 @@ pub(crate) struct Fish {
     pub(crate) value: u32,
     pub(crate) base: Vec<usize>,
     pub(crate) cover: Vec<usize>,
+    /// The open cells of its cover outside its base, which lose the value, in order.
+    pub(crate) struck: Vec<Cell>,
     /// How to find it again: its families and base, small enough to copy.
     pub(crate) key: Key,
 }
@@ -71,16 +73,16 @@ impl Families {
             }
             members[f].push(g);
         }
-        let keep: Vec<bool> = members.iter().map(|m| m.len() >= 2).collect();
-        let mut k = keep.iter();
-        members.retain(|_| *k.next().unwrap_or(&false));
-        let mut k = keep.iter();
-        position.retain(|_| *k.next().unwrap_or(&false));
+        let (members, position) = members
+            .into_iter()
+            .zip(position)
+            .filter(|(m, _)| m.len() >= 2)
+            .unzip();
         Families { members, position }
     }
 
-    /// The cover family's members (as a mask of positions) that hold the places v has left in base group
-    /// `g`; `None` when v is placed there, has one place only, or has a place outside the cover family.
+    /// The cover family's members (as a mask of positions) that hold the places v has left in a base group's
+    /// `cells`; `None` when v is placed there, has one place only, or has a place outside the cover family.
     fn touched(&self, d: &Domains, cells: &[Cell], cover_family: usize, v: u32) -> Option<u64> {
         let n = d.size();
         let (mut mask, mut places) = (0u64, 0);
@@ -105,20 +107,19 @@ impl Families {
         groups: &[(String, Vec<Cell>)],
         key: Key,
     ) -> Option<Fish> {
-        let members = &self.members[key.base_family];
-        let base: Vec<usize> = (0..members.len())
-            .filter(|&i| key.base >> i & 1 == 1)
-            .map(|i| members[i])
-            .collect();
+        let base = self.groups_of(key.base_family, key.base);
         let mut cover = 0u64;
         for &g in &base {
             cover |= self.touched(d, &groups[g].1, key.cover_family, key.value)?;
         }
-        (cover.count_ones() as usize == base.len()).then(|| Fish {
-            value: key.value,
-            base,
-            cover: self.groups_of(key.cover_family, cover),
-            key,
+        (cover.count_ones() as usize == base.len()).then(|| {
+            Fish::new(
+                d,
+                groups,
+                key,
+                base,
+                self.groups_of(key.cover_family, cover),
+            )
         })
     }
 
@@ -155,18 +156,15 @@ impl Families {
                             if cover.count_ones() != k {
                                 continue;
                             }
-                            let fish = Fish {
+                            let key = Key {
                                 value: v,
-                                base: set.iter().map(|&i| members[open[i].0]).collect(),
-                                cover: self.groups_of(b, cover),
-                                key: Key {
-                                    value: v,
-                                    base_family: f,
-                                    cover_family: b,
-                                    base: set.iter().fold(0u64, |m, &i| m | 1 << open[i].0),
-                                },
+                                base_family: f,
+                                cover_family: b,
+                                base: set.iter().fold(0u64, |m, &i| m | 1 << open[i].0),
                             };
-                            if !struck(d, groups, &fish).is_empty() {
+                            let base = self.groups_of(f, key.base);
+                            let fish = Fish::new(d, groups, key, base, self.groups_of(b, cover));
+                            if !fish.struck.is_empty() {
                                 return Some(fish);
                             }
                         }
@@ -178,18 +176,32 @@ impl Families {
     }
 }
 
-/// What `fish` strikes: v from every open cell of its cover outside its base.
-pub(crate) fn struck(d: &Domains, groups: &[(String, Vec<Cell>)], fish: &Fish) -> Vec<Cell> {
-    let mut cells: Vec<Cell> = fish
-        .cover
-        .iter()
-        .flat_map(|&g| groups[g].1.iter().copied())
-        .filter(|c| !fish.base.iter().any(|&b| groups[b].1.contains(c)))
-        .filter(|&c| d.contains(c, fish.value) && d.fixed(c).is_none())
-        .collect();
-    cells.sort_unstable();
-    cells.dedup();
-    cells
+impl Fish {
+    /// The fish of `key` with its groups, and what it strikes on `d`: v from every open cell of its cover
+    /// outside its base.
+    fn new(
+        d: &Domains,
+        groups: &[(String, Vec<Cell>)],
+        key: Key,
+        base: Vec<usize>,
+        cover: Vec<usize>,
+    ) -> Fish {
+        let mut struck: Vec<Cell> = cover
+            .iter()
+            .flat_map(|&g| groups[g].1.iter().copied())
+            .filter(|c| !base.iter().any(|&b| groups[b].1.contains(c)))
+            .filter(|&c| d.contains(c, key.value) && d.fixed(c).is_none())
+            .collect();
+        struck.sort_unstable();
+        struck.dedup();
+        Fish {
+            value: key.value,
+            base,
+            cover,
+            struck,
+            key,
+        }
+    }
 }
 
 /// Groups named together: `rows 2 and 7` when they share their first word, else each label in full.
@@ -314,7 +326,7 @@ mod tests {
             };
             found += 1;
             assert_eq!(families.again(&d, &groups, fish.key).as_ref(), Some(&fish));
-            for c in struck(&d, &groups, &fish) {
+            for &c in &fish.struck {
                 let used = squares.iter().any(|s| {
                     (0..16).all(|i| d.contains(Cell::new(i / 4, i % 4), s[i]))
                         && s[c.row * 4 + c.col] == fish.value
@@ -345,7 +357,7 @@ mod tests {
         assert_eq!(fish.value, 4);
         assert_eq!(named(&groups, &fish.base), "rows 2 and 7");
         assert_eq!(named(&groups, &fish.cover), "columns 3 and 8");
-        let struck = struck(&d, &groups, &fish);
+        let struck = &fish.struck;
         assert_eq!(struck.len(), 14);
         assert!(struck.contains(&Cell::new(0, 2)) && !struck.contains(&Cell::new(1, 2)));
     }

@@ -248,10 +248,10 @@ impl<'a> Ladder<'a> {
             Source::Intersection(k) => by(&self.intersections[k]),
             Source::Fish(key) => {
                 !h.place
-                    && self.families.again(d, &self.groups, key).is_some_and(|f| {
-                        f.value == h.value
-                            && super::fish::struck(d, &self.groups, &f).contains(&h.cell)
-                    })
+                    && self
+                        .families
+                        .again(d, &self.groups, key)
+                        .is_some_and(|f| f.value == h.value && f.struck.contains(&h.cell))
             }
         }
     }
@@ -339,7 +339,7 @@ impl<'a> Ladder<'a> {
     /// A fish between two families of groups: the first cell it strikes its value from.
     fn fish_step(&self, d: &Domains) -> Option<(Hint, Source)> {
         let fish = self.families.find(d, &self.groups)?;
-        let cell = *super::fish::struck(d, &self.groups, &fish).first()?;
+        let cell = *fish.struck.first()?;
         let v = fish.value;
         let reason = format!(
             "in {}, {v} can only go in {} ({}), so {cell} cannot be {v}",
