@@ -34,29 +34,11 @@ fn solve_json(url: &str, max: usize) -> Value {
 
 /// The `pzpr` package: `$LATIN_PZPR`, else `~/.cache/latin-npm/node_modules/pzpr`; and node to run it.
 fn pzpr() -> Option<PathBuf> {
-    let module = std::env::var_os("LATIN_PZPR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(std::env::var_os("HOME").unwrap_or_default())
-                .join(".cache/latin-npm/node_modules/pzpr")
-        });
-    let node = Command::new("node")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if node && module.join("package.json").exists() {
-        return Some(module);
-    }
-    assert!(
-        std::env::var("CI").map_or(true, |v| v != "true"),
-        "node or {} missing under CI=true (.ci/run installs them)",
-        module.display()
-    );
-    eprintln!(
-        "NOTE: node or {} missing; puzz.link URLs were not checked against pzprjs",
-        module.display()
-    );
-    None
+    common::npm_package(
+        "LATIN_PZPR",
+        "pzpr",
+        "puzz.link URLs were not checked against pzprjs",
+    )
 }
 
 /// pzprjs's reading of each (url, solution).

@@ -51,7 +51,7 @@ pub(crate) struct Cli {
     #[arg(long, global = true, value_name = "BYTES", default_value_t = DEFAULT_MAX_INPUT)]
     pub(crate) max_input: u64,
 
-    /// Read puzzle arguments as this form instead of judging each by its text: yaml, tatham, puzzlink, fpuzzles, sudokupad, record, janko, line, picture
+    /// Read puzzle arguments as this form instead of judging each by its text: yaml, tatham, puzzlink, fpuzzles, sudokupad, penpa, record, janko, line, picture
     #[arg(long, global = true, value_name = "FORM", value_parser = form)]
     pub(crate) from: Option<crate::import::Format>,
 
@@ -218,7 +218,7 @@ pub(crate) enum Command {
     Convert {
         /// A puzzle file, `-` for standard input, or a puzzle ID or link
         input: PathBuf,
-        /// The form to write: yaml, tatham, puzzlink, fpuzzles, sudokupad (the link that opens the f-puzzles payload), record (a corpus line), janko (a page's data block), line (a plain Sudoku's grid on one line)
+        /// The form to write: yaml, tatham, puzzlink, fpuzzles, sudokupad (the link that opens the f-puzzles payload), penpa (a Penpa+ solve link), record (a corpus line), janko (a page's data block), line (a plain Sudoku's grid on one line)
         #[arg(long, value_name = "FORM", value_parser = form, default_value = "yaml")]
         to: crate::import::Format,
         /// Write to this file instead of standard output

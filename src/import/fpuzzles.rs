@@ -232,7 +232,7 @@ pub(super) fn record_of(puzzle: &Json) -> Result<Json, Error> {
 
 /// The givens and every cell's region number (explicit, or the default box), or `None` for a cell f-puzzles
 /// took out of every region (`"region": null`, as its region tool writes it: SudokuPad reads it so too).
-fn cells(puzzle: &Json, n: usize) -> Result<(Vec<u64>, Vec<Option<usize>>), Error> {
+pub(super) fn cells(puzzle: &Json, n: usize) -> Result<(Vec<u64>, Vec<Option<usize>>), Error> {
     let rows = puzzle["grid"]
         .as_array()
         .filter(|r| r.len() == n)

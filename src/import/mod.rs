@@ -13,6 +13,7 @@ pub(crate) mod fpuzzles;
 pub(crate) mod janko;
 pub(crate) mod line;
 mod payload;
+mod penpa;
 pub(crate) mod picture;
 pub(crate) mod puzzlink;
 mod sudokupad;
@@ -38,6 +39,9 @@ pub enum Format {
     Sudokupad,
     /// One corpus record: a JSON object with `type`, `size`, `givens`, ... (a line of a corpus `.jsonl` file).
     Record,
+    /// Penpa+ links (`https://swaroopg92.github.io/penpa-edit/#m=solve&p=...`): the drawings its Sudoku tools
+    /// make.
+    Penpa,
     /// janko.at's puzzle data, the `begin` ... `end` block of a puzzle page's `application/x-janko` script.
     Janko,
     /// A bare grid: one line of n*n characters (an 81-character Sudoku), or the grid's rows; a Sudoku of its size.
@@ -57,6 +61,7 @@ impl Format {
             Format::Fpuzzles => "fpuzzles",
             Format::Sudokupad => "sudokupad",
             Format::Record => "record",
+            Format::Penpa => "penpa",
             Format::Janko => "janko",
             Format::Line => "line",
             Format::Picture => "picture",
@@ -64,12 +69,13 @@ impl Format {
     }
 
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 9] = [
+    pub const ALL: [Format; 10] = [
         Format::Yaml,
         Format::Tatham,
         Format::Puzzlink,
         Format::Fpuzzles,
         Format::Sudokupad,
+        Format::Penpa,
         Format::Record,
         Format::Janko,
         Format::Line,
@@ -90,6 +96,7 @@ impl Format {
                 | Format::Puzzlink
                 | Format::Fpuzzles
                 | Format::Sudokupad
+                | Format::Penpa
                 | Format::Record
         )
     }
@@ -104,6 +111,9 @@ pub(crate) fn detect(text: &str) -> Option<Format> {
     }
     if sudokupad::recognises(t) {
         return Some(Format::Sudokupad);
+    }
+    if penpa::recognises(t) {
+        return Some(Format::Penpa);
     }
     if is_record(t) {
         return Some(Format::Record);
@@ -151,6 +161,7 @@ pub(crate) fn decode(text: &str, format: Format) -> Result<Json, Error> {
         Format::Puzzlink => puzzlink::decode(t),
         Format::Fpuzzles => fpuzzles::decode(t),
         Format::Sudokupad => sudokupad::decode(t),
+        Format::Penpa => penpa::decode(t),
         Format::Janko => janko::decode(t),
         Format::Line => line::decode(t),
         Format::Picture => picture::decode(text),
@@ -169,6 +180,7 @@ pub(crate) fn encode(record: &Json, format: Format) -> Result<String, Error> {
         Format::Puzzlink => puzzlink::encode(record),
         Format::Fpuzzles => fpuzzles::encode(record),
         Format::Sudokupad => sudokupad::encode(record),
+        Format::Penpa => penpa::encode(record),
         Format::Janko => janko::encode(record),
         Format::Line => line::encode(record),
         Format::Picture => picture::encode(record),
@@ -346,6 +358,7 @@ mod tests {
                 "solo:3x3:", "solo:9j:", "solo:2x3k:", "solo:3x3xk:a,", "keen:5:", "towers:4:", "unequal:4:",
                 "unequal:4a:", "https://puzz.link/p?sudoku/9/9/", "https://puzz.link/p?factors/4/4/",
                 "https://puzz.link/p?building/4/4/", "https://www.f-puzzles.com/?load=N4Ig",
+                "https://swaroopg92.github.io/penpa-edit/#m=solve&p=",
                 "{\"size\":4,\"grid\":", "begin\npuzzle sudoku\nsize 4\nproblem\n",
                 "begin\npuzzle futoshiki\nsize 3\nproblem\n", "begin\npuzzle mathrax\nsize 3\nnodes\n",
                 "begin\npuzzle kendoku\nsize 2\nareas\na a\nb c\nproblem\n",

@@ -98,7 +98,7 @@ fn combinations(n: usize, size: usize) -> Vec<Vec<usize>> {
 }
 
 /// `%2B` and friends, as a link copied from an address bar may have them; a space is a `+` that was read as one.
-fn percent_decoded(s: &str) -> String {
+pub(super) fn percent_decoded(s: &str) -> String {
     let mut out = Vec::with_capacity(s.len());
     let b = s.as_bytes();
     let mut i = 0;

@@ -41,12 +41,15 @@ pub(crate) fn record_for(map: &Mapping, registry: &Registry, form: Format) -> Re
 
 /// [`record_for`] from the record made already ([`record_of`]): what a caller writing several forms makes once.
 pub(crate) fn in_form(mut record: Json, registry: &Registry, form: Format) -> Result<Json, Error> {
-    // SudokuPad is written as the f-puzzles payload it opens.
-    if matches!(form, Format::Fpuzzles | Format::Sudokupad) {
+    // SudokuPad is written as the f-puzzles payload it opens, Penpa+ as the drawing of its constraints.
+    if matches!(form, Format::Fpuzzles | Format::Sudokupad | Format::Penpa) {
         let kind = record["type"].as_str().unwrap_or_default().to_owned();
         let fitted = super::fit::in_schema_terms(&mut record, &*registry.get(&kind)?);
         fitted.map_err(|e| match form {
             Format::Sudokupad => import::relabelled(e, form, import::SUDOKUPAD_WRITTEN),
+            Format::Penpa => {
+                import::relabelled(e, form, "written as the f-puzzles puzzle it draws: ")
+            }
             _ => e,
         })?;
     }

@@ -15,6 +15,31 @@ pub fn corpus_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
 }
 
+/// An npm package that a test checks latin against (`pzpr`, `sudoku-formats`): `$VAR`, else
+/// `~/.cache/latin-npm/node_modules/NAME`, where `.ci/run` installs it, with node to run it. Both are required
+/// under `CI=true`; elsewhere their absence is reported (saying what went unchecked) and `None` returned.
+pub fn npm_package(var: &str, name: &str, unchecked: &str) -> Option<PathBuf> {
+    let module = std::env::var_os(var).map(PathBuf::from).unwrap_or_else(|| {
+        PathBuf::from(std::env::var_os("HOME").unwrap_or_default())
+            .join(".cache/latin-npm/node_modules")
+            .join(name)
+    });
+    let node = std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if node && module.join("package.json").exists() {
+        return Some(module);
+    }
+    assert!(
+        std::env::var("CI").map_or(true, |v| v != "true"),
+        "node or {} missing under CI=true (.ci/run installs them)",
+        module.display()
+    );
+    eprintln!("NOTE: node or {} missing; {unchecked}", module.display());
+    None
+}
+
 /// The records of one corpus file. Missing data fails under `CI=true`; elsewhere it is reported and `None`
 /// returned, so a developer without the corpus sees why nothing ran.
 pub fn records(file: &str) -> Option<Vec<Value>> {

@@ -1,0 +1,203 @@
+//! Penpa+ links (`https://swaroopg92.github.io/penpa-edit/#m=solve&p=...`, or any copy of the editor: a path
+//! with `penpa-edit` and a `p=` parameter), as setters on Logic Masters and puzzle sites share them.
+//!
+//! The payload is Penpa+'s save text, deflated (raw DEFLATE) and in base64; the text is lines of a header
+//! (grid kind, size, title, author, rules), the `space` bands, and the drawing of the puzzle (`pu_q`) as JSON
+//! with some keys abbreviated (`COMPRESS_SUB` in Penpa+'s `class_p.js`). Penpa+ is a drawing program: a
+//! Sudoku's rules are whatever its rules text says of the drawing. [`drawings`] reads the drawings that mean
+//! one thing in Sudoku (the shapes Penpa+'s own Sudoku tools make: given digits, thick region lines, the dotted
+//! diagonals, killer cages with their sums, thermometers, arrows, white and black dots and X and V on edges,
+//! grey circles and squares for odd and even) into the f-puzzles constraints they stand for, and the f-puzzles
+//! reader makes the record, so every importer means the same by each constraint. Any other drawing (coloured
+//! lines, shading, outside numbers, text) is an error naming it: its rule is in the rules text alone, and a
+//! rule dropped silently would give wrong answers. Dots and marks say only their own pair (`kropki-dots`,
+//! `xv-marks`), unless a sentence of the rules text says "all possible" of them (then every unmarked pair has
+//! neither relation: `kropki`, `xv`), as contest sites write it. Labels of letters outside the grid (the rows
+//! of an answer key) are passed over with their arrows.
+//!
+//! `encode` writes the same drawings back as a Penpa+ solve link, the lines Penpa+ writes in the order it reads
+//! them (`load` in Penpa+'s `general.js`).
+
+mod drawings;
+mod geometry;
+mod write;
+
+use base64::Engine as _;
+use serde_json::Value as Json;
+
+use super::{bad, fpuzzles, relabelled, Format};
+use crate::error::Error;
+
+fn err(message: impl Into<String>) -> Error {
+    bad(Format::Penpa, message)
+}
+
+/// The longest base64 payload read: Penpa+ links of busy puzzles are some kilobytes.
+const MAX_PAYLOAD: usize = 256 << 10;
+
+/// The longest text a payload may inflate to: DEFLATE can expand a hostile payload a thousandfold.
+const MAX_TEXT: usize = 4 << 20;
+
+/// Penpa+'s abbreviations of its save text, in the order it applies them (`COMPRESS_SUB`); reading undoes them
+/// in reverse, as Penpa+ does, the escape of a literal `z` last.
+const ABBREVIATIONS: [(&str, &str); 31] = [
+    ("z", "zZ"),
+    ("\"qa\"", "z9"),
+    ("\"pu_q\"", "zQ"),
+    ("\"pu_a\"", "zA"),
+    ("\"grid\"", "zG"),
+    ("\"edit_mode\"", "zM"),
+    ("\"surface\"", "zS"),
+    ("\"line\"", "zL"),
+    ("\"lineE\"", "zE"),
+    ("\"wall\"", "zW"),
+    ("\"cage\"", "zC"),
+    ("\"number\"", "zN"),
+    ("\"symbol\"", "zY"),
+    ("\"special\"", "zP"),
+    ("\"board\"", "zB"),
+    ("\"command_redo\"", "zR"),
+    ("\"command_undo\"", "zU"),
+    ("\"command_replay\"", "z8"),
+    ("\"numberS\"", "z1"),
+    ("\"freeline\"", "zF"),
+    ("\"freelineE\"", "z2"),
+    ("\"thermo\"", "zT"),
+    ("\"arrows\"", "z3"),
+    ("\"direction\"", "zD"),
+    ("\"squareframe\"", "z0"),
+    ("\"polygon\"", "z5"),
+    ("\"deletelineE\"", "z4"),
+    ("\"killercages\"", "z6"),
+    ("\"nobulbthermo\"", "z7"),
+    ("\"__a\"", "z_"),
+    ("null", "zO"),
+];
+
+/// The `p=` parameter of a Penpa+ link (after `#` or `?`), if the text is one.
+fn payload(text: &str) -> Option<&str> {
+    if text.contains(char::is_whitespace) || !text.contains("penpa-edit") {
+        return None;
+    }
+    let query = &text[text.find(['#', '?'])? + 1..];
+    query
+        .split('&')
+        .find_map(|param| param.strip_prefix("p="))
+        .filter(|p| !p.is_empty())
+}
+
+pub(crate) fn recognises(text: &str) -> bool {
+    payload(text).is_some()
+}
+
+/// The save text a payload inflates to, its abbreviations undone.
+fn save_text(payload: &str) -> Result<String, Error> {
+    if payload.len() > MAX_PAYLOAD {
+        return Err(err(format!(
+            "a payload of {} bytes; links are read up to {MAX_PAYLOAD}",
+            payload.len()
+        )));
+    }
+    let payload = super::payload::percent_decoded(payload);
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(payload.trim_end_matches('=').to_owned() + padding(&payload))
+        .map_err(|e| err(format!("the link's payload is not base64: {e}")))?;
+    let text = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_TEXT).map_err(
+        |e| match e.status {
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => err(format!(
+                "the link inflates past {MAX_TEXT} bytes; latin reads puzzles up to that"
+            )),
+            _ => err("the link's payload is not deflated Penpa+ data"),
+        },
+    )?;
+    let mut text = String::from_utf8(text).map_err(|_| err("the link's payload is not text"))?;
+    for (long, short) in ABBREVIATIONS.iter().rev() {
+        text = text.replace(short, long);
+    }
+    Ok(text)
+}
+
+/// The `=` a base64 text of this length needs (links often lose them).
+fn padding(payload: &str) -> &'static str {
+    match payload.trim_end_matches('=').len() % 4 {
+        2 => "==",
+        3 => "=",
+        _ => "",
+    }
+}
+
+/// A link as a record.
+pub(crate) fn decode(text: &str) -> Result<Json, Error> {
+    let p = payload(text).ok_or_else(|| err("not a Penpa+ link (`penpa-edit/#m=solve&p=...`)"))?;
+    let text = save_text(p)?;
+    let fpuzzle = drawings::to_fpuzzles(&text).map_err(err)?;
+    fpuzzles::record_of(&fpuzzle)
+        .map_err(|e| relabelled(e, Format::Penpa, "as the f-puzzles puzzle it draws: "))
+}
+
+/// A record as the Penpa+ solve link that draws it.
+pub(crate) fn encode(record: &Json) -> Result<String, Error> {
+    let fpuzzle = fpuzzles::to_fpuzzles(record).map_err(|e| {
+        relabelled(
+            e,
+            Format::Penpa,
+            "written as the f-puzzles puzzle it draws: ",
+        )
+    })?;
+    let mut text = write::from_fpuzzles(&fpuzzle).map_err(err)?;
+    for (long, short) in ABBREVIATIONS {
+        text = text.replace(long, short);
+    }
+    let deflated = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9);
+    let payload = base64::engine::general_purpose::STANDARD.encode(deflated);
+    Ok(format!("{LINK}{payload}"))
+}
+
+/// What a Penpa+ solve link is before its payload.
+pub(crate) const LINK: &str = "https://swaroopg92.github.io/penpa-edit/#m=solve&p=";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_are_told_from_other_text() {
+        for text in [
+            "https://swaroopg92.github.io/penpa-edit/#m=solve&p=7VRNb9pAEL3zK6I9z8G7",
+            "https://logicmastersindia.com/penpa-edit/?m=solve&p=zVZvb9u2E3&q=eyJwaWQ",
+        ] {
+            assert!(recognises(text), "{text}");
+        }
+        assert_eq!(
+            payload("https://x.org/penpa-edit/?m=solve&p=abc&q=d"),
+            Some("abc")
+        );
+        for text in [
+            "https://puzz.link/p?sudoku/4/4/g1g",
+            "https://swaroopg92.github.io/penpa-edit/",
+            "penpa-edit p=abc",
+        ] {
+            assert!(!recognises(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn abbreviations_undo_in_reverse_and_keep_a_literal_z() {
+        let text = r#"{"number":{"1":["z9",1,"1"]},"thermo":[null]}"#;
+        let mut short = text.to_owned();
+        for (long, s) in ABBREVIATIONS {
+            short = short.replace(long, s);
+        }
+        assert!(
+            !short.contains("thermo") && short.contains("zZ9"),
+            "{short}"
+        );
+        let payload = base64::engine::general_purpose::STANDARD
+            .encode(miniz_oxide::deflate::compress_to_vec(short.as_bytes(), 6));
+        assert_eq!(save_text(&payload).unwrap(), text);
+        // Without its padding, as links are often shared.
+        assert_eq!(save_text(payload.trim_end_matches('=')).unwrap(), text);
+        let e = save_text("not base64 at all!").unwrap_err().to_string();
+        assert!(e.contains("base64"), "{e}");
+    }
+}

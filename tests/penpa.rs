@@ -1,0 +1,255 @@
+//! Penpa+ links checked against sudoku-formats (lisudoku's converter, the `sudoku-formats` npm package, run by
+//! node): a reader and writer of Penpa+'s format written apart from latin.
+//! - The real Penpa+ links its own tests keep (made by Penpa+ itself, two of them contest puzzles from Logic
+//!   Masters India) read in latin as the same constraints sudoku-formats reads, and the contest puzzles have
+//!   one solution each.
+//! - The Penpa+ links sudoku-formats writes of latin's puzzles (from their f-puzzles links) read in latin as the
+//!   same puzzles: the same one solution.
+//! - The Penpa+ links latin writes read in sudoku-formats as the constraints latin wrote.
+//!
+//! Node and the package are required under `CI=true` (`.ci/run` installs `sudoku-formats` into
+//! `~/.cache/latin-npm`).
+
+mod common;
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use serde_json::{json, Value};
+
+fn latin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_latin"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+/// `latin ARGS`, which must succeed: its standard output.
+fn run(args: &[&str]) -> String {
+    let out = latin().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap().trim().to_owned()
+}
+
+/// The `sudoku-formats` package: `$LATIN_SUDOKU_FORMATS`, else `~/.cache/latin-npm/node_modules/sudoku-formats`;
+/// and node to run it.
+fn sudoku_formats() -> Option<PathBuf> {
+    common::npm_package(
+        "LATIN_SUDOKU_FORMATS",
+        "sudoku-formats",
+        "Penpa+ links were not checked against sudoku-formats",
+    )
+}
+
+/// sudoku-formats' answer to each request (`{"read": link}` or `{"write": link}`).
+fn ask(module: &Path, requests: &[Value]) -> Vec<Value> {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/penpa_formats.mjs");
+    let mut child = Command::new("node")
+        .arg(script)
+        .env("SUDOKU_FORMATS_MODULE", module)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for r in requests {
+        writeln!(stdin, "{r}").unwrap();
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let answers: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), requests.len());
+    answers
+}
+
+/// The Penpa+ links in the package's own tests: in comments and strings of its spec files.
+fn real_links(module: &Path) -> Vec<String> {
+    let mut links = Vec::new();
+    for file in [
+        "dist/formats/penpa/transformer.spec.js",
+        "dist/decodeSudoku.spec.js",
+    ] {
+        let text = std::fs::read_to_string(module.join(file)).unwrap();
+        for start in text.match_indices("https://").map(|(i, _)| i) {
+            let link: String = text[start..]
+                .chars()
+                .take_while(|c| !c.is_whitespace() && !"'\"`".contains(*c))
+                .collect();
+            if link.contains("penpa-edit") && !link.contains('$') && link.len() > 200 {
+                links.push(link);
+            }
+        }
+    }
+    links.sort();
+    links.dedup();
+    links
+}
+
+#[test]
+fn real_links_read_as_sudoku_formats_reads_them() {
+    let Some(module) = sudoku_formats() else {
+        return;
+    };
+    let links = real_links(&module);
+    assert!(links.len() >= 3, "{links:?}");
+    // latin's reading, written as an f-puzzles link: sudoku-formats reads both, so both are told alike.
+    let ours: Vec<String> = links
+        .iter()
+        .map(|l| run(&["convert", l, "--to", "fpuzzles"]))
+        .collect();
+    let requests: Vec<Value> = links
+        .iter()
+        .chain(&ours)
+        .map(|l| json!({ "read": l }))
+        .collect();
+    let answers = ask(&module, &requests);
+    let (theirs, ours) = answers.split_at(links.len());
+    let mut contests = 0;
+    for ((link, a), b) in links.iter().zip(theirs).zip(ours) {
+        assert!(a["constraints"].is_object(), "{link}: {a}");
+        assert_eq!(a["constraints"], b["constraints"], "{link}");
+        let record: Value =
+            serde_json::from_str(&run(&["convert", link, "--to", "record"])).unwrap();
+        if record["title"]
+            .as_str()
+            .is_some_and(|t| t.contains("Sudoku 9x9"))
+        {
+            // A contest puzzle: exactly one solution, as its setter made it.
+            let count = run(&["count", link, "--format", "json"]);
+            let count: Value = serde_json::from_str(&count).unwrap();
+            assert_eq!(count["count"], json!(1), "{link}");
+            contests += 1;
+        }
+    }
+    assert!(contests >= 2, "{contests}");
+}
+
+/// Puzzles of the types sudoku-formats carries whole from f-puzzles to Penpa+, of the sizes it takes (up to 9):
+/// the examples and generated ones.
+fn puzzles(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for t in [
+        "sudoku", "jigsaw", "killer", "thermo", "evenodd", "killer-x", "latin",
+    ] {
+        for (size, seed) in [(6, 1), (9, 2), (9, 3)] {
+            let text = run(&[
+                "generate",
+                t,
+                "--size",
+                &size.to_string(),
+                "--seed",
+                &seed.to_string(),
+                "--format",
+                "yaml",
+            ]);
+            let file = dir.join(format!("{t}-{size}-{seed}.yaml"));
+            std::fs::write(&file, text).unwrap();
+            files.push(file);
+        }
+    }
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    for example in [
+        "puzzles/sudoku/boxes-2x3-6x6.yaml",
+        "puzzles/jigsaw/jigsaw-9x9.yaml",
+        "puzzles/killer/killer-6x6.yaml",
+        "puzzles/thermo/thermo-9x9.yaml",
+        "puzzles/evenodd/evenodd-9x9.yaml",
+    ] {
+        files.push(root.join(example));
+    }
+    // As many as the README says.
+    assert_eq!(files.len(), 26);
+    files
+}
+
+/// The one solution of a puzzle (a file or a link), as its grid.
+fn only_solution(puzzle: &str) -> Value {
+    let answer: Value =
+        serde_json::from_str(&run(&["solve", puzzle, "--format", "json", "--max", "2"])).unwrap();
+    let solutions = answer["solutions"].as_array().unwrap();
+    assert_eq!(solutions.len(), 1, "{puzzle}: {answer}");
+    solutions[0].clone()
+}
+
+#[test]
+fn links_sudoku_formats_writes_read_as_the_same_puzzles() {
+    let Some(module) = sudoku_formats() else {
+        return;
+    };
+    let dir = tempdir("written-by-them");
+    let files = puzzles(&dir);
+    let requests: Vec<Value> = files
+        .iter()
+        .map(|f| json!({"write": run(&["convert", f.to_str().unwrap(), "--to", "fpuzzles"])}))
+        .collect();
+    let answers = ask(&module, &requests);
+    for (file, answer) in files.iter().zip(&answers) {
+        let link = answer["url"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{}: {answer}", file.display()));
+        assert_eq!(answer["warning"], Value::Null, "{}", file.display());
+        assert_eq!(
+            only_solution(link),
+            only_solution(file.to_str().unwrap()),
+            "{}: {link}",
+            file.display()
+        );
+    }
+}
+
+#[test]
+fn links_latin_writes_read_in_sudoku_formats_as_written() {
+    let Some(module) = sudoku_formats() else {
+        return;
+    };
+    let dir = tempdir("written-by-us");
+    let mut files = puzzles(&dir);
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    files.extend(
+        [
+            "puzzles/arrow/arrow-9x9.yaml",
+            "puzzles/kropki-dots/kropki-dots-9x9.yaml",
+            "puzzles/sudoku/diagonal-9x9.yaml",
+        ]
+        .map(|f| root.join(f)),
+    );
+    let mut requests = Vec::new();
+    for f in &files {
+        let f = f.to_str().unwrap();
+        let penpa = run(&["convert", f, "--to", "penpa"]);
+        // latin reads its own link as the puzzle it wrote.
+        assert_eq!(only_solution(&penpa), only_solution(f), "{f}");
+        requests.push(json!({"read": penpa}));
+        requests.push(json!({"read": run(&["convert", f, "--to", "fpuzzles"])}));
+    }
+    let answers = ask(&module, &requests);
+    for (f, pair) in files.iter().zip(answers.chunks(2)) {
+        assert!(
+            pair[0]["constraints"].is_object(),
+            "{}: {}",
+            f.display(),
+            pair[0]
+        );
+        assert_eq!(
+            pair[0]["constraints"],
+            pair[1]["constraints"],
+            "{}",
+            f.display()
+        );
+    }
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("latin-penpa-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
