@@ -213,7 +213,7 @@ pub(crate) enum Command {
   1  an answer differs from `solution:`, or a regression against --baseline
   2  bad input or usage")]
     Bench(bench::BenchRun),
-    /// Write a puzzle in another form: a YAML puzzle file (the default, ready to edit), a Tatham game ID, a puzz.link URL, an f-puzzles link, a SudokuPad link, a corpus record, a janko.at data block or a bare grid line
+    /// Write a puzzle in another form: a YAML puzzle file (the default, ready to edit), a Tatham game ID, a puzz.link URL, an f-puzzles link, a SudokuPad link, a Penpa+ link, a corpus record, a janko.at data block or a bare grid line
     #[command(after_help = EXIT_CODES)]
     Convert {
         /// A puzzle file, `-` for standard input, or a puzzle ID or link

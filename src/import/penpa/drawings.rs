@@ -43,8 +43,10 @@ pub(super) fn to_fpuzzles(text: &str) -> Result<Json, Refusal> {
         out,
         drawing,
         labels: Vec::new(),
+        outside: Vec::new(),
     };
     reader.numbers()?;
+    reader.edge_clues()?;
     reader.lines()?;
     reader.cages()?;
     reader.paths("thermo", "thermometer")?;
@@ -168,7 +170,16 @@ struct Reader {
     /// Outside cells with a label of letters (contest sites mark the rows whose digits make the answer key):
     /// no clue, so their marks are passed over too.
     labels: Vec<usize>,
+    /// Numbers outside the grid: grid row and column, and the number's text.
+    outside: Vec<(isize, isize, String)>,
 }
+
+/// The f-puzzles keys of outside clues, and the words of a rules text that name each kind.
+const EDGE_CLUES: [(&str, &[&str]); 3] = [
+    ("sandwichsum", &["sandwich"]),
+    ("skyscraper", &["skyscraper"]),
+    ("xsum", &["x-sum", "x sum"]),
+];
 
 impl Reader {
     /// Takes a part of the drawing out, so that what is left at the end was not read.
@@ -214,8 +225,11 @@ impl Reader {
             if text.is_empty() {
                 continue;
             }
-            if point == Point::Outside && !text.contains(|c: char| c.is_ascii_digit()) {
-                self.labels.push(at);
+            if let Point::Outside(r, c) = point {
+                match text.contains(|c: char| c.is_ascii_digit()) {
+                    false => self.labels.push(at),
+                    true => self.outside.push((r, c, text)),
+                }
                 continue;
             }
             match point {
@@ -246,6 +260,50 @@ impl Reader {
                     ))
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Numbers in the cells beside the grid as the outside clues the rules text names: sandwich sums,
+    /// skyscraper counts or x-sums, when it names exactly one of them (Penpa+'s Sudoku grid makes the bands for
+    /// them, the rules text alone says which they are).
+    fn edge_clues(&mut self) -> Result<(), Refusal> {
+        let Some((r, c, text)) = self.outside.first() else {
+            return Ok(());
+        };
+        let rules = self.out["ruleset"]
+            .as_str()
+            .unwrap_or_default()
+            .to_lowercase();
+        let named: Vec<&str> = EDGE_CLUES
+            .iter()
+            .filter(|(_, words)| words.iter().any(|w| rules.contains(w)))
+            .map(|(key, _)| *key)
+            .collect();
+        let [key] = named[..] else {
+            return Err(format!(
+                "the number `{text}` outside the grid at row {}, column {}: latin reads outside numbers as sandwich, skyscraper or x-sum clues when the rules text names one of those alone",
+                r + 1,
+                c + 1
+            ));
+        };
+        let n = self.board.n as isize;
+        for (r, c, text) in std::mem::take(&mut self.outside) {
+            let beside = |k: isize| (0..n).contains(&k);
+            let (row, col) = match (r, c) {
+                (-1, c) if beside(c) => (0, c + 1),
+                (r, c) if r == n && beside(c) => (n + 1, c + 1),
+                (r, -1) if beside(r) => (r + 1, 0),
+                (r, c) if c == n && beside(r) => (r + 1, n + 1),
+                _ => {
+                    return Err(format!(
+                    "the number `{text}` outside the grid but not beside it, at row {}, column {}",
+                    r + 1,
+                    c + 1
+                ))
+                }
+            };
+            self.push(key, json!({"cell": format!("R{row}C{col}"), "value": text}));
         }
         Ok(())
     }
@@ -552,7 +610,14 @@ mod tests {
         let cases = [
             (json!({"line": {"20,21": 3}}), "`line`"),
             (json!({"surface": {"20": 1}}), "`surface`"),
-            (json!({"number": {"0": ["5", 1, "1"]}}), "off the cells"),
+            (
+                json!({"number": {"0": ["5", 1, "1"]}}),
+                "names one of those alone",
+            ),
+            (
+                json!({"number": {b.edge([0, 0], [0, 1]).to_string(): ["3", 1, "1"]}}),
+                "off the cells",
+            ),
             (
                 json!({"number": {b.cell(0, 0).to_string(): ["5", 1, "5"]}}),
                 "normal size",
@@ -710,6 +775,38 @@ mod tests {
         // "Not all": no negative constraint.
         let text = save(4, [0; 4], "Not all possible dots are given.", json!({}));
         assert!(to_fpuzzles(&text).unwrap()["negative"].is_null());
+    }
+
+    /// Numbers beside the grid are the outside clues the rules text names, when it names one kind alone.
+    #[test]
+    fn outside_numbers_are_the_clues_the_rules_text_names() {
+        let b = Board::new(6, 6, [1, 1, 1, 1]).unwrap();
+        let drawing = json!({"number": {
+            b.centre(-1, 1).to_string(): ["7", 1, "1"],
+            b.centre(2, 4).to_string(): ["12", 1, "1"],
+            b.centre(4, 0).to_string(): ["3", 1, "1"],
+            b.centre(3, -1).to_string(): ["0", 1, "1"],
+        }});
+        let read = |rules: &str| to_fpuzzles(&save(4, [1; 4], rules, drawing.clone()));
+        let out = read("Normal sandwich rules apply.").unwrap();
+        assert_eq!(
+            out["sandwichsum"],
+            json!([
+                {"cell": "R0C2", "value": "7"},
+                {"cell": "R3C5", "value": "12"},
+                {"cell": "R4C0", "value": "0"},
+                {"cell": "R5C1", "value": "3"},
+            ])
+        );
+        let out = read("Clues are X-Sums.").unwrap();
+        assert_eq!(out["xsum"].as_array().map(Vec::len), Some(4));
+        for rules in ["", "Sandwich and skyscraper clues."] {
+            let e = read(rules).unwrap_err();
+            assert!(e.contains("names one of those alone"), "{rules}: {e}");
+        }
+        let corner = json!({"number": {b.centre(-1, -1).to_string(): ["7", 1, "1"]}});
+        let e = to_fpuzzles(&save(4, [1; 4], "Sandwich", corner)).unwrap_err();
+        assert!(e.contains("not beside it, at row 0, column 0"), "{e}");
     }
 
     /// Hostile boards stay cheap: every cell its own region on the largest grid is refused at once.

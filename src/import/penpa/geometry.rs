@@ -19,6 +19,10 @@ pub(super) struct Board {
     /// The grid's first row and column on the board, padding and space bands included.
     top: usize,
     left: usize,
+    /// The board's size and its bands: what a save text's header and `space` line say.
+    pub(super) nx: usize,
+    pub(super) ny: usize,
+    pub(super) space: [usize; 4],
 }
 
 /// A point of the board, as far as a Sudoku reads it.
@@ -32,8 +36,9 @@ pub(super) enum Point {
     Corner([usize; 2], usize),
     /// A vertex of the board, as board coordinates of the corner it is (column, row).
     Vertex(usize, usize),
-    /// The centre of a cell of the board outside the grid (where outside clues and labels go).
-    Outside,
+    /// The centre of a cell of the board outside the grid (where outside clues and labels go), as grid row and
+    /// column (-1 above or left of the grid, n below or right).
+    Outside(isize, isize),
     /// Anything else: outside the grid, on its frame, or a kind of point Sudoku rules do not use.
     Elsewhere,
 }
@@ -50,6 +55,9 @@ impl Board {
             block: (nx + 4) * (ny + 4),
             top: 2 + space[0],
             left: 2 + space[2],
+            nx,
+            ny,
+            space,
         })
     }
 
@@ -69,7 +77,15 @@ impl Board {
         let (x, y) = (at % self.width, at / self.width);
         let cell = |x, y| self.grid_cell(x, y);
         match kind {
-            0 => cell(x, y).map_or(Point::Outside, |[r, c]| Point::Cell(r, c)),
+            0 => cell(x, y).map_or_else(
+                || {
+                    Point::Outside(
+                        y as isize - self.top as isize,
+                        x as isize - self.left as isize,
+                    )
+                },
+                |[r, c]| Point::Cell(r, c),
+            ),
             1 => Point::Vertex(x + 1, y + 1),
             2 => match (cell(x, y), cell(x, y + 1)) {
                 (Some(a), Some(b)) => Point::Edge(a, b),
@@ -92,6 +108,12 @@ impl Board {
     /// The centre of grid cell (r, c).
     pub(super) fn cell(&self, r: usize, c: usize) -> usize {
         (r + self.top) * self.width + c + self.left
+    }
+
+    /// The centre of the board cell at grid row r and column c, inside the grid or in a band around it.
+    pub(super) fn centre(&self, r: isize, c: isize) -> usize {
+        let (y, x) = (r + self.top as isize, c + self.left as isize);
+        y as usize * self.width + x as usize
     }
 
     /// The middle of the edge between two orthogonal neighbours.
@@ -152,7 +174,11 @@ mod tests {
         }
         assert_eq!(b.point(b.edge([4, 4], [4, 5])), Point::Edge([4, 4], [4, 5]));
         // The padding is outside; the frame is elsewhere.
-        assert_eq!(b.point(0), Point::Outside);
+        assert_eq!(b.point(0), Point::Outside(-2, -2));
+        let b = Board::new(11, 11, [1, 1, 1, 1]).unwrap();
+        for (r, c) in [(-1, 0), (9, 8), (3, -1), (0, 9)] {
+            assert_eq!(b.point(b.centre(r, c)), Point::Outside(r, c));
+        }
         assert_eq!(b.point(2 * 169 + b.cell(8, 3)), Point::Elsewhere);
         assert!(Board::new(9, 10, [0; 4]).is_none());
     }

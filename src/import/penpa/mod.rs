@@ -7,7 +7,8 @@
 //! Sudoku's rules are whatever its rules text says of the drawing. [`drawings`] reads the drawings that mean
 //! one thing in Sudoku (the shapes Penpa+'s own Sudoku tools make: given digits, thick region lines, the dotted
 //! diagonals, killer cages with their sums, thermometers, arrows, white and black dots and X and V on edges,
-//! grey circles and squares for odd and even) into the f-puzzles constraints they stand for, and the f-puzzles
+//! grey circles and squares for odd and even, numbers beside the grid as the one kind of outside clue the rules
+//! text names) into the f-puzzles constraints they stand for, and the f-puzzles
 //! reader makes the record, so every importer means the same by each constraint. Any other drawing (coloured
 //! lines, shading, outside numbers, text) is an error naming it: its rule is in the rules text alone, and a
 //! rule dropped silently would give wrong answers. Dots and marks say only their own pair (`kropki-dots`,

@@ -9,8 +9,11 @@ use crate::import::fpuzzles;
 
 /// The f-puzzles keys drawn; every other constraint is refused, as Penpa+ would show it only as lines or marks
 /// whose meaning is in the rules text, which the reader then refuses.
-const DRAWN: [&str; 17] = [
+const DRAWN: [&str; 20] = [
     "size",
+    "sandwichsum",
+    "skyscraper",
+    "xsum",
     "negative",
     "grid",
     "title",
@@ -79,9 +82,13 @@ pub(super) fn from_fpuzzles(puzzle: &Json) -> Result<String, Refusal> {
         });
     }
     let mut puzzle = puzzle.clone();
-    rules_text(&mut puzzle);
+    rules_text(&mut puzzle)?;
     let n = puzzle["size"].as_u64().unwrap_or(0) as usize;
-    let board = Board::plain(n);
+    // Outside clues go in a band of cells all round, as Penpa+'s Sudoku grid with outside clues has it.
+    let board = match EDGE_CLUES.iter().any(|(key, _)| !blank(&puzzle[key])) {
+        true => Board::new(n + 2, n + 2, [1; 4]).expect("a square grid"),
+        false => Board::plain(n),
+    };
     let puzzle = &puzzle;
     let (givens, region_of) = fpuzzles::cells(puzzle, n).map_err(|e| e.to_string())?;
     let mut d = empty_drawing();
@@ -95,6 +102,7 @@ pub(super) fn from_fpuzzles(puzzle: &Json) -> Result<String, Refusal> {
     connected(&region_of, n)?;
     let mut edges = borders(&board, &region_of);
     diagonals(puzzle, &board, &mut edges);
+    edge_clues(puzzle, &board, &mut numbers)?;
     let mut symbols = Map::new();
     marks(puzzle, &board, &mut numbers, &mut symbols)?;
     let Cages {
@@ -116,9 +124,17 @@ pub(super) fn from_fpuzzles(puzzle: &Json) -> Result<String, Refusal> {
     Ok(save_text(puzzle, &board, &Json::Object(d)))
 }
 
-/// The negative constraint said as the rules text says it, in the words the reader takes
-/// ([`super::drawings`]): a Penpa+ drawing has no way of its own.
-fn rules_text(puzzle: &mut Json) {
+/// The f-puzzles keys of outside clues, and the sentence of the rules text that says what they are, in the
+/// words the reader takes ([`super::drawings`]).
+const EDGE_CLUES: [(&str, &str); 3] = [
+    ("sandwichsum", "Sandwich clues outside the grid."),
+    ("skyscraper", "Skyscraper clues outside the grid."),
+    ("xsum", "X-sum clues outside the grid."),
+];
+
+/// What a Penpa+ drawing has no way of its own to say, said as the rules text says it, in the words the reader
+/// takes: the negative constraint, and what the outside clues are (one kind of them).
+fn rules_text(puzzle: &mut Json) -> Result<(), Refusal> {
     let negative: Vec<&str> = list(puzzle, "negative")
         .iter()
         .filter_map(Json::as_str)
@@ -128,17 +144,59 @@ fn rules_text(puzzle: &mut Json) {
         .unwrap_or_default()
         .trim()
         .to_owned();
-    for (keys, sentence) in [
-        (&["difference", "ratio"][..], "All possible dots are given."),
-        (&["xv"][..], "All possible X and V are given."),
-    ] {
-        if keys.iter().all(|k| negative.contains(k)) {
+    let mut sentences = vec![
+        (
+            negative.contains(&"difference") && negative.contains(&"ratio"),
+            "All possible dots are given.",
+        ),
+        (negative.contains(&"xv"), "All possible X and V are given."),
+    ];
+    let outside: Vec<(bool, &str)> = EDGE_CLUES
+        .iter()
+        .map(|&(k, s)| (!blank(&puzzle[k]), s))
+        .collect();
+    if outside.iter().filter(|o| o.0).count() > 1 {
+        return Err(
+            "outside clues of two kinds, which a Penpa+ drawing does not tell apart".into(),
+        );
+    }
+    sentences.extend(outside);
+    for (said, sentence) in sentences {
+        if said {
             text = format!("{text}\n{sentence}").trim().to_owned();
         }
     }
     if !text.is_empty() {
         puzzle["ruleset"] = json!(text);
     }
+    Ok(())
+}
+
+/// Outside clues as numbers in the band's cells beside the grid (f-puzzles' row or column 0 or n + 1).
+fn edge_clues(
+    puzzle: &Json,
+    board: &Board,
+    numbers: &mut Map<String, Json>,
+) -> Result<(), Refusal> {
+    for (key, _) in EDGE_CLUES {
+        for e in list(puzzle, key) {
+            let at = e["cell"].as_str().unwrap_or_default();
+            let position = at
+                .strip_prefix('R')
+                .and_then(|t| t.split_once('C'))
+                .and_then(|(r, c)| Some((r.parse::<isize>().ok()?, c.parse::<isize>().ok()?)));
+            let (r, c) = position.ok_or_else(|| format!("{at} is not a cell"))?;
+            let value = e["value"]
+                .as_str()
+                .map(str::to_owned)
+                .unwrap_or_else(|| e["value"].to_string());
+            numbers.insert(
+                board.centre(r - 1, c - 1).to_string(),
+                json!([value, 1, "1"]),
+            );
+        }
+    }
+    Ok(())
 }
 
 fn blank(v: &Json) -> bool {
@@ -155,7 +213,7 @@ fn blank(v: &Json) -> bool {
 fn save_text(puzzle: &Json, board: &Board, drawing: &Json) -> String {
     let n = board.n;
     let size = 38;
-    let canvas = (n + 1) * size;
+    let canvas = (board.nx + 1) * size;
     let centre = board.cell(n / 2, n / 2);
     let text = |key: &str| {
         puzzle[key]
@@ -170,8 +228,11 @@ fn save_text(puzzle: &Json, board: &Board, drawing: &Json) -> String {
     // rising).
     let flag = |key: &str| u8::from(!blank(&puzzle[key]));
     let header = format!(
-        "sudoku,{n},{n},{size},0,1,1,{canvas},{canvas},{centre},{centre},{},0,0,{},Title: {},Author: {},,{},OFF,false",
+        "sudoku,{},{},{size},0,1,1,{canvas},{canvas},{centre},{centre},{},{},0,{},Title: {},Author: {},,{},OFF,false",
+        board.nx,
+        board.ny,
         flag("diagonal-"),
+        u8::from(board.space != [0; 4]),
         flag("diagonal+"),
         text("title"),
         text("author"),
@@ -187,7 +248,7 @@ fn save_text(puzzle: &Json, board: &Board, drawing: &Json) -> String {
     let colours = Json::Object(empty_drawing());
     [
         header,
-        "[0,0,0,0]".into(),
+        json!(board.space).to_string(),
         r#"["1","2","1"]~"sudoku"~["1",9]"#.into(),
         drawing.to_string(),
         String::new(),
@@ -486,6 +547,40 @@ mod tests {
             bent += usize::from(lines.len() > 4 * cells.len() / 2 + 2);
         }
         assert!(bent > 100, "{bent}");
+    }
+
+    /// Outside clues are written in a band all round, with the rules text that names them, and read back; two
+    /// kinds at once are refused.
+    #[test]
+    fn outside_clues_read_back() {
+        let clues = json!([
+            {"cell": "R0C1", "value": "5"},
+            {"cell": "R2C5", "value": "0"},
+            {"cell": "R5C4", "value": "9"},
+            {"cell": "R3C0", "value": "10"},
+        ]);
+        let puzzle = json!({"size": 4, "grid": vec![vec![json!({}); 4]; 4], "sandwichsum": clues});
+        let text = from_fpuzzles(&puzzle).unwrap();
+        assert!(text.lines().nth(1) == Some("[1,1,1,1]"), "{text}");
+        let back = super::super::drawings::to_fpuzzles(&text).unwrap();
+        let mut read: Vec<String> = back["sandwichsum"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(Json::to_string)
+            .collect();
+        let mut written: Vec<String> = clues
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(Json::to_string)
+            .collect();
+        read.sort();
+        written.sort();
+        assert_eq!(read, written);
+        let mut two = puzzle.clone();
+        two["xsum"] = json!([{"cell": "R0C2", "value": "3"}]);
+        assert!(from_fpuzzles(&two).unwrap_err().contains("two kinds"));
     }
 
     /// Every constraint drawn reads back as itself: regions, diagonals, givens, cages with sums, thermometers,
