@@ -291,18 +291,16 @@ pub fn seeds(root: &Path) -> Vec<(&'static str, Vec<u8>)> {
         }
     }
     out.push(("lines", (described.join("\n") + "\n").into_bytes()));
-    // SudokuPad's own links (its converter's drawings), pasted as SudokuPad links.
-    let sudokupad = foreign()
-        .iter()
-        .position(|&f| f == Format::Sudokupad)
-        .unwrap_or(0) as u8;
-    let links =
-        std::fs::read_to_string(root.join("tests/support/sudokupad/links.tsv")).unwrap_or_default();
-    for link in links.lines().filter_map(|l| l.split('\t').nth(2)) {
-        out.push((
-            "pasted",
-            [vec![sudokupad], link.as_bytes().to_vec()].concat(),
-        ));
+    // SudokuPad's own links (its converter's drawings) and Penpa+'s (written by Penpa+ itself), pasted as such.
+    for (form, table) in [
+        (Format::Sudokupad, "tests/support/sudokupad/links.tsv"),
+        (Format::Penpa, "tests/support/penpa/links.tsv"),
+    ] {
+        let index = foreign().iter().position(|&f| f == form).unwrap_or(0) as u8;
+        let links = std::fs::read_to_string(root.join(table)).unwrap_or_default();
+        for link in links.lines().filter_map(|l| l.split('\t').nth(2)) {
+            out.push(("pasted", [vec![index], link.as_bytes().to_vec()].concat()));
+        }
     }
     out
 }

@@ -7,6 +7,10 @@
 //!   same puzzles: the same one solution.
 //! - The Penpa+ links latin writes read in sudoku-formats as the constraints latin wrote.
 //!
+//! - The links Penpa+ itself wrote of latin's links of the examples (`tests/support/penpa/links.tsv`, made by
+//!   `make-links.sh` beside it, which opens each link in Penpa+ in headless Chromium and has Penpa+ write it
+//!   again) read as the examples: the same one solution.
+//!
 //! Node and the package are required under `CI=true` (`.ci/run` installs `sudoku-formats` into
 //! `~/.cache/latin-npm`).
 
@@ -171,12 +175,17 @@ fn puzzles(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// The one solution of a puzzle (a file or a link), as its grid.
-fn only_solution(puzzle: &str) -> Value {
+/// Up to two solutions of a puzzle (a file or a link), as grids.
+fn solutions(puzzle: &str) -> Vec<Value> {
     let answer: Value =
         serde_json::from_str(&run(&["solve", puzzle, "--format", "json", "--max", "2"])).unwrap();
-    let solutions = answer["solutions"].as_array().unwrap();
-    assert_eq!(solutions.len(), 1, "{puzzle}: {answer}");
+    answer["solutions"].as_array().unwrap().clone()
+}
+
+/// The one solution of a puzzle (a file or a link), as its grid.
+fn only_solution(puzzle: &str) -> Value {
+    let solutions = solutions(puzzle);
+    assert_eq!(solutions.len(), 1, "{puzzle}: {solutions:?}");
     solutions[0].clone()
 }
 
@@ -252,4 +261,32 @@ fn tempdir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("latin-penpa-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+#[test]
+fn links_penpa_writes_read_as_the_examples() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let table = std::fs::read_to_string(root.join("tests/support/penpa/links.tsv")).unwrap();
+    let mut read = 0;
+    for row in table.lines() {
+        let [file, ours, theirs] = row.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("{row}");
+        };
+        assert!(
+            theirs.starts_with("https://swaroopg92.github.io/penpa-edit/#m=solve&p="),
+            "{file}"
+        );
+        // The example's one solution, or two of its many (the open grids).
+        let answer = solutions(file);
+        for (link, whose) in [(theirs, "Penpa+'s"), (ours, "latin's")] {
+            let read = solutions(link);
+            match answer.len() {
+                1 => assert_eq!(read, answer, "{file}: {whose} link"),
+                _ => assert_eq!(read.len(), 2, "{file}: {whose} link"),
+            }
+        }
+        read += 1;
+    }
+    // Every type latin writes as a Penpa+ link, two examples or more of each.
+    assert!(read >= 40, "{read}");
 }

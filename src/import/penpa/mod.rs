@@ -8,10 +8,10 @@
 //! one thing in Sudoku (the shapes Penpa+'s own Sudoku tools make: given digits, thick region lines, the dotted
 //! diagonals, killer cages with their sums, thermometers, arrows, white and black dots and X and V on edges,
 //! grey circles and squares for odd and even, numbers beside the grid as the one kind of outside clue the rules
-//! text names) into the f-puzzles constraints they stand for, and the f-puzzles
-//! reader makes the record, so every importer means the same by each constraint. Any other drawing (coloured
-//! lines, shading, outside numbers, text) is an error naming it: its rule is in the rules text alone, and a
-//! rule dropped silently would give wrong answers. Dots and marks say only their own pair (`kropki-dots`,
+//! text names) into the f-puzzles constraints they stand for, and the f-puzzles reader makes the record, so
+//! every importer means the same by each constraint. Any other drawing (coloured lines, shading, numbers off
+//! the cells, text) is an error naming it: its rule is in the rules text alone, and a rule dropped silently
+//! would give wrong answers. Dots and marks say only their own pair (`kropki-dots`,
 //! `xv-marks`), unless a sentence of the rules text says "all possible" of them (then every unmarked pair has
 //! neither relation: `kropki`, `xv`), as contest sites write it. Labels of letters outside the grid (the rows
 //! of an answer key) are passed over with their arrows.
