@@ -182,6 +182,22 @@ mod tests {
         }
     }
 
+    /// A payload that would inflate past the limit (a DEFLATE bomb: 5 MB of one letter compress to 5 KB), or is
+    /// too long to be a link, is refused before it costs anything.
+    #[test]
+    fn hostile_payloads_are_refused_plainly() {
+        let bomb = miniz_oxide::deflate::compress_to_vec(&vec![b'z'; 5 << 20], 9);
+        let payload = base64::engine::general_purpose::STANDARD.encode(&bomb);
+        assert!(payload.len() < 16 << 10);
+        let e = save_text(&payload).unwrap_err().to_string();
+        assert!(e.contains("inflates past"), "{e}");
+        let e = save_text(&"A".repeat(MAX_PAYLOAD + 4)).unwrap_err().to_string();
+        assert!(e.contains("links are read up to"), "{e}");
+        let link = format!("{LINK}{payload}");
+        let e = decode(&link).unwrap_err().to_string();
+        assert!(e.contains("penpa") && e.contains("inflates past"), "{e}");
+    }
+
     #[test]
     fn abbreviations_undo_in_reverse_and_keep_a_literal_z() {
         let text = r#"{"number":{"1":["z9",1,"1"]},"thermo":[null]}"#;
