@@ -191,7 +191,9 @@ mod tests {
         assert!(payload.len() < 16 << 10);
         let e = save_text(&payload).unwrap_err().to_string();
         assert!(e.contains("inflates past"), "{e}");
-        let e = save_text(&"A".repeat(MAX_PAYLOAD + 4)).unwrap_err().to_string();
+        let e = save_text(&"A".repeat(MAX_PAYLOAD + 4))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("links are read up to"), "{e}");
         let link = format!("{LINK}{payload}");
         let e = decode(&link).unwrap_err().to_string();

@@ -178,14 +178,12 @@ fn edge_clues(
     board: &Board,
     numbers: &mut Map<String, Json>,
 ) -> Result<(), Refusal> {
+    let n = board.n as isize;
     for (key, _) in EDGE_CLUES {
         for e in list(puzzle, key) {
-            let at = e["cell"].as_str().unwrap_or_default();
-            let position = at
-                .strip_prefix('R')
-                .and_then(|t| t.split_once('C'))
-                .and_then(|(r, c)| Some((r.parse::<isize>().ok()?, c.parse::<isize>().ok()?)));
-            let (r, c) = position.ok_or_else(|| format!("{at} is not a cell"))?;
+            let (r, c) = position(&e["cell"])
+                .filter(|&(r, c)| (0..=n + 1).contains(&r) && (0..=n + 1).contains(&c))
+                .ok_or_else(|| format!("{} is not a cell beside the grid", e["cell"]))?;
             let value = e["value"]
                 .as_str()
                 .map(str::to_owned)
@@ -334,15 +332,18 @@ fn diagonals(puzzle: &Json, board: &Board, edges: &mut Map<String, Json>) {
 
 /// `R3C4` as (2, 3), on the grid.
 fn cell(name: &Json, n: usize) -> Result<[usize; 2], Refusal> {
-    let text = name.as_str().unwrap_or_default();
-    let parsed = text
-        .strip_prefix('R')
-        .and_then(|t| t.split_once('C'))
-        .and_then(|(r, c)| Some([r.parse::<usize>().ok()?, c.parse::<usize>().ok()?]));
-    match parsed {
-        Some([r, c]) if (1..=n).contains(&r) && (1..=n).contains(&c) => Ok([r - 1, c - 1]),
+    match position(name) {
+        Some((r, c)) if (1..=n as isize).contains(&r) && (1..=n as isize).contains(&c) => {
+            Ok([r as usize - 1, c as usize - 1])
+        }
         _ => Err(format!("{name} is not a cell of the grid")),
     }
+}
+
+/// `R3C4` as (3, 4): f-puzzles' 1-based row and column, 0 and n + 1 for the cells just outside.
+fn position(name: &Json) -> Option<(isize, isize)> {
+    let (r, c) = name.as_str()?.strip_prefix('R')?.split_once('C')?;
+    Some((r.parse().ok()?, c.parse().ok()?))
 }
 
 fn list<'a>(puzzle: &'a Json, key: &str) -> &'a [Json] {
