@@ -200,6 +200,100 @@ mod tests {
         assert!(e.contains("penpa") && e.contains("inflates past"), "{e}");
     }
 
+    /// A value of any kind, as a mutated drawing might hold it.
+    fn any_value(rng: &mut fastrand::Rng) -> Json {
+        let values = [
+            serde_json::json!(0),
+            serde_json::json!(-1),
+            serde_json::json!(2),
+            serde_json::json!(21),
+            serde_json::json!(1_000_000_000_u64),
+            serde_json::json!(u64::MAX),
+            serde_json::json!(1.5),
+            serde_json::json!(""),
+            serde_json::json!("X"),
+            serde_json::json!(" 17"),
+            serde_json::json!("circle_SS"),
+            serde_json::json!("a,b"),
+            Json::Null,
+            serde_json::json!([]),
+            serde_json::json!({}),
+            serde_json::json!([[1, 2]]),
+            serde_json::json!(true),
+        ];
+        values[rng.usize(..values.len())].clone()
+    }
+
+    /// Changes, deletes or retypes one thing somewhere in a drawing.
+    fn mutate(v: &mut Json, rng: &mut fastrand::Rng) {
+        match v {
+            Json::Object(m) if !m.is_empty() && rng.u8(..10) < 7 => {
+                let key = m.keys().nth(rng.usize(..m.len())).cloned().expect("a key");
+                match rng.u8(..5) {
+                    0 => drop(m.remove(&key)),
+                    1 => drop(m.insert(rng.u32(..4000).to_string(), any_value(rng))),
+                    _ => mutate(m.get_mut(&key).expect("the key"), rng),
+                }
+            }
+            Json::Array(a) if !a.is_empty() && rng.u8(..10) < 7 => {
+                let i = rng.usize(..a.len());
+                match rng.u8(..5) {
+                    0 => drop(a.remove(i)),
+                    1 => a.push(any_value(rng)),
+                    _ => mutate(&mut a[i], rng),
+                }
+            }
+            _ => *v = any_value(rng),
+        }
+    }
+
+    /// The links Penpa+ itself wrote, their drawings, headers and bands changed at random: each reads as a
+    /// record or is refused, never a panic.
+    #[test]
+    fn mutated_drawings_are_read_or_refused() {
+        let table =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/penpa/links.tsv");
+        let table = std::fs::read_to_string(table).unwrap();
+        let texts: Vec<String> = table
+            .lines()
+            .map(|l| save_text(payload(l.split('\t').nth(2).unwrap()).unwrap()).unwrap())
+            .collect();
+        let mut rng = fastrand::Rng::with_seed(11);
+        let (mut read, mut refused) = (0, 0);
+        for _ in 0..2000 {
+            let mut lines: Vec<String> = texts[rng.usize(..texts.len())]
+                .split('\n')
+                .map(str::to_owned)
+                .collect();
+            match rng.u8(..10) {
+                0 => {
+                    let mut header: Vec<String> = lines[0].split(',').map(str::to_owned).collect();
+                    let k = rng.usize(..header.len());
+                    header[k] = any_value(&mut rng).to_string();
+                    lines[0] = header.join(",");
+                }
+                1 => {
+                    let mut space: Json = serde_json::from_str(&lines[1]).unwrap();
+                    mutate(&mut space, &mut rng);
+                    lines[1] = space.to_string();
+                }
+                _ => {
+                    let mut drawing: Json = serde_json::from_str(&lines[3]).unwrap();
+                    for _ in 0..rng.usize(1..4) {
+                        mutate(&mut drawing, &mut rng);
+                    }
+                    lines[3] = drawing.to_string();
+                }
+            }
+            let record = drawings::to_fpuzzles(&lines.join("\n")).map(|f| fpuzzles::record_of(&f));
+            match record {
+                Ok(Ok(_)) => read += 1,
+                _ => refused += 1,
+            }
+        }
+        assert!(read > 200 && refused > 200, "{read} {refused}");
+    }
+
     #[test]
     fn abbreviations_undo_in_reverse_and_keep_a_literal_z() {
         let text = r#"{"number":{"1":["z9",1,"1"]},"thermo":[null]}"#;
