@@ -73,7 +73,7 @@ pub(crate) fn decode(text: &str) -> Result<Json, Error> {
 }
 
 /// `R3C4` -> (2, 3); outside clues have row or column 0 or n+1, so both are returned 1-based.
-fn position(s: &Json) -> Result<(usize, usize), Error> {
+pub(super) fn position(s: &Json) -> Result<(usize, usize), Error> {
     let text = s.as_str().unwrap_or_default();
     let parsed = text
         .strip_prefix('R')
@@ -83,14 +83,14 @@ fn position(s: &Json) -> Result<(usize, usize), Error> {
 }
 
 /// An inside cell as `[row, column]`, 0-based.
-fn inside(s: &Json, n: usize) -> Result<[usize; 2], Error> {
+pub(super) fn inside(s: &Json, n: usize) -> Result<[usize; 2], Error> {
     match position(s)? {
         (r, c) if (1..=n).contains(&r) && (1..=n).contains(&c) => Ok([r - 1, c - 1]),
         _ => Err(err(format!("{s} is off the {n}x{n} grid"))),
     }
 }
 
-fn list<'a>(puzzle: &'a Json, key: &str) -> &'a [Json] {
+pub(super) fn list<'a>(puzzle: &'a Json, key: &str) -> &'a [Json] {
     puzzle[key].as_array().map_or(&[], Vec::as_slice)
 }
 
@@ -151,7 +151,7 @@ const READ: [&str; 47] = [
     "clone",
 ];
 
-fn present(puzzle: &Json, key: &str) -> bool {
+pub(super) fn present(puzzle: &Json, key: &str) -> bool {
     match &puzzle[key] {
         Json::Null | Json::Bool(false) => false,
         Json::Array(a) => !a.is_empty(),
@@ -747,7 +747,7 @@ fn parity(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
 // ---------------------------------------------------------------------------------------------------------------
 // Writing.
 
-fn cell_name(r: usize, c: usize) -> String {
+pub(super) fn cell_name(r: usize, c: usize) -> String {
     format!("R{}C{}", r + 1, c + 1)
 }
 

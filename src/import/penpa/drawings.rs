@@ -143,9 +143,9 @@ fn about(header: &[&str], out: &mut Json) {
     }
 }
 
-/// `R3C4` for (2, 3).
+/// `R3C4` for (2, 3), as f-puzzles names cells.
 fn name([r, c]: [usize; 2]) -> String {
-    format!("R{}C{}", r + 1, c + 1)
+    crate::import::fpuzzles::cell_name(r, c)
 }
 
 /// `r3c4`, as an error names a cell.
@@ -225,14 +225,11 @@ impl Reader {
             if text.is_empty() {
                 continue;
             }
-            if let Point::Outside(r, c) = point {
-                match text.contains(|c: char| c.is_ascii_digit()) {
-                    false => self.labels.push(at),
-                    true => self.outside.push((r, c, text)),
-                }
-                continue;
-            }
             match point {
+                Point::Outside(r, c) if text.contains(|c: char| c.is_ascii_digit()) => {
+                    self.outside.push((r, c, text))
+                }
+                Point::Outside(..) => self.labels.push(at),
                 Point::Cell(r, c) if v[2].as_str() == Some("1") => {
                     let value = text
                         .parse::<u64>()

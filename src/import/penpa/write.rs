@@ -74,7 +74,7 @@ pub(super) fn from_fpuzzles(puzzle: &Json) -> Result<String, Refusal> {
         .as_object()
         .into_iter()
         .flatten()
-        .find(|(k, v)| !DRAWN.contains(&k.as_str()) && !blank(v))
+        .find(|(k, _)| !DRAWN.contains(&k.as_str()) && fpuzzles::present(puzzle, k))
     {
         return Err(match &puzzle[key] {
             Json::Bool(_) => format!("`{key}`: a rule a Penpa+ link says in its rules text alone, which latin does not read"),
@@ -85,7 +85,10 @@ pub(super) fn from_fpuzzles(puzzle: &Json) -> Result<String, Refusal> {
     rules_text(&mut puzzle)?;
     let n = puzzle["size"].as_u64().unwrap_or(0) as usize;
     // Outside clues go in a band of cells all round, as Penpa+'s Sudoku grid with outside clues has it.
-    let board = match EDGE_CLUES.iter().any(|(key, _)| !blank(&puzzle[key])) {
+    let board = match EDGE_CLUES
+        .iter()
+        .any(|(key, _)| fpuzzles::present(&puzzle, key))
+    {
         true => Board::new(n + 2, n + 2, [1; 4]).expect("a square grid"),
         false => Board::plain(n),
     };
@@ -135,7 +138,7 @@ const EDGE_CLUES: [(&str, &str); 3] = [
 /// What a Penpa+ drawing has no way of its own to say, said as the rules text says it, in the words the reader
 /// takes: the negative constraint, and what the outside clues are (one kind of them).
 fn rules_text(puzzle: &mut Json) -> Result<(), Refusal> {
-    let negative: Vec<&str> = list(puzzle, "negative")
+    let negative: Vec<&str> = fpuzzles::list(puzzle, "negative")
         .iter()
         .filter_map(Json::as_str)
         .collect();
@@ -153,7 +156,7 @@ fn rules_text(puzzle: &mut Json) -> Result<(), Refusal> {
     ];
     let outside: Vec<(bool, &str)> = EDGE_CLUES
         .iter()
-        .map(|&(k, s)| (!blank(&puzzle[k]), s))
+        .map(|&(k, s)| (fpuzzles::present(puzzle, k), s))
         .collect();
     if outside.iter().filter(|o| o.0).count() > 1 {
         return Err(
@@ -178,32 +181,24 @@ fn edge_clues(
     board: &Board,
     numbers: &mut Map<String, Json>,
 ) -> Result<(), Refusal> {
-    let n = board.n as isize;
+    let n = board.n;
     for (key, _) in EDGE_CLUES {
-        for e in list(puzzle, key) {
-            let (r, c) = position(&e["cell"])
-                .filter(|&(r, c)| (0..=n + 1).contains(&r) && (0..=n + 1).contains(&c))
+        for e in fpuzzles::list(puzzle, key) {
+            let (r, c) = fpuzzles::position(&e["cell"])
+                .ok()
+                .filter(|&(r, c)| r <= n + 1 && c <= n + 1)
                 .ok_or_else(|| format!("{} is not a cell beside the grid", e["cell"]))?;
             let value = e["value"]
                 .as_str()
                 .map(str::to_owned)
                 .unwrap_or_else(|| e["value"].to_string());
             numbers.insert(
-                board.centre(r - 1, c - 1).to_string(),
+                board.centre(r as isize - 1, c as isize - 1).to_string(),
                 json!([value, 1, "1"]),
             );
         }
     }
     Ok(())
-}
-
-fn blank(v: &Json) -> bool {
-    match v {
-        Json::Null | Json::Bool(false) => true,
-        Json::Array(a) => a.is_empty(),
-        Json::String(s) => s.is_empty(),
-        _ => false,
-    }
 }
 
 /// The lines of a solve link in the order Penpa+ reads them (`load`), as its `maketext_solve` writes them; the
@@ -224,7 +219,7 @@ fn save_text(puzzle: &Json, board: &Board, drawing: &Json) -> String {
     };
     // The flags Penpa+'s new-grid dialog sets for the diagonals it then draws (falling, outside clues twice,
     // rising).
-    let flag = |key: &str| u8::from(!blank(&puzzle[key]));
+    let flag = |key: &str| u8::from(fpuzzles::present(puzzle, key));
     let header = format!(
         "sudoku,{},{},{size},0,1,1,{canvas},{canvas},{centre},{centre},{},{},0,{},Title: {},Author: {},,{},OFF,false",
         board.nx,
@@ -317,12 +312,12 @@ fn borders(board: &Board, region_of: &[Option<usize>]) -> Map<String, Json> {
 fn diagonals(puzzle: &Json, board: &Board, edges: &mut Map<String, Json>) {
     let n = board.n;
     for k in 0..n {
-        if !blank(&puzzle["diagonal-"]) {
+        if fpuzzles::present(puzzle, "diagonal-") {
             let (x, y) = board.top_left(k, k);
             let (a, b) = (board.vertex(x, y), board.vertex(x + 1, y + 1));
             edges.insert(format!("{a},{b}"), json!(12));
         }
-        if !blank(&puzzle["diagonal+"]) {
+        if fpuzzles::present(puzzle, "diagonal+") {
             let (x, y) = board.top_left(k, n - 1 - k);
             let (a, b) = (board.vertex(x + 1, y), board.vertex(x, y + 1));
             edges.insert(format!("{a},{b}"), json!(12));
@@ -330,24 +325,9 @@ fn diagonals(puzzle: &Json, board: &Board, edges: &mut Map<String, Json>) {
     }
 }
 
-/// `R3C4` as (2, 3), on the grid.
+/// `R3C4` as (2, 3), on the grid: f-puzzles' reading, its error a refusal here.
 fn cell(name: &Json, n: usize) -> Result<[usize; 2], Refusal> {
-    match position(name) {
-        Some((r, c)) if (1..=n as isize).contains(&r) && (1..=n as isize).contains(&c) => {
-            Ok([r as usize - 1, c as usize - 1])
-        }
-        _ => Err(format!("{name} is not a cell of the grid")),
-    }
-}
-
-/// `R3C4` as (3, 4): f-puzzles' 1-based row and column, 0 and n + 1 for the cells just outside.
-fn position(name: &Json) -> Option<(isize, isize)> {
-    let (r, c) = name.as_str()?.strip_prefix('R')?.split_once('C')?;
-    Some((r.parse().ok()?, c.parse().ok()?))
-}
-
-fn list<'a>(puzzle: &'a Json, key: &str) -> &'a [Json] {
-    puzzle[key].as_array().map_or(&[], Vec::as_slice)
+    fpuzzles::inside(name, n).map_err(|e| e.to_string())
 }
 
 /// Kropki dots (small circles on the edge, white or black), X and V (letters on the edge), and grey circles
@@ -360,24 +340,24 @@ fn marks(
 ) -> Result<(), Refusal> {
     let n = board.n;
     let edge = |e: &Json| -> Result<usize, Refusal> {
-        match list(e, "cells") {
+        match fpuzzles::list(e, "cells") {
             [a, b] => Ok(board.edge(cell(a, n)?, cell(b, n)?)),
             _ => Err("a mark that is not between two cells".into()),
         }
     };
     for (key, style) in [("difference", 8), ("ratio", 2)] {
-        for e in list(puzzle, key) {
+        for e in fpuzzles::list(puzzle, key) {
             symbols.insert(edge(e)?.to_string(), json!([style, "circle_SS", 2]));
         }
     }
-    for e in list(puzzle, "xv") {
+    for e in fpuzzles::list(puzzle, "xv") {
         numbers.insert(
             edge(e)?.to_string(),
             json!([e["value"].as_str().unwrap_or("X"), 1, "1"]),
         );
     }
     for (key, shape) in [("odd", "circle_L"), ("even", "square_L")] {
-        for e in list(puzzle, key) {
+        for e in fpuzzles::list(puzzle, key) {
             let [r, c] = cell(&e["cell"], n)?;
             symbols.insert(board.cell(r, c).to_string(), json!([3, shape, 2]));
         }
@@ -390,8 +370,8 @@ fn marks(
 fn cages(puzzle: &Json, board: &Board) -> Result<Cages, Refusal> {
     let n = board.n;
     let (mut cells_of, mut sums, mut outlines) = (Vec::new(), Map::new(), Map::new());
-    for cage in list(puzzle, "killercage") {
-        let mut cells: Vec<[usize; 2]> = list(cage, "cells")
+    for cage in fpuzzles::list(puzzle, "killercage") {
+        let mut cells: Vec<[usize; 2]> = fpuzzles::list(cage, "cells")
             .iter()
             .map(|c| cell(c, n))
             .collect::<Result<_, _>>()?;
@@ -481,13 +461,13 @@ fn from_turned(from: usize) -> usize {
 fn paths(puzzle: &Json, key: &str, board: &Board) -> Result<Vec<Vec<usize>>, Refusal> {
     let n = board.n;
     let mut out = Vec::new();
-    for entry in list(puzzle, key) {
-        if key == "arrow" && list(entry, "cells").len() != 1 {
+    for entry in fpuzzles::list(puzzle, key) {
+        if key == "arrow" && fpuzzles::list(entry, "cells").len() != 1 {
             return Err(
                 "an arrow from a pill of several cells, which Penpa+'s arrows do not draw".into(),
             );
         }
-        for line in list(entry, "lines") {
+        for line in fpuzzles::list(entry, "lines") {
             let cells: Vec<[usize; 2]> = line
                 .as_array()
                 .into_iter()
