@@ -16,9 +16,8 @@
 
 mod common;
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use serde_json::{json, Value};
 
@@ -51,28 +50,11 @@ fn sudoku_formats() -> Option<PathBuf> {
 
 /// sudoku-formats' answer to each request (`{"read": link}` or `{"write": link}`).
 fn ask(module: &Path, requests: &[Value]) -> Vec<Value> {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/penpa_formats.mjs");
-    let mut child = Command::new("node")
-        .arg(script)
-        .env("SUDOKU_FORMATS_MODULE", module)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    for r in requests {
-        writeln!(stdin, "{r}").unwrap();
-    }
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let answers: Vec<Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    assert_eq!(answers.len(), requests.len());
-    answers
+    common::node_answers(
+        "penpa_formats.mjs",
+        ("SUDOKU_FORMATS_MODULE", module),
+        requests,
+    )
 }
 
 /// The Penpa+ links in the package's own tests: in comments and strings of its spec files.

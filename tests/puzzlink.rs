@@ -8,9 +8,8 @@
 mod common;
 
 use std::collections::BTreeSet;
-use std::io::Write as _;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use serde_json::{json, Value};
 
@@ -42,29 +41,12 @@ fn pzpr() -> Option<PathBuf> {
 }
 
 /// pzprjs's reading of each (url, solution).
-fn pzpr_read(module: &PathBuf, inputs: &[(String, Value)]) -> Vec<Value> {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/support/pzpr_read.js");
-    let mut child = Command::new("node")
-        .arg(script)
-        .env("PZPR_MODULE", module)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    for (url, solution) in inputs {
-        writeln!(stdin, "{}", json!({"url": url, "solution": solution})).unwrap();
-    }
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let lines: Vec<Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
+fn pzpr_read(module: &std::path::Path, inputs: &[(String, Value)]) -> Vec<Value> {
+    let requests: Vec<Value> = inputs
+        .iter()
+        .map(|(url, solution)| json!({"url": url, "solution": solution}))
         .collect();
-    assert_eq!(lines.len(), inputs.len());
-    lines
+    common::node_answers("pzpr_read.js", ("PZPR_MODULE", module), &requests)
 }
 
 /// The corpus puzzles pzprjs can hold: its box shape, no diagonals, no givens where it has none.

@@ -40,6 +40,37 @@ pub fn npm_package(var: &str, name: &str, unchecked: &str) -> Option<PathBuf> {
     None
 }
 
+/// What a node script under `tests/support` answers to JSON requests, one a line in and one a line out, with
+/// `env` set (the npm package's place, from [`npm_package`]): the script must succeed and answer each request.
+pub fn node_answers(script: &str, env: (&str, &std::path::Path), requests: &[Value]) -> Vec<Value> {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/support")
+        .join(script);
+    let mut child = Command::new("node")
+        .arg(script)
+        .env(env.0, env.1)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for r in requests {
+        writeln!(stdin, "{r}").unwrap();
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let answers: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), requests.len());
+    answers
+}
+
 /// The records of one corpus file. Missing data fails under `CI=true`; elsewhere it is reported and `None`
 /// returned, so a developer without the corpus sees why nothing ran.
 pub fn records(file: &str) -> Option<Vec<Value>> {
