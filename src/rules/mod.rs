@@ -34,6 +34,7 @@ pub(crate) mod run;
 pub(crate) mod sandwich;
 pub(crate) mod sum;
 pub(crate) mod table;
+pub(crate) mod tuples;
 pub(crate) mod visibility;
 pub(crate) mod x_sum;
 
