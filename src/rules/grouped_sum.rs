@@ -8,11 +8,11 @@
 //! groups whose members pairwise differ, and [`reach::grouped_supports`] keeps exactly the candidates of some
 //! assignment that is distinct inside each group and reaches an allowed total.
 //!
-//! Where the cells and the circle allow few assignments (an arrow of up to four cells on a 9x9), they are listed
-//! once instead and the run is a compact table's ([`Tuples`]): the same candidates and more (the table also keeps
-//! the circle apart from the arrow cells it shares a group with, and every pair of apart cells distinct, not only
-//! those [`groups_apart`] puts together), in bit operations. On the 20 arrow records of the corpus that took a
-//! quarter of search to a tenth.
+//! Where the cells and the circle allow few assignments (every arrow on a 9x9: at most 126 ways for its cells to
+//! add up to 9 or less), they are listed once instead and the run is a compact table's ([`Tuples`]): it removes
+//! what the grouped programme removes and more (the table also keeps the circle apart from the arrow cells it
+//! shares a group with, and every pair of apart cells distinct, not only those [`groups_apart`] puts together),
+//! in bit operations. On the 20 arrow records of the corpus that took a quarter of search to a tenth.
 //!
 //! [`Sum`]: super::Sum
 //! [`Arrow`]: super::Arrow
