@@ -111,7 +111,8 @@ impl Propagator for Arrow {
         Rule::cells(self)
     }
 
-    /// Arrow cells that share a row, column or box cannot repeat: the grouped sum.
+    /// Arrow cells that share a row, column or box cannot repeat: the grouped sum, as a table where the arrow
+    /// is short enough to list (every arrow on a 9x9).
     fn sharpened(&self, apart: &Apart<'_>) -> Option<Box<dyn Propagator>> {
         GroupedSum::boxed(&self.cells, Total::Cell(self.target), apart)
     }

@@ -1,5 +1,5 @@
-//! A sum over cells some of which must differ: the sharpened propagator of [`Sum`] with repeats allowed
-//! (little-killer diagonals, KenKen `+` cages) and of [`Arrow`].
+//! A sum over cells some of which must differ, or short enough to list: the sharpened propagator of [`Sum`]
+//! with repeats allowed (little-killer diagonals, KenKen `+` cages) and of [`Arrow`].
 //!
 //! Those rules allow repeats because their cells need not differ, but the grid often makes some of them differ:
 //! a little-killer diagonal crosses a box in two or three cells, an arrow bends inside one. Taken as independent
@@ -216,9 +216,11 @@ fn compositions(k: usize, least: u64, most: u64, n: u64) -> f64 {
     // ways[s]: assignments of the cells so far adding up to s.
     let mut ways = vec![0f64; top + 1];
     ways[0] = 1.0;
+    let mut next = vec![0f64; top + 1];
     for _ in 0..k {
-        // next[s] = ways[s - 1] + ... + ways[s - n], a running window.
-        let mut next = vec![0f64; top + 1];
+        // next[s] = ways[s - 1] + ... + ways[s - n], a running window; no way reaches 0 (each cell adds 1 or
+        // more), and next holds the counts of two cells before.
+        next[0] = 0.0;
         let mut window = 0.0;
         for s in 1..=top {
             window += ways[s - 1];
@@ -227,7 +229,7 @@ fn compositions(k: usize, least: u64, most: u64, n: u64) -> f64 {
             }
             next[s] = window;
         }
-        ways = next;
+        std::mem::swap(&mut ways, &mut next);
     }
     ways[least.min(most) as usize..].iter().sum()
 }

@@ -300,7 +300,8 @@ impl Propagator for Sum {
         Rule::cells(self)
     }
 
-    /// Repeats allowed, but some cells differ anyway (a diagonal crossing a box): the grouped sum.
+    /// Repeats allowed, but some cells differ anyway (a diagonal crossing a box), or the sum is short enough to
+    /// list: the grouped sum, or its table.
     fn sharpened(&self, apart: &Apart<'_>) -> Option<Box<dyn Propagator>> {
         if self.distinct {
             return None;
