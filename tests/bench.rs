@@ -107,6 +107,18 @@ fn a_baseline_flags_a_real_slowdown_and_never_an_unchanged_rerun() {
         "a times chart and a ratio chart"
     );
     assert!(page.contains("failures</h2>") && page.contains("inshi/nikoli-5x5.yaml: slower"));
+    // The baseline's own median beside each type's ratio, as the text table has it.
+    let killer = &report["comparison"]["types"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "killer")
+        .unwrap()["times"][1];
+    let cell = format!("<td>{:.3}</td>", killer["median_ms"].as_f64().unwrap());
+    assert!(
+        page.contains("<th>other's median ms</th>") && page.contains(&cell),
+        "{killer}"
+    );
     let outside = page.replace("http://www.w3.org/2000/svg", "");
     assert!(
         !outside.contains("http") && !outside.contains("<script"),
@@ -226,6 +238,30 @@ fn the_same_build_against_itself_has_ratios_around_one() {
         assert!(low <= 1.25 && 1.0 / 1.25 <= high, "{r}");
         assert_eq!(r["slower"], Value::Bool(false), "{r}");
     }
+    // Each type has both builds' median and total over its puzzles (here every puzzle: none failed), this
+    // build's the same as the type's own row; the text table shows the other's beside the ratio.
+    for t in c["types"].as_array().unwrap() {
+        let times = t["times"].as_array().expect("a type's times");
+        let row = report["types"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["type"] == t["name"])
+            .unwrap();
+        for key in ["median_ms", "total_ms"] {
+            assert_eq!(times[0][key], row[key], "{t}");
+            assert!(times[1][key].as_f64().unwrap() > 0.0, "{t}");
+        }
+    }
+    assert!(c["puzzles"].as_array().unwrap()[0].get("times").is_none());
+    let text = latin()
+        .current_dir(root())
+        .args(["bench", "puzzles/inshi/nikoli-5x5.yaml", "--repeat", "3"])
+        .args(["--max-repeat", "3", "--against", this.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("other's median ms"), "{text}");
 }
 
 #[test]

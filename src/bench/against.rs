@@ -217,6 +217,7 @@ pub(crate) fn run(
             name: a.id.clone(),
             ratio: r,
             slower,
+            times: None,
         });
         timed.push((a, b));
     }
@@ -235,17 +236,12 @@ pub(crate) fn run(
                 .map(|&k| comparison.puzzles[k].ratio)
                 .collect();
             let r = stats::pooled(&ratios);
-            let medians = |side: usize| {
-                let ms: Vec<f64> = members
-                    .iter()
-                    .map(|&k| [timed[k].0, timed[k].1][side].median_ms)
-                    .collect();
-                stats::median(&ms)
-            };
+            let times = super::sides(members.iter().map(|&k| timed[k]));
             Some(Compared {
                 name: kind.to_owned(),
-                slower: judge.slower(&r, medians(0), medians(1)),
+                slower: judge.slower(&r, times[0].median_ms, times[1].median_ms),
                 ratio: r,
+                times: Some(times),
             })
         })
         .collect();

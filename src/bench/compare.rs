@@ -108,6 +108,7 @@ pub(crate) fn compare(now: &Report, before: &Report, against: &str, judge: Judge
             name: p.id.clone(),
             ratio: r,
             slower,
+            times: None,
         });
     }
     out.types = type_ratios(&timed, &out.puzzles, judge, &mut out.findings);
@@ -148,9 +149,8 @@ fn type_ratios(
         .map(|(kind, members)| {
             let ratios: Vec<stats::Ratio> = members.iter().map(|&k| puzzles[k].ratio).collect();
             let r = stats::pooled(&ratios);
-            let now: Vec<f64> = members.iter().map(|&k| timed[k].0.median_ms).collect();
-            let then: Vec<f64> = members.iter().map(|&k| timed[k].1.median_ms).collect();
-            let slower = judge.slower(&r, stats::median(&now), stats::median(&then));
+            let times = super::sides(members.iter().map(|&k| timed[k]));
+            let slower = judge.slower(&r, times[0].median_ms, times[1].median_ms);
             if slower {
                 let what = format!(
                     "type slower: ratio {:.2} [{:.2}, {:.2}]",
@@ -162,6 +162,7 @@ fn type_ratios(
                 name: kind.to_owned(),
                 ratio: r,
                 slower,
+                times: Some(times),
             }
         })
         .collect()
@@ -264,6 +265,31 @@ mod tests {
             .findings
             .iter()
             .all(|f| !f.fails));
+    }
+
+    #[test]
+    fn a_type_has_both_sides_median_and_total() {
+        let base = report(vec![
+            puzzle("a", &noisy(10.0), "12", 1),
+            puzzle("b", &noisy(10.0), "21", 2),
+        ]);
+        let slow = report(vec![
+            puzzle("a", &noisy(100.0), "12", 1),
+            puzzle("b", &noisy(10.0), "21", 2),
+        ]);
+        let c = compare(&slow, &base, "base", JUDGE);
+        // The puzzles' medians are 104 and 10.4 now, 10.4 and 10.4 in the baseline.
+        let [now, then] = c.types[0].times.expect("a type has both sides' times");
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        assert!(
+            close(now.median_ms, 57.2) && close(now.total_ms, 114.4),
+            "{now:?}"
+        );
+        assert!(
+            close(then.median_ms, 10.4) && close(then.total_ms, 20.8),
+            "{then:?}"
+        );
+        assert!(c.puzzles.iter().all(|p| p.times.is_none()));
     }
 
     #[test]

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use crate::model::load::Reader;
-use crate::report::bench::{PuzzleResult, Report, Skipped, TypeResult, Work, SCHEMA};
+use crate::report::bench::{PuzzleResult, Report, Skipped, Times, TypeResult, Work, SCHEMA};
 use crate::solve::{Outcome, SolveOptions, Status};
 use collect::{Collected, Entry};
 
@@ -259,4 +259,18 @@ fn types(puzzles: &[PuzzleResult]) -> Vec<TypeResult> {
             }
         })
         .collect()
+}
+
+/// The median and total of each side's medians over pairs of results for the same puzzles: this run's, then the
+/// other's (a baseline's, or another build's).
+pub(crate) fn sides<'a>(
+    pairs: impl Iterator<Item = (&'a PuzzleResult, &'a PuzzleResult)>,
+) -> [Times; 2] {
+    let (this, other): (Vec<f64>, Vec<f64>) =
+        pairs.map(|(a, b)| (a.median_ms, b.median_ms)).unzip();
+    let times = |v: &[f64]| Times {
+        median_ms: stats::median(v),
+        total_ms: v.iter().sum(),
+    };
+    [times(&this), times(&other)]
 }

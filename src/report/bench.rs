@@ -104,6 +104,19 @@ pub(crate) struct Compared {
     pub(crate) ratio: Ratio,
     /// The interval says slower by more than the tolerance.
     pub(crate) slower: bool,
+    /// For a type: its median and total over the puzzles both sides timed, this run's then the other's (the
+    /// baseline's or the other build's). A goal stated as a type's median is read here: the ratio is the
+    /// geometric mean of the puzzles' ratios, and a change that halves the middle puzzles and doubles a few
+    /// slow ones moves the median far more than that mean.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) times: Option<[Times; 2]>,
+}
+
+/// A type's median and total time, in milliseconds, over a set of puzzles.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq)]
+pub(crate) struct Times {
+    pub(crate) median_ms: f64,
+    pub(crate) total_ms: f64,
 }
 
 /// Something a comparison found, and whether it fails the run.
@@ -208,7 +221,7 @@ pub(crate) fn table(report: &Report) -> String {
     if let Some(c) = &report.comparison {
         let _ = writeln!(
             out,
-            "ratio: this run's time over {}'s, geometric mean per type; SLOWER: the whole interval is above 1 + tolerance",
+            "ratio: this run's time over {}'s, geometric mean per type; SLOWER: the whole interval is above 1 + tolerance; other's: the same type's median and total there, over the puzzles both timed",
             c.against
         );
     }
@@ -285,6 +298,9 @@ fn type_rows(report: &Report) -> Vec<Vec<String>> {
         "mismatch",
     ];
     let mut rows = vec![header(&names, compared.is_some())];
+    if compared.is_some() {
+        rows[0].extend(["other's median ms".into(), "other's total ms".into()]);
+    }
     for t in &report.types {
         let mut row = vec![
             t.kind.clone(),
@@ -296,6 +312,14 @@ fn type_rows(report: &Report) -> Vec<Vec<String>> {
         ];
         if let Some(c) = compared {
             row.push(ratio_of(Some(&c.types), &t.kind));
+            let other = c
+                .types
+                .iter()
+                .find(|x| x.name == t.kind)
+                .and_then(|x| x.times)
+                .map(|[_, other]| other);
+            row.push(other.map_or_else(|| "-".into(), |o| ms(o.median_ms)));
+            row.push(other.map_or_else(|| "-".into(), |o| format!("{:.1}", o.total_ms)));
         }
         rows.push(row);
     }

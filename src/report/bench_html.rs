@@ -246,19 +246,29 @@ fn tables(out: &mut String, report: &Report) {
                 },
             )
     };
-    out.push_str("<h2>Types</h2>\n<table><tr><th>type</th><th>puzzles</th><th>median ms</th><th>slowest ms</th><th>total ms</th><th>mismatches</th><th>ratio [95%]</th></tr>\n");
+    out.push_str("<h2>Types</h2>\n<table><tr><th>type</th><th>puzzles</th><th>median ms</th><th>slowest ms</th><th>total ms</th><th>mismatches</th><th>ratio [95%]</th><th>other's median ms</th><th>other's total ms</th></tr>\n");
     for t in &report.types {
         let (r, slower) = ratio(compared.map(|c| &c.types), &t.kind);
+        // The other side's median and total over the puzzles both timed (`Compared::times`).
+        let other = compared
+            .and_then(|c| c.types.iter().find(|x| x.name == t.kind))
+            .and_then(|x| x.times)
+            .map_or_else(
+                || ("-".to_owned(), "-".to_owned()),
+                |[_, o]| (format!("{:.3}", o.median_ms), format!("{:.1}", o.total_ms)),
+            );
         let _ = writeln!(
             out,
-            "<tr{}><td>{}</td><td>{}</td><td>{:.3}</td><td>{:.3}</td><td>{:.1}</td><td>{}</td><td>{r}</td></tr>",
+            "<tr{}><td>{}</td><td>{}</td><td>{:.3}</td><td>{:.3}</td><td>{:.1}</td><td>{}</td><td>{r}</td><td>{}</td><td>{}</td></tr>",
             if slower { " class=\"slower\"" } else { "" },
             escape(&t.kind),
             t.puzzles,
             t.median_ms,
             t.slowest_ms,
             t.total_ms,
-            t.mismatches
+            t.mismatches,
+            other.0,
+            other.1
         );
     }
     out.push_str("</table>\n<h2>Puzzles</h2>\n<table><tr><th>puzzle</th><th>type</th><th>status</th><th>count</th><th>ok</th><th>median ms</th><th>95% interval</th><th>runs</th><th>ratio [95%]</th></tr>\n");
