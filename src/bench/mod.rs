@@ -249,12 +249,16 @@ fn types(puzzles: &[PuzzleResult]) -> Vec<TypeResult> {
         .into_iter()
         .map(|(kind, ps)| {
             let medians: Vec<f64> = ps.iter().map(|p| p.median_ms).collect();
+            let Times {
+                median_ms,
+                total_ms,
+            } = times(&medians);
             TypeResult {
                 kind: kind.to_string(),
                 puzzles: ps.len(),
-                median_ms: stats::median(&medians),
+                median_ms,
                 slowest_ms: medians.iter().copied().fold(0.0, f64::max),
-                total_ms: medians.iter().sum(),
+                total_ms,
                 mismatches: ps.iter().filter(|p| p.matches == Some(false)).count(),
             }
         })
@@ -268,9 +272,13 @@ pub(crate) fn sides<'a>(
 ) -> [Times; 2] {
     let (this, other): (Vec<f64>, Vec<f64>) =
         pairs.map(|(a, b)| (a.median_ms, b.median_ms)).unzip();
-    let times = |v: &[f64]| Times {
-        median_ms: stats::median(v),
-        total_ms: v.iter().sum(),
-    };
     [times(&this), times(&other)]
+}
+
+/// The median and total of some puzzles' medians: a type's figures, in its row and in a comparison alike.
+fn times(medians: &[f64]) -> Times {
+    Times {
+        median_ms: stats::median(medians),
+        total_ms: medians.iter().sum(),
+    }
 }

@@ -137,6 +137,13 @@ pub(crate) struct Comparison {
     pub(crate) findings: Vec<Finding>,
 }
 
+impl Comparison {
+    /// The type's median and total on both sides ([`Compared::times`]), when the comparison has the type.
+    pub(crate) fn type_times(&self, kind: &str) -> Option<[Times; 2]> {
+        self.types.iter().find(|t| t.name == kind)?.times
+    }
+}
+
 /// A file passed over, and why.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub(crate) struct Skipped {
@@ -312,12 +319,7 @@ fn type_rows(report: &Report) -> Vec<Vec<String>> {
         ];
         if let Some(c) = compared {
             row.push(ratio_of(Some(&c.types), &t.kind));
-            let other = c
-                .types
-                .iter()
-                .find(|x| x.name == t.kind)
-                .and_then(|x| x.times)
-                .map(|[_, other]| other);
+            let other = c.type_times(&t.kind).map(|[_, other]| other);
             row.push(other.map_or_else(|| "-".into(), |o| ms(o.median_ms)));
             row.push(other.map_or_else(|| "-".into(), |o| format!("{:.1}", o.total_ms)));
         }

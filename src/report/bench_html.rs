@@ -250,13 +250,10 @@ fn tables(out: &mut String, report: &Report) {
     for t in &report.types {
         let (r, slower) = ratio(compared.map(|c| &c.types), &t.kind);
         // The other side's median and total over the puzzles both timed (`Compared::times`).
-        let other = compared
-            .and_then(|c| c.types.iter().find(|x| x.name == t.kind))
-            .and_then(|x| x.times)
-            .map_or_else(
-                || ("-".to_owned(), "-".to_owned()),
-                |[_, o]| (format!("{:.3}", o.median_ms), format!("{:.1}", o.total_ms)),
-            );
+        let other = compared.and_then(|c| c.type_times(&t.kind)).map_or_else(
+            || ("-".to_owned(), "-".to_owned()),
+            |[_, o]| (format!("{:.3}", o.median_ms), format!("{:.1}", o.total_ms)),
+        );
         let _ = writeln!(
             out,
             "<tr{}><td>{}</td><td>{}</td><td>{:.3}</td><td>{:.3}</td><td>{:.1}</td><td>{}</td><td>{r}</td><td>{}</td><td>{}</td></tr>",
