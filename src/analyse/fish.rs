@@ -1,4 +1,5 @@
-//! Fish (X-wing, swordfish, jellyfish) for `hint`, between any full groups a grammar declares.
+//! Fish (X-wing, swordfish, jellyfish) for `hint` and `rate`'s fish rung, between any full groups a grammar
+//! declares.
 //!
 //! Take k full groups that share no cell (the base: rows 2 and 7). Each holds a value v once, so v stands in k
 //! distinct cells. When every place v has left in them lies in k other full groups (the cover: columns 3 and
@@ -6,7 +7,7 @@
 //! other cell of the cover can hold v. The argument needs only that the base groups are disjoint and that every
 //! group holds each value once, so the groups are taken from the rules as they are: rows against columns,
 //! columns against boxes, jigsaw regions against rows, whatever the puzzle has. Without fish, `hint` reached
-//! such steps only by trial and contradiction.
+//! such steps only by trial and contradiction, and `rate` graded them as probing.
 
 use crate::domains::Domains;
 use crate::grid::Cell;

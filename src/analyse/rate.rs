@@ -8,8 +8,10 @@
 //! 2. `intersections`: a value a group can place only where it overlaps another leaves the rest of the other
 //!    (pointing and claiming);
 //! 3. `subsets`: the groups' full matching: naked and hidden pairs, triples, ...;
-//! 4. `probing`: a candidate that leads to a contradiction by everything above is removed;
-//! 5. `search`: none of that finishes it; scored by the nodes search needed.
+//! 4. `fish`: a value whose places in k disjoint groups lie in k other groups leaves the rest of those (X-wing,
+//!    swordfish, jellyfish; [`super::fish`], between any two families of full groups, as `hint` finds them);
+//! 5. `probing`: a candidate that leads to a contradiction by everything above is removed;
+//! 6. `search`: none of that finishes it; scored by the nodes search needed.
 //!
 //! The solve is the ladder climbed from the bottom every time: a rung is used only when all below it are stuck,
 //! and after each use the ladder starts again at singles. The score is 100 a rung (from 0 for singles) plus the
@@ -26,7 +28,17 @@ use crate::solve::intersection::Intersection;
 use crate::solve::SolveOptions;
 
 /// The rungs, easiest first.
-pub const LEVELS: [&str; 5] = ["singles", "intersections", "subsets", "probing", "search"];
+pub const LEVELS: [&str; 6] = [
+    "singles",
+    "intersections",
+    "subsets",
+    "fish",
+    "probing",
+    "search",
+];
+
+/// The index in [`LEVELS`] of search, the top rung.
+const SEARCH: usize = LEVELS.len() - 1;
 
 /// A puzzle's grade.
 #[derive(Clone, Debug)]
@@ -35,8 +47,8 @@ pub struct Rating {
     pub level: usize,
     /// 100 a rung plus the uses of the top one (at most 99).
     pub score: u32,
-    /// Uses of each rung above singles (intersections, subsets, probing), and search nodes.
-    pub uses: [u64; 4],
+    /// Uses of each rung above singles (intersections, subsets, fish, probing), and search nodes.
+    pub uses: [u64; 5],
     /// False when the puzzle has no solution (the rating is then of the way to the contradiction).
     pub solvable: bool,
     /// Whether the puzzle has exactly one solution: `Some(true)` proved (the ladder's deductions finished it, and
@@ -154,9 +166,13 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
             format!("grades grids up to {0}x{0}", Domains::MAX_SIZE),
         ));
     }
-    let groups: Vec<Singles> = super::full_groups(puzzle)
-        .into_iter()
-        .map(|(_, cells)| Singles { cells })
+    let named = super::full_groups(puzzle);
+    let families = super::fish::Families::new(&named, n);
+    let groups: Vec<Singles> = named
+        .iter()
+        .map(|(_, cells)| Singles {
+            cells: cells.clone(),
+        })
         .collect();
     // Each rule's own pruning belongs to every rung; the full groups' own (their matching) is the subsets rung.
     let (full, own): (Vec<_>, Vec<_>) = puzzle
@@ -172,7 +188,7 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
     let engine = Engine::with_intersections(puzzle);
     engine.set_deadline(deadline);
     let mut d = Domains::full(n);
-    let mut uses = [0u64; 4];
+    let mut uses = [0u64; 5];
     let mut probes = 0;
     let climbed: Result<bool, Contradiction> = (|| {
         for (cell, v) in puzzle.givens().filled() {
@@ -187,8 +203,13 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
                 uses[0] += 1;
             } else if pass(&matching, &mut d, deadline)? {
                 uses[1] += 1;
-            } else if probe_once(&engine, &mut d, &mut probes, deadline)? {
+            } else if let Some(fish) = families.find(&d, &named) {
+                for &cell in &fish.struck {
+                    d.remove(cell, fish.value)?;
+                }
                 uses[2] += 1;
+            } else if probe_once(&engine, &mut d, &mut probes, deadline)? {
+                uses[3] += 1;
             } else {
                 return Ok(false);
             }
@@ -200,7 +221,7 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
             // Every rung is sound, so the grid they reach obeys every rule, and is the only one; checked all
             // the same.
             let solvable = puzzle.check_grid(&d.grid()).is_ok();
-            match (0..3).rev().find(|&k| uses[k] > 0) {
+            match (0..SEARCH - 1).rev().find(|&k| uses[k] > 0) {
                 Some(k) => (
                     k + 1,
                     100 * (k as u32 + 1) + top(k),
@@ -220,14 +241,14 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
                 return Err(late());
             }
             // The score is search's way to a solution; whether there is another is a count of its own.
-            uses[3] = outcome.stats.search_nodes;
-            let log = (64 - (uses[3] + 1).leading_zeros()) * 10;
+            uses[SEARCH - 1] = outcome.stats.search_nodes;
+            let log = (64 - (uses[SEARCH - 1] + 1).leading_zeros()) * 10;
             let solvable = !outcome.solutions.is_empty();
             let unique = match solvable && options.max_solutions >= 2 {
                 true => uniqueness(puzzle, options, deadline)?,
                 false => (!solvable).then_some(false),
             };
-            (4, 400 + log.min(99), solvable, unique)
+            (SEARCH, 100 * SEARCH as u32 + log.min(99), solvable, unique)
         }
     };
     Ok(Rating {
@@ -295,6 +316,28 @@ mod tests {
         // The ladder alone finishing a grid proves it the only one, asked or not.
         let easy = rate_file("sudoku/clue-list-9x9.yaml", &SolveOptions::default());
         assert_eq!(easy.unique, Some(true));
+    }
+
+    /// Two puzzles of Simon Tatham's generators (`sgt-solo --generate 1 3x3de`, `sgt-towers --generate 1 6dx`)
+    /// that the rungs below fish leave stuck and fish finish: a Sudoku's fish between its rows, columns and boxes,
+    /// and a Latin square's between its rows and columns alone, with no rule of the type named.
+    #[test]
+    fn fish_finish_what_subsets_leave_between_any_two_families_of_groups() {
+        let sudoku = rated(
+            "type: sudoku\nsize: 9\ngivens: |\n  4 . . 2 . . . 8 .\n  . . . 8 . 9 3 . 1\n  . 6 3 . . . 9 . .\n  \
+             7 . . 6 . . . . .\n  . 8 . . 2 . . 1 .\n  . . . . . 4 . . 3\n  . . 6 . . . 1 3 .\n  \
+             1 . 2 7 . 6 . . .\n  . 7 . . . 5 . . 6\n",
+        );
+        let towers = rated(
+            "type: skyscrapers\nsize: 6\ngivens: |\n  . . . . . .\n  . . . . . .\n  . . . . 4 .\n  \
+             . . . . . .\n  . . . . . .\n  . . . . . .\nbottom: . . . 3 . .\nleft: . 2 2 5 2 .\n\
+             right: 3 . . . 4 .\ntop: . 3 . 1 . 4\n",
+        );
+        for r in [sudoku, towers] {
+            assert_eq!((r.level_name(), r.unique), ("fish", Some(true)), "{r:?}");
+            // No probe was needed, and the score is the fish rung's.
+            assert_eq!((r.uses[3], r.score), (0, 300 + r.uses[2] as u32));
+        }
     }
 
     #[test]

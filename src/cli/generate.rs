@@ -45,7 +45,7 @@ pub(crate) struct GenerateRun {
     rules: Vec<String>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The grade to reach: singles, intersections, subsets, probing, search
+    /// The grade to reach: singles, intersections, subsets, fish, probing, search
     #[arg(long, value_name = "LEVEL")]
     difficulty: Option<String>,
     #[arg(long, value_enum, default_value = "rotational")]

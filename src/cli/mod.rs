@@ -169,7 +169,7 @@ pub(crate) enum Command {
         format: Format,
     },
     /// Grade a puzzle: the weakest ladder of deductions that solves it (singles, intersections, subsets,
-    /// probing, search) and a score that grows with difficulty
+    /// fish, probing, search) and a score that grows with difficulty
     #[command(after_help = EXIT_CODES)]
     Rate {
         file: PathBuf,

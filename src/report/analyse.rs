@@ -153,11 +153,12 @@ pub(crate) fn progress_json(file: &str, p: &Progress) -> String {
 
 /// `rate`: the level, its score, and what was needed.
 pub(crate) fn rating_text(file: &str, r: &Rating) -> String {
-    let [inter, subsets, probes, nodes] = r.uses;
-    let needed = match r.level {
-        0 => "singles and each rule's own deductions only".to_owned(),
-        4 => format!("search ({nodes} nodes) after {inter} intersections, {subsets} subsets, {probes} probes"),
-        _ => format!("{inter} intersections, {subsets} subsets, {probes} probes"),
+    let [inter, subsets, fish, probes, nodes] = r.uses;
+    let steps = format!("{inter} intersections, {subsets} subsets, {fish} fish, {probes} probes");
+    let needed = match r.level_name() {
+        "singles" => "singles and each rule's own deductions only".to_owned(),
+        "search" => format!("search ({nodes} nodes) after {steps}"),
+        _ => steps,
     };
     let answers = match (r.solvable, r.unique) {
         (false, _) => " (the puzzle has no solution)",
@@ -175,13 +176,14 @@ pub(crate) fn rating_text(file: &str, r: &Rating) -> String {
 }
 
 pub(crate) fn rating_json(file: &str, r: &Rating) -> String {
-    let [intersections, subsets, probes, nodes] = r.uses;
+    let [intersections, subsets, fish, probes, nodes] = r.uses;
     json!({
         "file": file,
         "level": r.level_name(),
         "score": r.score,
         "intersections": intersections,
         "subsets": subsets,
+        "fish": fish,
         "probes": probes,
         "search_nodes": nodes,
         "solvable": r.solvable,
