@@ -93,6 +93,13 @@ pub(crate) trait Propagator: fmt::Debug + Send + Sync {
     fn sharpened(&self, _apart: &Apart<'_>) -> Option<Box<dyn Propagator>> {
         None
     }
+
+    /// The strongest propagator the rule has with the grid's distinctness in mind, for the ladders of `rate`
+    /// and `hint`, which model what a person sees and where a dear set-up does not matter: at least as strong
+    /// as [`Self::sharpened`], which is the default, and sound in the same way (`None`: the rule's own).
+    fn thorough(&self, apart: &Apart<'_>) -> Option<Box<dyn Propagator>> {
+        self.sharpened(apart)
+    }
 }
 
 /// How soon the engine runs a woken propagator ([`Propagator::cost`]), as constraint solvers order theirs by

@@ -133,10 +133,11 @@ pub(crate) struct Ladder<'a> {
     intersections: Vec<Intersection>,
     /// The full groups (indices into `groups`) in families that share no cell, for fish ([`super::fish`]).
     families: super::fish::Families,
-    /// Per rule, the sharper propagation it offers once it knows which of its cells the grid keeps apart (an
-    /// arrow's cells in one box), as the solver uses: a person sees the box too, and without it the steps would
-    /// not reach the contradictions the solver's trials find.
-    sharpened: Vec<Option<Box<dyn Propagator>>>,
+    /// Per rule, the thorough propagation it offers once it knows which of its cells the grid keeps apart
+    /// ([`Propagator::thorough`]: an arrow's cells in one box, as the solver uses them, or a product cage's
+    /// listed assignments): a person sees the box too, and without it the steps would not reach the
+    /// contradictions the solver's trials find.
+    thorough: Vec<Option<Box<dyn Propagator>>>,
 }
 
 impl<'a> Ladder<'a> {
@@ -146,10 +147,10 @@ impl<'a> Ladder<'a> {
             .filter(|&i| super::is_full_group(puzzle.rules()[i].as_ref(), n))
             .collect();
         let apart = puzzle.apart();
-        let sharpened = puzzle
+        let thorough = puzzle
             .rules()
             .iter()
-            .map(|r| r.propagator().and_then(|p| p.sharpened(&apart)))
+            .map(|r| r.propagator().and_then(|p| p.thorough(&apart)))
             .collect();
         let groups = super::full_groups(puzzle);
         let mut holding = vec![Vec::new(); n * n];
@@ -172,13 +173,13 @@ impl<'a> Ladder<'a> {
             group_rules,
             holding,
             intersections,
-            sharpened,
+            thorough,
         }
     }
 
-    /// Rule `i`'s propagation, sharpened where it can be.
+    /// Rule `i`'s propagation, in its thorough form where it has one ([`Propagator::thorough`]).
     pub(crate) fn propagator(&self, i: usize) -> Option<&dyn Propagator> {
-        self.sharpened[i]
+        self.thorough[i]
             .as_deref()
             .or_else(|| self.puzzle.rules()[i].propagator())
     }

@@ -179,7 +179,18 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
         .rules()
         .iter()
         .partition(|r| super::is_full_group(r.as_ref(), n));
-    let own: Vec<&dyn Propagator> = own.iter().filter_map(|r| r.propagator()).collect();
+    // The thorough form where a rule offers one (a KenKen cage whose cells share a row differ there), as `hint`
+    // runs them: a person reads a cage with the grid's distinctness in mind.
+    let apart = puzzle.apart();
+    let thorough: Vec<Option<Box<dyn Propagator>>> = own
+        .iter()
+        .map(|r| r.propagator().and_then(|p| p.thorough(&apart)))
+        .collect();
+    let own: Vec<&dyn Propagator> = own
+        .iter()
+        .zip(&thorough)
+        .filter_map(|(r, strong)| strong.as_deref().or_else(|| r.propagator()))
+        .collect();
     let matching: Vec<&dyn Propagator> = full.iter().filter_map(|r| r.propagator()).collect();
     let intersections = Intersection::derive(n, puzzle.rules());
     let inter: Vec<&dyn Propagator> = intersections.iter().map(|i| i as &dyn Propagator).collect();
@@ -338,6 +349,21 @@ mod tests {
             // No probe was needed, and the score is the fish rung's.
             assert_eq!((r.uses[3], r.score), (0, 300 + r.uses[2] as u32));
         }
+    }
+
+    /// A puzzle Simon Tatham's generator grades Normal (`sgt-keen --generate 1 6dn`), where the solver reads each
+    /// cage alone: its `50*` is an L whose corner shares a line with both ends, so the corner holds the 2 and the
+    /// ends the two 5s. Read with the grid in mind (each rule's thorough form, a product's listed assignments) it
+    /// is singles; the bounds of the product left a probe to do.
+    #[test]
+    fn a_cage_is_read_with_the_grid_that_keeps_its_cells_apart() {
+        let keen = rated(
+            "type: kenken\nsize: 6\ncages: |\n  a a b c c d\n  a e b b f d\n  g e h f f i\n  g j h k l i\n  \
+             m j n k l o\n  m n n p p o\nhints:\n  a: 11+\n  b: 12+\n  c: 3/\n  d: 3-\n  e: 3/\n  f: 50*\n  \
+             g: 2/\n  h: 1-\n  i: 7+\n  j: 30*\n  k: 6*\n  l: 3-\n  m: 2-\n  n: 6+\n  o: 6*\n  p: 2-\n",
+        );
+        assert_eq!((keen.level_name(), keen.unique), ("singles", Some(true)));
+        assert_eq!(keen.uses, [0; 5]);
     }
 
     #[test]

@@ -22,8 +22,9 @@
 
 use std::collections::BTreeSet;
 
+use super::tuples::{self, Listed};
 use super::{values_of, Rule};
-use crate::domains::{Contradiction, Domains, Propagator};
+use crate::domains::{Apart, Contradiction, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
 use crate::program::Compiler;
@@ -152,6 +153,24 @@ impl Propagator for Product {
         Rule::cells(self)
     }
 
+    /// The room's assignments listed, cells that share a row, column or box kept apart, when there are few
+    /// enough ([`tuples::list`]): the exact pruning a person does with the grid in mind (a `12x` cage along a
+    /// row of a 4x4 is 1, 3, 4 in some order, never 2, 2, 3), where [`Self::propagate`] keeps bounds only. Not
+    /// offered to search as [`Propagator::sharpened`]: listing every room at every solve made the corpus's
+    /// Inshi no heya 2.1x slower and its KenKen no faster.
+    fn thorough(&self, apart: &Apart<'_>) -> Option<Box<dyn Propagator>> {
+        let k = self.cells.len();
+        let n = apart.size() as u64;
+        // The state is what the cells left must multiply to; it must stay within n to the power of their count.
+        let step = |i: usize, left: u64, v: u32| {
+            let v = u64::from(v);
+            let room = n.checked_pow((k - i - 1) as u32).unwrap_or(u64::MAX);
+            (left % v == 0 && left / v <= room).then_some(left / v)
+        };
+        let table = tuples::list(&self.cells, apart, self.product, &step, &|left| left == 1)?;
+        Some(Box::new(Listed(table)))
+    }
+
     /// Keeps divisors of the product whose cofactor the other cells can still reach (between the product of
     /// their smallest and of their largest candidates, and divisible as required).
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
@@ -249,6 +268,56 @@ mod tests {
         let cands: Vec<Vec<u32>> = (0..9).map(|_| (1..=9).collect()).collect();
         let d = room(362_880, 9).band(&cands);
         assert!(d >= (1.0 + 1.0 / 362_880.0f64).ln() / 2.0);
+    }
+
+    /// The thorough form (the room's assignments listed with the grid's rows and columns kept apart) keeps
+    /// exactly the candidates of some assignment that multiplies to the product with no value twice in a row or
+    /// column, on an L-shaped room whose corner shares a line with each arm but the arms' ends share none; and
+    /// it prunes what the bounds alone keep.
+    #[test]
+    fn the_listed_room_keeps_exactly_the_assignments_the_grid_allows() {
+        let cells = vec![
+            Cell::new(0, 0),
+            Cell::new(0, 1),
+            Cell::new(1, 0),
+            Cell::new(2, 0),
+        ];
+        let mut rng = fastrand::Rng::with_seed(41);
+        let (mut refuted, mut sharper) = (0, 0);
+        for round in 0..600 {
+            let n = 4 + round % 3;
+            let lines = move || {
+                let rows = (0..n).map(|r| (0..n).map(|c| Cell::new(r, c)).collect());
+                let cols = (0..n).map(|c| (0..n).map(|r| Cell::new(r, c)).collect());
+                rows.chain(cols).collect()
+            };
+            let apart = Apart::new(n, lines);
+            let product: u64 = (0..4).map(|_| rng.u64(1..=n as u64)).product();
+            let rule = Product {
+                cells: cells.clone(),
+                ..room(product, 4)
+            };
+            let thorough = rule
+                .thorough(&apart)
+                .expect("a room of four cells is listed");
+            let mut d = crate::rules::random_candidates(n, &cells, &mut rng);
+            let mut bounds = d.clone();
+            let holds = |s: &[u32]| {
+                let apart_ok = (0..4)
+                    .all(|i| (0..i).all(|j| !apart.differ(cells[j], cells[i]) || s[i] != s[j]));
+                apart_ok && s.iter().map(|&v| u64::from(v)).product::<u64>() == product
+            };
+            refuted += usize::from(crate::rules::matches_brute_force(
+                thorough.as_ref(),
+                &cells,
+                &mut d,
+                holds,
+            ));
+            if rule.propagate(&mut bounds).is_ok() {
+                sharper += usize::from(d != bounds);
+            }
+        }
+        assert!(refuted > 50 && sharper > 50, "{refuted} {sharper}");
     }
 
     #[test]

@@ -11,15 +11,121 @@
 //! recomputed at each run: the tables here are a few words, and search undoes nothing of theirs.
 //!
 //! What the tuples are is the rule's business: the caller lists them (and keeps their number within
-//! [`MAX_TUPLES`]); this file only holds and filters them.
+//! [`MAX_TUPLES`]), its own way or by [`list`], a walk over its cells that keeps apart cells distinct; this file
+//! holds and filters them, and [`Listed`] runs a table as a rule's propagator.
 
-use crate::domains::{bit_indices, Contradiction, Domains};
+use crate::domains::{bit_indices, Apart, Contradiction, Domains, Propagator};
 use crate::grid::Cell;
 
 /// The most tuples a table holds: 16 words a set, so that a run stays a few hundred word operations.
 pub(crate) const MAX_TUPLES: usize = 1024;
 
 const MAX_WORDS: usize = MAX_TUPLES / 64;
+
+/// The most steps [`list`] takes before it gives up: every rule's table is listed when an engine is built, for
+/// every solve (and every line of `--lines`), so a listing must stay microseconds.
+const MAX_STEPS: usize = 8 * MAX_TUPLES;
+
+/// The assignments of `scope` (values 1..=n) that a rule read cell by cell accepts, with every two cells `apart`
+/// distinct, as a table; `None` past [`MAX_TUPLES`] or [`MAX_STEPS`], or when a cell stands twice in the scope
+/// (equal values, which the distinctness cannot say). The rule is a walk over states: `step(i, state, v)` is the
+/// state after cell i holds v (`None`: no assignment goes on from there), and `accept` says which states after
+/// the last cell are the rule's.
+pub(crate) fn list(
+    scope: &[Cell],
+    apart: &Apart<'_>,
+    start: u64,
+    step: &dyn Fn(usize, u64, u32) -> Option<u64>,
+    accept: &dyn Fn(u64) -> bool,
+) -> Option<Tuples> {
+    let distinct = scope
+        .iter()
+        .enumerate()
+        .all(|(i, c)| !scope[..i].contains(c));
+    if scope.is_empty() || scope.len() > 64 || !distinct {
+        return None;
+    }
+    let before = (0..scope.len())
+        .map(|i| {
+            (0..i)
+                .filter(|&j| apart.differ(scope[j], scope[i]))
+                .fold(0u64, |m, j| m | 1 << j)
+        })
+        .collect();
+    let mut walk = Walk {
+        n: apart.size() as u32,
+        before,
+        step,
+        accept,
+        values: vec![0; scope.len()],
+        out: Vec::new(),
+        steps: 0,
+    };
+    walk.go(0, start)
+        .then(|| Tuples::new(scope, apart.size(), &walk.out))?
+}
+
+/// [`list`]'s depth-first walk.
+struct Walk<'f> {
+    n: u32,
+    /// Per cell of the scope, the cells before it that it must differ from (bit j: the j-th).
+    before: Vec<u64>,
+    step: &'f dyn Fn(usize, u64, u32) -> Option<u64>,
+    accept: &'f dyn Fn(u64) -> bool,
+    values: Vec<u32>,
+    /// The tuples found, one after the other.
+    out: Vec<u32>,
+    steps: usize,
+}
+
+impl Walk<'_> {
+    /// Lists the assignments from cell i on, in `state` after the values before it; false once the limits are
+    /// passed.
+    fn go(&mut self, i: usize, state: u64) -> bool {
+        self.steps += 1;
+        if self.steps > MAX_STEPS || self.out.len() > MAX_TUPLES * self.values.len() {
+            return false;
+        }
+        if i == self.values.len() {
+            if (self.accept)(state) {
+                self.out.extend_from_slice(&self.values);
+            }
+            return true;
+        }
+        for v in 1..=self.n {
+            if bit_indices(self.before[i]).any(|j| self.values[j] == v) {
+                continue;
+            }
+            let Some(next) = (self.step)(i, state, v) else {
+                continue;
+            };
+            self.values[i] = v;
+            if !self.go(i + 1, next) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// A rule's table as a propagator: what a rule offers as [`Propagator::sharpened`] once its assignments with the
+/// grid's distinctness are listed.
+#[derive(Debug)]
+pub(crate) struct Listed(pub(crate) Tuples);
+
+impl Propagator for Listed {
+    fn watches(&self) -> Vec<Cell> {
+        self.0.scope.clone()
+    }
+
+    fn idempotent(&self) -> bool {
+        true
+    }
+
+    fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        self.0.propagate(d)
+    }
+}
 
 /// The allowed tuples of some cells, as one bit set of tuples per cell and value.
 #[derive(Clone, Debug)]
@@ -130,6 +236,29 @@ mod tests {
             assert_eq!(kept, want, "round {round}");
             assert_eq!(table.propagate(&mut d), Ok(false), "round {round}");
         }
+    }
+
+    /// A walk that accepts everything lists every assignment with the cells `apart` distinct, in order, and gives
+    /// up past the table's limit.
+    #[test]
+    fn a_listing_keeps_apart_cells_distinct_and_stops_at_the_limit() {
+        let row = |k: usize| (0..k).map(|c| Cell::new(0, c)).collect::<Vec<_>>();
+        let apart =
+            |n: usize| Apart::new(n, move || vec![(0..n).map(|c| Cell::new(0, c)).collect()]);
+        let any = |_: usize, s: u64, _: u32| Some(s);
+        let all = |_: u64| true;
+        // Three cells of a row of 4: 4 * 3 * 2 ordered tuples of distinct values.
+        let table = list(&row(3), &apart(4), 0, &any, &all).unwrap();
+        let mut d = Domains::full(4);
+        d.assign(Cell::new(0, 0), 2).unwrap();
+        d.assign(Cell::new(0, 1), 3).unwrap();
+        assert_eq!(table.propagate(&mut d), Ok(true));
+        assert_eq!(d.get(Cell::new(0, 2)), bit(1) | bit(4));
+        // Six cells of a row of 9: 60,480 tuples, past the limit.
+        assert!(list(&row(6), &apart(9), 0, &any, &all).is_none());
+        // A cell twice cannot be listed.
+        let twice = [Cell::new(0, 0), Cell::new(0, 0)];
+        assert!(list(&twice, &apart(4), 0, &any, &all).is_none());
     }
 
     #[test]
