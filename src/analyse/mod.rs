@@ -14,6 +14,7 @@ pub(crate) mod fish;
 pub(crate) mod generate;
 pub(crate) mod hint;
 pub(crate) mod plan;
+pub(crate) mod pointing;
 pub(crate) mod progress;
 pub(crate) mod rate;
 pub(crate) mod regions;

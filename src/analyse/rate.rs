@@ -6,7 +6,8 @@
 //! 1. `singles`: in every group that holds 1..n once, a placed value leaves the others, and a value with one
 //!    place left goes there (naked and hidden singles);
 //! 2. `intersections`: a value a group can place only where it overlaps another leaves the rest of the other
-//!    (pointing and claiming);
+//!    (pointing and claiming), and a value a rule must place where it meets a group leaves the rest of the
+//!    group (a cage along a row; [`super::pointing`]);
 //! 3. `subsets`: the groups' full matching: naked and hidden pairs, triples, ...;
 //! 4. `fish`: a value whose places in k disjoint groups lie in k other groups leaves the rest of those (X-wing,
 //!    swordfish, jellyfish; [`super::fish`], between any two families of full groups, as `hint` finds them);
@@ -25,6 +26,8 @@ use crate::grid::Cell;
 use crate::model::Puzzle;
 use crate::solve::engine::Engine;
 use crate::solve::intersection::Intersection;
+
+use super::pointing::RulePointing;
 use crate::solve::SolveOptions;
 
 /// The rungs, easiest first.
@@ -191,9 +194,15 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
         .zip(&thorough)
         .filter_map(|(r, strong)| strong.as_deref().or_else(|| r.propagator()))
         .collect();
+    let pointing: Vec<RulePointing> = own
+        .iter()
+        .filter_map(|&p| RulePointing::new(p, &named))
+        .collect();
     let matching: Vec<&dyn Propagator> = full.iter().filter_map(|r| r.propagator()).collect();
     let intersections = Intersection::derive(n, puzzle.rules());
-    let inter: Vec<&dyn Propagator> = intersections.iter().map(|i| i as &dyn Propagator).collect();
+    let mut inter: Vec<&dyn Propagator> =
+        intersections.iter().map(|i| i as &dyn Propagator).collect();
+    inter.extend(pointing.iter().map(|p| p as &dyn Propagator));
     let mut base: Vec<&dyn Propagator> = groups.iter().map(|g| g as &dyn Propagator).collect();
     base.extend(own);
     let engine = Engine::with_intersections(puzzle);
@@ -364,6 +373,22 @@ mod tests {
         );
         assert_eq!((keen.level_name(), keen.unique), ("singles", Some(true)));
         assert_eq!(keen.uses, [0; 5]);
+    }
+
+    /// A puzzle Simon Tatham's generator grades Hard (`sgt-keen --generate 1 6dh`), the grade where its solver
+    /// looks for digits a cage must place in one row or column: one such step, and the rest is singles. Without
+    /// a rule's pointing the ladder needed a subset instead.
+    #[test]
+    fn a_cage_that_must_place_a_value_in_a_row_clears_the_rest_of_it() {
+        let keen = rated(
+            "type: kenken\nsize: 6\ncages: |\n  a b b b c c\n  a a d d e e\n  a f g d h i\n  j f g k h i\n  \
+             j l m k n i\n  j l m m n i\nhints:\n  a: 12*\n  b: 9+\n  c: 2-\n  d: 48*\n  e: 6+\n  f: 2-\n  \
+             g: 4-\n  h: 6*\n  i: 36*\n  j: 15+\n  k: 3-\n  l: 8+\n  m: 36*\n  n: 1-\n",
+        );
+        assert_eq!(
+            (keen.level_name(), keen.score, keen.unique),
+            ("intersections", 101, Some(true))
+        );
     }
 
     #[test]
