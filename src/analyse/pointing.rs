@@ -5,8 +5,8 @@
 //! the row holds them (the deduction Simon Tatham's keen grades Hard); a killer cage of sum 7 over three cells
 //! of one box row holds 1, 2 and 4 in that row. Found for any rule by one question a value: with the value
 //! taken out of the shared cells, is the rule's own propagation (to its fixpoint, on those domains alone)
-//! left with no assignment? Exact where the rule's propagator is (a listed table, a sum of distinct cells),
-//! sound for all: a contradiction is a proof. Derived from the rules whatever grammar declared them, and a
+//! left with no assignment? Exact where the rule's propagation keeps exactly the candidates of its assignments
+//! (a listed table), sound for every rule: a contradiction is a proof. Derived from the rules whatever grammar declared them, and a
 //! deduction of the intersections rung of [`super::rate`].
 
 use crate::domains::{Contradiction, Domains, Propagator};
@@ -22,8 +22,7 @@ pub(crate) struct RulePointing<'a> {
 
 impl<'a> RulePointing<'a> {
     /// For a rule's propagator (its thorough form, as a person reads it) against the puzzle's full groups;
-    /// `None` when it meets none but wholly inside it (a group inside the rule's cells has nothing outside
-    /// them to clear).
+    /// `None` when no group both shares cells with the rule and has cells outside it (nothing to clear).
     pub(crate) fn new(rule: &'a dyn Propagator, groups: &[(String, Vec<Cell>)]) -> Option<Self> {
         let cells = rule.watches();
         let meets: Vec<_> = groups
@@ -104,8 +103,8 @@ mod tests {
         let mut d = Domains::full(4);
         assert_eq!(pointing.propagate(&mut d), Ok(true));
         assert_eq!(d.get(Cell::new(0, 3)), 1 << 3);
-        // Bent: two cells in row 1, one below. 6 = 1 x 2 x 3 or 1 x 1 x 6 (too big) or 2 x 3 x 1 in any order:
-        // row 1 may hold any two of them, so none is sure to be there.
+        // Bent: two cells in row 1, one below. 6 is 1 x 2 x 3 in some order (a 6 is past 4): row 1's two cells
+        // may hold any two of them, so none is sure to be there.
         let bent = cage(vec![Cell::new(0, 0), Cell::new(0, 1), Cell::new(1, 0)]);
         let table = crate::domains::Propagator::thorough(&bent, &apart).unwrap();
         let pointing = RulePointing::new(table.as_ref(), &groups).unwrap();

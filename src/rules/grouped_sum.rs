@@ -18,7 +18,7 @@
 //! [`Arrow`]: super::Arrow
 
 use super::reach::{self, Sums, MAX_GROUP};
-use super::tuples::{Tuples, MAX_TUPLES};
+use super::tuples::{self, Tuples, MAX_TUPLES};
 use crate::domains::{bit_indices, Apart, Contradiction, Domains, Propagator};
 use crate::grid::Cell;
 
@@ -152,28 +152,17 @@ impl Propagator for GroupedSum {
     }
 }
 
-/// The most steps [`table`] takes listing a sum's assignments before it gives up. It lists only sums with at
-/// most [`MAX_TUPLES`] assignments before distinctness ([`compositions`]), and every step of the walk leads to
-/// one of those, so this is a guard, seldom reached: an engine's set-up stays microseconds a rule (KenKen's
-/// many cages are built for every solve; listing sums that distinctness brings under the limit from up to
-/// twice it made the quickest KenKens 1.4x slower).
-const MAX_STEPS: usize = 8 * MAX_TUPLES;
-
 /// The sum's table: every assignment of its cells, then the circle's value, that reaches the total with every two
 /// cells `apart` distinct (the circle among them); `None` when there are more than [`MAX_TUPLES`] or listing them
-/// takes more than [`MAX_STEPS`].
+/// takes too long ([`tuples::list`]). Only sums with at most [`MAX_TUPLES`] assignments before distinctness
+/// ([`compositions`]) are listed, and every step of the walk leads to one of those, so the walk's limit is a
+/// guard, seldom reached: an engine's set-up stays microseconds a rule (KenKen's many cages are built for every
+/// solve; listing sums that distinctness brings under the limit from up to twice it made the quickest KenKens
+/// 1.4x slower).
 fn table(cells: &[Cell], total: Total, apart: &Apart<'_>) -> Option<Tuples> {
     let mut scope = cells.to_vec();
     if let Total::Cell(t) = total {
         scope.push(t);
-    }
-    // A cell twice would need equal values, which the distinctness below cannot say.
-    let distinct = scope
-        .iter()
-        .enumerate()
-        .all(|(i, c)| !scope[..i].contains(c));
-    if cells.is_empty() || scope.len() > 64 || !distinct {
-        return None;
     }
     let n = apart.size() as u64;
     // The least and most the summed cells may add up to.
@@ -181,28 +170,21 @@ fn table(cells: &[Cell], total: Total, apart: &Apart<'_>) -> Option<Tuples> {
         Total::Fixed(t) => (t, t),
         Total::Cell(_) => (1, n),
     };
-    if compositions(cells.len(), least, most, n) > MAX_TUPLES as f64 {
+    if cells.is_empty() || compositions(cells.len(), least, most, n) > MAX_TUPLES as f64 {
         return None;
     }
-    let before = (0..scope.len())
-        .map(|i| {
-            (0..i)
-                .filter(|&j| apart.differ(scope[j], scope[i]))
-                .fold(0u64, |m, j| m | 1 << j)
-        })
-        .collect();
-    let mut walk = Walk {
-        before,
-        summed: cells.len(),
-        n,
-        least,
-        most,
-        values: vec![0; scope.len()],
-        out: Vec::new(),
-        steps: 0,
+    // The state is the sum so far: each summed cell keeps it where the cells left can still end within bounds,
+    // and the circle, after them, holds it.
+    let summed = cells.len();
+    let step = |i: usize, sum: u64, v: u32| {
+        let v = u64::from(v);
+        if i == summed {
+            return (v == sum).then_some(sum);
+        }
+        let left = (summed - i - 1) as u64;
+        (sum + v + left <= most && sum + v + left * n >= least).then_some(sum + v)
     };
-    walk.go(0, 0)
-        .then(|| Tuples::new(&scope, n as usize, &walk.out))?
+    tuples::list(&scope, apart, 0, &step, &|_| true)
 }
 
 /// About how many ways k values of 1..=n add up to a total in least..=most, by sums of the counts of one cell
@@ -232,63 +214,6 @@ fn compositions(k: usize, least: u64, most: u64, n: u64) -> f64 {
         std::mem::swap(&mut ways, &mut next);
     }
     ways[least.min(most) as usize..].iter().sum()
-}
-
-/// A depth-first listing of a sum's assignments, cell by cell, each value within what the cells left can still
-/// reach (each adds 1 to n).
-struct Walk {
-    /// Per cell of the scope, the cells before it that it must differ from (bit j: the j-th).
-    before: Vec<u64>,
-    /// The cells summed: the first `summed` of the scope; a circle follows.
-    summed: usize,
-    n: u64,
-    least: u64,
-    most: u64,
-    values: Vec<u32>,
-    /// The tuples found, one after the other.
-    out: Vec<u32>,
-    steps: usize,
-}
-
-impl Walk {
-    /// Lists the assignments from cell i on, the cells before it holding `values[..i]` and adding up to `sum`;
-    /// false once the limits are passed.
-    fn go(&mut self, i: usize, sum: u64) -> bool {
-        self.steps += 1;
-        if self.steps > MAX_STEPS || self.out.len() > MAX_TUPLES * self.values.len() {
-            return false;
-        }
-        if i == self.values.len() {
-            self.out.extend_from_slice(&self.values);
-            return true;
-        }
-        if i == self.summed {
-            // The circle holds the sum.
-            return !self.fits(i, sum as u32) || {
-                self.values[i] = sum as u32;
-                self.go(i + 1, sum)
-            };
-        }
-        let left = (self.summed - i - 1) as u64;
-        for v in 1..=self.n {
-            if sum + v + left > self.most {
-                break;
-            }
-            if sum + v + left * self.n < self.least || !self.fits(i, v as u32) {
-                continue;
-            }
-            self.values[i] = v as u32;
-            if !self.go(i + 1, sum + v) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Whether cell i may hold v beside the values before it.
-    fn fits(&self, i: usize, v: u32) -> bool {
-        bit_indices(self.before[i]).all(|j| self.values[j] != v)
-    }
 }
 
 #[cfg(test)]

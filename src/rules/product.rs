@@ -272,8 +272,8 @@ mod tests {
 
     /// The thorough form (the room's assignments listed with the grid's rows and columns kept apart) keeps
     /// exactly the candidates of some assignment that multiplies to the product with no value twice in a row or
-    /// column, on an L-shaped room whose corner shares a line with each arm but the arms' ends share none; and
-    /// it prunes what the bounds alone keep.
+    /// column, on an L-shaped room where some pairs share a line and some do not; and it prunes what the bounds
+    /// alone keep.
     #[test]
     fn the_listed_room_keeps_exactly_the_assignments_the_grid_allows() {
         let cells = vec![

@@ -22,7 +22,7 @@ pub(crate) const MAX_TUPLES: usize = 1024;
 
 const MAX_WORDS: usize = MAX_TUPLES / 64;
 
-/// The most steps [`list`] takes before it gives up: every rule's table is listed when an engine is built, for
+/// The most steps [`list`] takes before it gives up: a sum's table is listed whenever an engine is built, for
 /// every solve (and every line of `--lines`), so a listing must stay microseconds.
 const MAX_STEPS: usize = 8 * MAX_TUPLES;
 
@@ -108,8 +108,8 @@ impl Walk<'_> {
     }
 }
 
-/// A rule's table as a propagator: what a rule offers as [`Propagator::sharpened`] once its assignments with the
-/// grid's distinctness are listed.
+/// A rule's table as a propagator: what a rule offers as [`Propagator::thorough`] (or sharpened) once its
+/// assignments with the grid's distinctness are listed.
 #[derive(Debug)]
 pub(crate) struct Listed(pub(crate) Tuples);
 
