@@ -26,9 +26,9 @@ use crate::grid::Cell;
 use crate::model::Puzzle;
 use crate::solve::engine::Engine;
 use crate::solve::intersection::Intersection;
+use crate::solve::SolveOptions;
 
 use super::pointing::RulePointing;
-use crate::solve::SolveOptions;
 
 /// The rungs, easiest first.
 pub const LEVELS: [&str; 6] = [
