@@ -4,14 +4,16 @@
 //! A person's pencil marks are the starting point: every value placed is struck from the other cells of each
 //! group that holds 1..n once. Then, simplest first: a cell with one value left (naked single); a value with
 //! one place left in a group (hidden single); one rule's own deduction (a cage, a room, a line, an inequality,
-//! ...: whatever its propagator removes, named by the rule); pointing and claiming between two groups; the
-//! subsets a group's matching finds; fish between two families of groups ([`super::fish`]); a candidate whose
+//! ...: whatever its propagator removes, named by the rule); pointing and claiming between two groups, or between
+//! a group and a rule that must place a value where it meets the group ([`super::pointing`]); the subsets a
+//! group's matching finds; fish between two families of groups ([`super::fish`]); a candidate whose
 //! trial ends in a contradiction, with the steps that lead there ([`super::chain`]). Every step only removes
 //! what no solution uses, so following the hints never loses the solution.
 
 use std::time::Instant;
 
 pub use super::chain::Chain;
+use super::pointing::{Meet, RulePointing};
 use crate::domains::{Contradiction, Domains, Propagator};
 use crate::error::Error;
 use crate::grid::{Cell, Grid};
@@ -44,6 +46,9 @@ pub(crate) enum Source {
     /// An index into the puzzle's rules (a rule's own deduction, or a full group's subsets).
     Rule(usize),
     Intersection(usize),
+    /// An index into the puzzle's rules: a value the rule must place where it meets a full group
+    /// ([`super::pointing`]).
+    Pointing(usize),
     Fish(super::fish::Key),
 }
 
@@ -138,21 +143,32 @@ pub(crate) struct Ladder<'a> {
     /// listed assignments): a person sees the box too, and without it the steps would not reach the
     /// contradictions the solver's trials find.
     thorough: Vec<Option<Box<dyn Propagator>>>,
+    /// Per rule but the full groups, the full groups it meets without holding them ([`super::pointing`]).
+    meets: Vec<Option<Vec<Meet>>>,
 }
 
 impl<'a> Ladder<'a> {
     pub(crate) fn new(puzzle: &'a Puzzle) -> Ladder<'a> {
         let n = puzzle.size();
-        let group_rules = (0..puzzle.rules().len())
+        let group_rules: Vec<usize> = (0..puzzle.rules().len())
             .filter(|&i| super::is_full_group(puzzle.rules()[i].as_ref(), n))
             .collect();
         let apart = puzzle.apart();
-        let thorough = puzzle
+        let thorough: Vec<Option<Box<dyn Propagator>>> = puzzle
             .rules()
             .iter()
             .map(|r| r.propagator().and_then(|p| p.thorough(&apart)))
             .collect();
         let groups = super::full_groups(puzzle);
+        let meets = (0..puzzle.rules().len())
+            .map(|i| {
+                let p = thorough[i]
+                    .as_deref()
+                    .or_else(|| puzzle.rules()[i].propagator())?;
+                let full = group_rules.contains(&i);
+                (!full).then(|| super::pointing::meets(&p.watches(), &groups))?
+            })
+            .collect();
         let mut holding = vec![Vec::new(); n * n];
         for (g, (_, cells)) in groups.iter().enumerate() {
             for c in cells {
@@ -174,6 +190,7 @@ impl<'a> Ladder<'a> {
             holding,
             intersections,
             thorough,
+            meets,
         }
     }
 
@@ -182,6 +199,13 @@ impl<'a> Ladder<'a> {
         self.thorough[i]
             .as_deref()
             .or_else(|| self.puzzle.rules()[i].propagator())
+    }
+
+    /// Rule `i`'s pointing against the full groups ([`super::pointing`]), on its thorough propagation; `None`
+    /// for a full group, a rule without propagation, or one that meets no group with cells outside it.
+    pub(crate) fn pointing(&self, i: usize) -> Option<RulePointing<'_>> {
+        let meets = self.meets[i].as_deref()?;
+        Some(RulePointing::with(self.propagator(i)?, meets))
     }
 
     /// The intersections between the full groups.
@@ -221,6 +245,7 @@ impl<'a> Ladder<'a> {
         self.hidden_single(d)
             .or_else(|| self.rule_step(d, late, broken))
             .or_else(|| self.intersection_step(d, late))
+            .or_else(|| self.pointing_step(d, late))
             .or_else(|| (!late()).then(|| self.subset_step(d, broken)).flatten())
             .or_else(|| self.fish_step(d))
     }
@@ -247,6 +272,7 @@ impl<'a> Ladder<'a> {
             }
             Source::Rule(i) => self.propagator(i).is_some_and(by),
             Source::Intersection(k) => by(&self.intersections[k]),
+            Source::Pointing(i) => self.points(i, d, h),
             Source::Fish(key) => {
                 !h.place
                     && self
@@ -337,6 +363,62 @@ impl<'a> Ladder<'a> {
         None
     }
 
+    /// A value a rule must place where it meets a full group, struck from the rest of the group: pointing with
+    /// the rule in place of a box. One group at a time, so that the reason names the group that strikes it.
+    fn pointing_step(&self, d: &Domains, late: &dyn Fn() -> bool) -> Option<(Hint, Source)> {
+        for i in 0..self.puzzle.rules().len() {
+            if late() {
+                return None;
+            }
+            let Some((cell, v, g, places)) = self.pointing(i).and_then(|p| p.first(d)) else {
+                continue;
+            };
+            let within = within(places.len());
+            // A cell left with one value is placed, as the other techniques place it.
+            let left = d.get(cell) & !(1u64 << (v - 1));
+            let (value, place, outcome) = match left.count_ones() {
+                1 => {
+                    let w = left.trailing_zeros() + 1;
+                    (w, true, format!("which leaves {cell} only {w}"))
+                }
+                _ => (v, false, format!("so {cell} cannot be {v}")),
+            };
+            let reason = format!(
+                "{} must place {v} in {}, {within} {}, {outcome}",
+                self.puzzle.rules()[i].label(),
+                joined(places.iter().map(Cell::to_string), "or"),
+                self.groups[g].0
+            );
+            let hint = Hint {
+                cell,
+                value,
+                place,
+                technique: "intersection",
+                reason,
+                chain: None,
+            };
+            return Some((hint, Source::Pointing(i)));
+        }
+        None
+    }
+
+    /// Whether rule `i`'s pointing strikes `v` from `cell` on `d`, or, for a placement, the other value the cell
+    /// has.
+    fn points(&self, i: usize, d: &Domains, h: &Hint) -> bool {
+        let Some(pointing) = self.pointing(i) else {
+            return false;
+        };
+        let struck = match h.place {
+            true => d.get(h.cell) & !(1u64 << (h.value - 1)),
+            false => 1u64 << (h.value - 1),
+        };
+        struck.count_ones() == 1
+            && d.get(h.cell) & struck != 0
+            && pointing
+                .why(d, h.cell, struck.trailing_zeros() + 1)
+                .is_some()
+    }
+
     /// A fish between two families of groups: the first cell it strikes its value from.
     fn fish_step(&self, d: &Domains) -> Option<(Hint, Source)> {
         let fish = self.families.find(d, &self.groups)?;
@@ -391,11 +473,7 @@ impl<'a> Ladder<'a> {
             .filter(|&&c| d.contains(c, v))
             .map(Cell::to_string)
             .collect();
-        let within = match places.len() {
-            1 => "in",
-            2 => "both in",
-            _ => "all in",
-        };
+        let within = within(places.len());
         let outcome = match h.place {
             true => format!("which leaves {} only {}", h.cell, h.value),
             false => format!("so {} cannot be {v}", h.cell),
@@ -571,6 +649,15 @@ pub(crate) fn joined(items: impl IntoIterator<Item = String>, word: &str) -> Str
     match items.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} {word} {last}", rest.join(", ")),
         _ => items.concat(),
+    }
+}
+
+/// How `k` places lie in a group: `in`, `both in`, `all in`.
+fn within(k: usize) -> &'static str {
+    match k {
+        1 => "in",
+        2 => "both in",
+        _ => "all in",
     }
 }
 
@@ -881,6 +968,61 @@ mod tests {
             h.reason,
             "in row 1, 7 can only go in r1c1, r1c2 or r1c3, all in box 1, which leaves r2c1 only 3"
         );
+    }
+
+    /// A puzzle Simon Tatham's generator grades Hard (`sgt-keen --generate 1 6dh`): its `36*` cage holds four
+    /// cells of column 6, which differ, so they hold 1, 2, 3 and 6 and the column's other cells no 1. The steps
+    /// name the cage, the value, its places and the column, and need no subset; with the pencil marks of a
+    /// cell left with 1 and 4 the same step places the 4.
+    #[test]
+    fn a_cage_that_must_place_a_value_in_a_column_strikes_it_from_the_rest() {
+        let p = crate::model::load_str(
+            "type: kenken\nsize: 6\ncages: |\n  a b b b c c\n  a a d d e e\n  a f g d h i\n  j f g k h i\n  \
+             j l m k n i\n  j l m m n i\nhints:\n  a: 12*\n  b: 9+\n  c: 2-\n  d: 48*\n  e: 6+\n  f: 2-\n  \
+             g: 4-\n  h: 6*\n  i: 36*\n  j: 15+\n  k: 3-\n  l: 8+\n  m: 36*\n  n: 1-\n",
+            &Registry::built_in(),
+        )
+        .unwrap();
+        let steps = hints(&p, None, true, None).unwrap().steps;
+        let why =
+            "hints.i (product 36) must place 1 in r3c6, r4c6, r5c6 or r6c6, all in column 6, so";
+        let pointed: Vec<&Hint> = steps.iter().filter(|h| h.reason.starts_with(why)).collect();
+        assert!(!pointed.is_empty(), "{steps:#?}");
+        assert!(pointed
+            .iter()
+            .all(|h| (h.technique, h.value, h.place) == ("intersection", 1, false)));
+        assert!(pointed.iter().any(|h| h.cell == Cell::new(0, 5)));
+        let techniques: Vec<&str> = steps.iter().map(|h| h.technique).collect();
+        assert!(
+            !techniques.contains(&"subset") && !techniques.contains(&"contradiction"),
+            "{techniques:?}"
+        );
+        // The placement: r1c6 left with 1 and 4 keeps the 4. (The `12*` cage, three of whose cells are in
+        // column 1, must place a 1 there too: the rest of column 1 is left without one, so that step is done.)
+        let ladder = Ladder::new(&p);
+        let mut d = Domains::full(6);
+        d.restrict(Cell::new(0, 5), 0b1001).unwrap();
+        for r in 3..6 {
+            d.remove(Cell::new(r, 0), 1).unwrap();
+        }
+        let (h, source) = ladder.pointing_step(&d, &|| false).unwrap();
+        assert_eq!(
+            (h.cell, h.value, h.place),
+            (Cell::new(0, 5), 4, true),
+            "{h:?}"
+        );
+        assert_eq!(
+            h.reason,
+            "hints.i (product 36) must place 1 in r3c6, r4c6, r5c6 or r6c6, all in column 6, which leaves r1c6 only 4"
+        );
+        assert!(ladder.derives(&d, &h, source));
+        // The cage must place 2 in the column too, but r1c6 has no 2 to strike: no such step follows.
+        let other = Hint {
+            value: 2,
+            place: false,
+            ..h.clone()
+        };
+        assert!(!ladder.derives(&d, &other, source));
     }
 }
 

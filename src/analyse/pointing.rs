@@ -9,68 +9,142 @@
 //! (a listed table), sound for every rule: a contradiction is a proof. Derived from the rules whatever grammar declared them, and a
 //! deduction of the intersections rung of [`super::rate`].
 
+use std::borrow::Cow;
+
 use crate::domains::{Contradiction, Domains, Propagator};
 use crate::grid::Cell;
+
+/// A full group that meets a rule's cells without holding them all.
+#[derive(Clone, Debug)]
+pub(crate) struct Meet {
+    /// The group's index among those given.
+    group: usize,
+    /// The cells the rule and the group both hold, and the rest of the group.
+    shared: Vec<Cell>,
+    rest: Vec<Cell>,
+}
+
+/// The full groups a rule meets without holding them, for the rule's cells; `None` when there is none (nothing
+/// to clear). Worked out once per puzzle by `hint`, whose steps ask again and again.
+pub(crate) fn meets(cells: &[Cell], groups: &[(String, Vec<Cell>)]) -> Option<Vec<Meet>> {
+    let meets: Vec<Meet> = groups
+        .iter()
+        .enumerate()
+        .filter_map(|(group, (_, g))| {
+            let (shared, rest): (Vec<Cell>, Vec<Cell>) = g.iter().partition(|c| cells.contains(c));
+            (!shared.is_empty() && !rest.is_empty()).then_some(Meet {
+                group,
+                shared,
+                rest,
+            })
+        })
+        .collect();
+    (!meets.is_empty()).then_some(meets)
+}
 
 /// One rule and the full groups it meets without holding them.
 #[derive(Debug)]
 pub(crate) struct RulePointing<'a> {
     rule: &'a dyn Propagator,
-    /// Per full group meeting the rule's cells: the cells both hold, and the rest of the group.
-    meets: Vec<(Vec<Cell>, Vec<Cell>)>,
+    meets: Cow<'a, [Meet]>,
 }
 
 impl<'a> RulePointing<'a> {
     /// For a rule's propagator (its thorough form, as a person reads it) against the puzzle's full groups;
     /// `None` when no group both shares cells with the rule and has cells outside it (nothing to clear).
     pub(crate) fn new(rule: &'a dyn Propagator, groups: &[(String, Vec<Cell>)]) -> Option<Self> {
-        let cells = rule.watches();
-        let meets: Vec<_> = groups
-            .iter()
-            .filter_map(|(_, g)| {
-                let (shared, rest): (Vec<Cell>, Vec<Cell>) =
-                    g.iter().partition(|c| cells.contains(c));
-                (!shared.is_empty() && !rest.is_empty()).then_some((shared, rest))
-            })
-            .collect();
-        (!meets.is_empty()).then_some(RulePointing { rule, meets })
+        let meets = meets(&rule.watches(), groups)?;
+        Some(RulePointing {
+            rule,
+            meets: Cow::Owned(meets),
+        })
     }
 
-    /// Whether the rule has no assignment with `v` out of `shared`.
-    fn must_place(&self, d: &Domains, shared: &[Cell], v: u32) -> bool {
+    /// For a rule's propagator and the groups it meets, worked out before ([`meets`]).
+    pub(crate) fn with(rule: &'a dyn Propagator, meets: &'a [Meet]) -> Self {
+        RulePointing {
+            rule,
+            meets: Cow::Borrowed(meets),
+        }
+    }
+
+    /// Why `cell` cannot hold `v` on `d`: the group (its index among those given) where the rule must place `v`
+    /// among the cells it shares with it, with those of the shared cells that can still hold `v`; `None` when
+    /// no group the cell lies in (outside the rule) says so.
+    pub(crate) fn why(&self, d: &Domains, cell: Cell, v: u32) -> Option<(usize, Vec<Cell>)> {
         let mut trial = d.clone();
+        self.meets
+            .iter()
+            .filter(|m| m.rest.contains(&cell))
+            .find(|m| self.must_place(&mut trial, &m.shared, v))
+            .map(|m| (m.group, places(&m.shared, d, v)))
+    }
+
+    /// The first candidate the pointing strikes from `d` as it stands, one group at a time: the cell, the value,
+    /// and why (as [`Self::why`] says it).
+    pub(crate) fn first(&self, d: &Domains) -> Option<(Cell, u32, usize, Vec<Cell>)> {
+        let union = |cells: &[Cell]| cells.iter().fold(0u64, |m, &c| m | d.get(c));
+        let mut trial = d.clone();
+        self.meets.iter().find_map(|m| {
+            let open = union(&m.shared) & union(&m.rest);
+            let v = crate::domains::bit_indices(open)
+                .map(|b| b as u32 + 1)
+                .find(|&v| self.must_place(&mut trial, &m.shared, v))?;
+            let cell = m.rest.iter().copied().find(|&c| d.contains(c, v))?;
+            Some((cell, v, m.group, places(&m.shared, d, v)))
+        })
+    }
+
+    /// Whether the rule has no assignment with `v` out of `shared`, tried on `trial` (scratch domains, given
+    /// back as they came: the trial is undone).
+    fn must_place(&self, trial: &mut Domains, shared: &[Cell], v: u32) -> bool {
+        let mark = trial.mark();
         let emptied = shared.iter().any(|&c| trial.remove(c, v).is_err());
-        emptied
+        let fails = emptied
             || loop {
-                match self.rule.propagate(&mut trial) {
+                match self.rule.propagate(trial) {
                     Err(Contradiction) => break true,
                     Ok(false) => break false,
                     Ok(true) => {}
                 }
-            }
+            };
+        trial.undo(mark);
+        fails
     }
+}
+
+/// Those of `cells` that can hold `v`.
+fn places(cells: &[Cell], d: &Domains, v: u32) -> Vec<Cell> {
+    cells
+        .iter()
+        .copied()
+        .filter(|&c| d.contains(c, v))
+        .collect()
 }
 
 impl Propagator for RulePointing<'_> {
     fn watches(&self) -> Vec<Cell> {
         let mut cells = self.rule.watches();
-        for (_, rest) in &self.meets {
-            cells.extend(rest);
+        for m in self.meets.iter() {
+            cells.extend(&m.rest);
         }
         cells
     }
 
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let mut changed = false;
-        for (shared, rest) in &self.meets {
+        let mut trial = d.clone();
+        for m in self.meets.iter() {
             let union = |cells: &[Cell], d: &Domains| cells.iter().fold(0u64, |m, &c| m | d.get(c));
             // Only a value the rest of the group still has can go; the shared cells must be able to hold it.
-            let open = union(shared, d) & union(rest, d);
+            let open = union(&m.shared, d) & union(&m.rest, d);
             for b in crate::domains::bit_indices(open) {
                 let v = b as u32 + 1;
-                if self.must_place(d, shared, v) {
-                    for &c in rest {
+                if self.must_place(&mut trial, &m.shared, v) {
+                    for &c in &m.rest {
                         changed |= d.remove(c, v)?;
+                        // The trial goes on from what is known now.
+                        let _ = trial.remove(c, v);
                     }
                 }
             }
