@@ -87,6 +87,54 @@ fn every_regression_file_gets_its_exit_code_and_message() {
     }
 }
 
+/// The files that once ran past the time limit, under the commands that read a puzzle step by step rather than
+/// solve it: each stops at the limit too (`rate` and `hint` once ran for minutes on a 64x64 sandwich, trying
+/// each value a rule might have to place where it meets a row or column, each trial the rule's whole
+/// propagation).
+#[test]
+fn the_analysis_commands_stop_at_the_time_limit_too() {
+    let dir = root().join("tests/hostile");
+    let mut timed = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let file = entry.unwrap().path();
+        let (code, _, args) = expectation(&file);
+        if code != 3 {
+            continue;
+        }
+        timed += 1;
+        let limit = args
+            .iter()
+            .skip_while(|a| *a != "--time-limit")
+            .nth(1)
+            .expect("a time-out file names its --time-limit");
+        for command in ["rate", "hint", "candidates"] {
+            let start = Instant::now();
+            let out = latin()
+                .args([command, "--time-limit", limit.as_str()])
+                .arg(&file)
+                .timeout(Duration::from_secs(60))
+                .output()
+                .unwrap();
+            let took = start.elapsed().as_secs_f64();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let name = format!("{command} {}", file.display());
+            // Refused (a grid too large for the analysis), answered, or stopped: never a panic or a hang.
+            assert!(
+                matches!(out.status.code(), Some(0..=3)),
+                "{name}: {:?} {stderr}",
+                out.status
+            );
+            assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+            let limit: f64 = limit.parse().unwrap();
+            assert!(
+                took < limit + 4.0,
+                "{name}: a {limit} s limit took {took:.1} s"
+            );
+        }
+    }
+    assert!(timed >= 3, "only {timed} time-out files");
+}
+
 #[test]
 fn time_limits_out_of_range_are_refused() {
     let sudoku = root().join("puzzles/sudoku/diagonal-9x9.yaml");

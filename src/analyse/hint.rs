@@ -370,7 +370,7 @@ impl<'a> Ladder<'a> {
             if late() {
                 return None;
             }
-            let Some((cell, v, g, places)) = self.pointing(i).and_then(|p| p.first(d)) else {
+            let Some((cell, v, g, places)) = self.pointing(i).and_then(|p| p.first(d, late)) else {
                 continue;
             };
             let within = within(places.len());

@@ -10,6 +10,7 @@
 //! deduction of the intersections rung of [`super::rate`].
 
 use std::borrow::Cow;
+use std::time::Instant;
 
 use crate::domains::{Contradiction, Domains, Propagator};
 use crate::grid::Cell;
@@ -47,6 +48,9 @@ pub(crate) fn meets(cells: &[Cell], groups: &[(String, Vec<Cell>)]) -> Option<Ve
 pub(crate) struct RulePointing<'a> {
     rule: &'a dyn Propagator,
     meets: Cow<'a, [Meet]>,
+    /// As a propagator, it stops trying values here: a trial is the rule's whole propagation (a tenth of a
+    /// second for a 64x64 sandwich line), and there is one for every value of every group the rule meets.
+    deadline: Option<Instant>,
 }
 
 impl<'a> RulePointing<'a> {
@@ -57,7 +61,13 @@ impl<'a> RulePointing<'a> {
         Some(RulePointing {
             rule,
             meets: Cow::Owned(meets),
+            deadline: None,
         })
+    }
+
+    /// The same, trying nothing more as a propagator once `deadline` has passed (sound: it only finds less).
+    pub(crate) fn until(self, deadline: Option<Instant>) -> Self {
+        RulePointing { deadline, ..self }
     }
 
     /// For a rule's propagator and the groups it meets, worked out before ([`meets`]).
@@ -65,6 +75,7 @@ impl<'a> RulePointing<'a> {
         RulePointing {
             rule,
             meets: Cow::Borrowed(meets),
+            deadline: None,
         }
     }
 
@@ -81,18 +92,27 @@ impl<'a> RulePointing<'a> {
     }
 
     /// The first candidate the pointing strikes from `d` as it stands, one group at a time: the cell, the value,
-    /// and why (as [`Self::why`] says it).
-    pub(crate) fn first(&self, d: &Domains) -> Option<(Cell, u32, usize, Vec<Cell>)> {
+    /// and why (as [`Self::why`] says it). `None` too once `late` says so, looked at before every trial.
+    pub(crate) fn first(
+        &self,
+        d: &Domains,
+        late: &dyn Fn() -> bool,
+    ) -> Option<(Cell, u32, usize, Vec<Cell>)> {
         let union = |cells: &[Cell]| cells.iter().fold(0u64, |m, &c| m | d.get(c));
         let mut trial = d.clone();
-        self.meets.iter().find_map(|m| {
+        for m in self.meets.iter() {
             let open = union(&m.shared) & union(&m.rest);
-            let v = crate::domains::bit_indices(open)
-                .map(|b| b as u32 + 1)
-                .find(|&v| self.must_place(&mut trial, &m.shared, v))?;
-            let cell = m.rest.iter().copied().find(|&c| d.contains(c, v))?;
-            Some((cell, v, m.group, places(&m.shared, d, v)))
-        })
+            for v in crate::domains::bit_indices(open).map(|b| b as u32 + 1) {
+                if late() {
+                    return None;
+                }
+                if self.must_place(&mut trial, &m.shared, v) {
+                    let cell = m.rest.iter().copied().find(|&c| d.contains(c, v))?;
+                    return Some((cell, v, m.group, places(&m.shared, d, v)));
+                }
+            }
+        }
+        None
     }
 
     /// Whether the rule has no assignment with `v` out of `shared`, tried on `trial` (scratch domains, given
@@ -139,6 +159,9 @@ impl Propagator for RulePointing<'_> {
             // Only a value the rest of the group still has can go; the shared cells must be able to hold it.
             let open = union(&m.shared, d) & union(&m.rest, d);
             for b in crate::domains::bit_indices(open) {
+                if self.deadline.is_some_and(|t| Instant::now() >= t) {
+                    return Ok(changed);
+                }
                 let v = b as u32 + 1;
                 if self.must_place(&mut trial, &m.shared, v) {
                     for &c in &m.rest {

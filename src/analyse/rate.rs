@@ -196,7 +196,7 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
         .collect();
     let pointing: Vec<RulePointing> = own
         .iter()
-        .filter_map(|&p| RulePointing::new(p, &named))
+        .filter_map(|&p| RulePointing::new(p, &named).map(|r| r.until(deadline)))
         .collect();
     let matching: Vec<&dyn Propagator> = full.iter().filter_map(|r| r.propagator()).collect();
     let intersections = Intersection::derive(n, puzzle.rules());
