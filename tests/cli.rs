@@ -195,6 +195,57 @@ fn count_stops_at_max() {
         .stdout("1 solution\n");
 }
 
+/// Several files in one run: each answer under its file's name, an error in one said once while the others are
+/// solved, and the exit code the largest of theirs.
+#[test]
+fn several_files_are_solved_in_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let none = dir.path().join("none.yaml");
+    std::fs::write(&none, "type: latin\ngivens: |\n  1 .\n  . 2\n").unwrap();
+    let bad = dir.path().join("bad.yaml");
+    std::fs::write(&bad, "type: latin\ngivens: |\n  1 1\n  . .\n").unwrap();
+    let inshi = root().join("puzzles/inshi/nikoli-5x5.yaml");
+    let kenken = root().join("puzzles/kenken/kenken-6x6.yaml");
+    let out = latin()
+        .args(["solve", "--format", "grid"])
+        .args([&inshi, &none, &kenken])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let heads: Vec<&str> = text.lines().filter(|l| l.starts_with("==> ")).collect();
+    let name = |p: &Path| format!("==> {} <==", p.display());
+    assert_eq!(heads, [name(&inshi), name(&none), name(&kenken)], "{text}");
+    assert!(text.contains("no solution"), "{text}");
+    assert_eq!(out.status.code(), Some(1), "no solution in one of them");
+    // A bad file is said on stderr once, and the next one is solved all the same.
+    let out = latin()
+        .args(["solve", "--format", "json"])
+        .args([&bad, &inshi])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.matches("bad.yaml").count(), 1, "{stderr}");
+    let answers: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), 1);
+    assert_eq!(answers[0]["file"], inshi.display().to_string());
+    assert_eq!(answers[0]["status"], "solved");
+    assert_eq!(out.status.code(), Some(2));
+    // One program, one picture: refused with several files.
+    for flags in [&["--write-lp", "x.lp"][..], &["--format", "svg"]] {
+        latin()
+            .arg("solve")
+            .args(flags)
+            .args([&inshi, &kenken])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("give one FILE"));
+    }
+}
+
 #[test]
 fn no_solution_exits_1() {
     let (_d, path) = file("type: latin\ngivens: |\n  1 .\n  . 2\n");

@@ -280,17 +280,19 @@ pub fn main() -> ExitCode {
     let json = cli.command.format() == Some(Format::Json);
     match run(cli) {
         Ok(Exit(code)) => ExitCode::from(code),
-        // A closed output ends quietly, as with any Unix tool.
-        Err(Error::OutputClosed) => ExitCode::from(Error::OutputClosed.exit_code()),
-        Err(e) if json => {
-            eprintln!("{}", report::json::error(&e));
-            ExitCode::from(e.exit_code())
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(e.exit_code())
-        }
+        Err(e) => ExitCode::from(say(&e, json)),
     }
+}
+
+/// Says an error on stderr, once, as JSON when the command writes JSON; its exit code. A closed output ends
+/// quietly, as with any Unix tool.
+fn say(e: &Error, json: bool) -> u8 {
+    match e {
+        Error::OutputClosed => {}
+        e if json => eprintln!("{}", report::json::error(e)),
+        e => eprintln!("error: {e}"),
+    }
+    e.exit_code()
 }
 
 impl Command {

@@ -19,8 +19,10 @@ use crate::solve::{Cbc, SolveOptions};
 /// `latin solve`'s arguments.
 #[derive(clap::Args)]
 pub(crate) struct SolveRun {
+    /// Puzzle files; several are solved in turn, each answer under its file's name (`==> FILE <==`, or `"file"`
+    /// in JSON), and the exit code is the largest of theirs
     #[arg(required_unless_present = "lines")]
-    pub(crate) file: Option<PathBuf>,
+    pub(crate) file: Vec<PathBuf>,
     /// Solve a file of one puzzle a line (`-` for stdin): 81 characters for 9x9, `.` or `0` empty, `1`-`9`
     /// then `A`-`Z` (or `a`-`z`; `0` is 16 on a 16x16 line that has `.` for empty), or a table of them; or
     /// whole puzzles that name their type (Tatham IDs, puzz.link or f-puzzles links, corpus records); writes one
@@ -79,9 +81,10 @@ pub(crate) fn dispatch(
         },
         ..options
     };
-    match (&run.lines, &run.file) {
+    match (&run.lines, run.file.as_slice()) {
         (Some(path), _) => solve_lines(path, &run, &options, reader),
-        (None, Some(file)) => {
+        (None, []) => Err(Error::section("solve", "give a puzzle FILE or --lines")),
+        (None, files) => {
             // A puzzle file says its own type, box and rules: these flags would do nothing.
             let unused = [
                 ("--line-time-limit", run.line_time_limit.is_some()),
@@ -101,10 +104,47 @@ pub(crate) fn dispatch(
                 write_lp: run.write_lp.as_deref(),
                 write_mps: run.write_mps.as_deref(),
             };
-            self::run(file, &output, &options, reader)
+            match files {
+                [file] => self::run(file, &output, &options, reader, false),
+                _ => run_each(files, &output, &options, reader),
+            }
         }
-        (None, None) => Err(Error::section("solve", "give a puzzle FILE or --lines")),
     }
+}
+
+/// Several puzzle files, one after the other, each with its own time limit: an error in one is said and the
+/// others go on. The exit code is the largest of theirs.
+fn run_each(
+    files: &[PathBuf],
+    output: &Output,
+    options: &SolveOptions,
+    reader: &Reader,
+) -> Result<Exit, Error> {
+    let one = |flag: &str, what: &str| Error::section(flag, format!("{what}: give one FILE"));
+    if output.write_lp.is_some() {
+        return Err(one("--write-lp", "writes one program"));
+    }
+    if output.write_mps.is_some() {
+        return Err(one("--write-mps", "writes one program"));
+    }
+    if output.format == SolveFormat::Svg {
+        return Err(one("--format", "an SVG draws one puzzle"));
+    }
+    let json = output.format == SolveFormat::Json;
+    let mut worst = 0;
+    for (k, file) in files.iter().enumerate() {
+        if !json {
+            let gap = if k == 0 { "" } else { "\n" };
+            print(&format!("{gap}==> {} <==\n", file.display()))?;
+        }
+        let code = match self::run(file, output, options, reader, true) {
+            Ok(Exit(code)) => code,
+            Err(Error::OutputClosed) => return Err(Error::OutputClosed),
+            Err(e) => super::say(&e, json),
+        };
+        worst = worst.max(code);
+    }
+    Ok(Exit(worst))
 }
 
 /// `latin solve --lines PATH`: every line of the file solved as the template its flags describe.
@@ -141,11 +181,13 @@ pub(crate) struct Output<'a> {
     pub(crate) write_mps: Option<&'a Path>,
 }
 
+/// One puzzle file solved and its answer written; `named`: the JSON names the file (one of several).
 pub(crate) fn run(
     file: &Path,
     output: &Output,
     options: &SolveOptions,
     reader: &Reader,
+    named: bool,
 ) -> Result<Exit, Error> {
     let puzzle = reader.load(file)?;
     let writes = [
@@ -179,7 +221,10 @@ pub(crate) fn run(
     let outcome = crate::solve(&puzzle, options)?;
     let max = options.max_solutions;
     let text = match output.format {
-        SolveFormat::Json => report::json::render(&puzzle, &outcome) + "\n",
+        SolveFormat::Json => {
+            let name = file.to_string_lossy();
+            report::json::render(&puzzle, &outcome, named.then_some(&*name)) + "\n"
+        }
         SolveFormat::Text => {
             report::outcome::solutions(&puzzle, &outcome, max, GridForm::Picture(output.style))
         }

@@ -1,7 +1,8 @@
 //! JSON for programs: one object per line, with the same status words on every command (`solved`,
 //! `infeasible`, `timeout`, and `multiple` where the question is uniqueness).
 //!
-//! - `solve`: `{"type", "size", "status", "solutions", "count", "complete", "time_ms", "stats"}`
+//! - `solve`: `{"type", "size", "status", "solutions", "count", "complete", "time_ms", "stats"}`, with `"file"`
+//!   first when one run solves several files
 //! - `count`: `{"type", "size", "status", "count", "complete", "time_ms"}`
 //! - `check`: `{"file", "status", "ok", "matches_solution", "time_ms"}`
 //! - an error, on stderr: `{"error", "exit"}`
@@ -15,6 +16,8 @@ use crate::solve::{Outcome, Stats, Status};
 
 #[derive(Serialize)]
 struct Report<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
     r#type: &'a str,
     size: usize,
     status: Status,
@@ -25,9 +28,10 @@ struct Report<'a> {
     stats: &'a Stats,
 }
 
-/// One puzzle's outcome as a JSON object (one line).
-pub(crate) fn render(puzzle: &Puzzle, outcome: &Outcome) -> String {
+/// One puzzle's outcome as a JSON object (one line), naming its file when given one.
+pub(crate) fn render(puzzle: &Puzzle, outcome: &Outcome, file: Option<&str>) -> String {
     let report = Report {
+        file,
         r#type: puzzle.kind(),
         size: puzzle.size(),
         status: outcome.status,
