@@ -246,6 +246,38 @@ fn several_files_are_solved_in_turn() {
     }
 }
 
+/// `check` on several files: a verdict for each, naming it, an error said once, the largest exit code.
+#[test]
+fn several_files_are_checked_in_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.yaml");
+    std::fs::write(&bad, "type: latin\ngivens: |\n  1 1\n  . .\n").unwrap();
+    let inshi = root().join("puzzles/inshi/nikoli-5x5.yaml");
+    let empty = root().join("puzzles/open/empty-9x9.yaml");
+    let out = latin()
+        .arg("check")
+        .args([&inshi, &bad, &empty])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        text.starts_with(&format!("{}: ok", inshi.display())),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{}: FAILED", empty.display())),
+        "{text}"
+    );
+    assert_eq!(stderr.matches("bad.yaml").count(), 1, "{stderr}");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a bad file's 2 over a failed check's 1"
+    );
+    latin().arg("check").args([&inshi, &empty]).assert().code(1);
+}
+
 #[test]
 fn no_solution_exits_1() {
     let (_d, path) = file("type: latin\ngivens: |\n  1 .\n  . 2\n");

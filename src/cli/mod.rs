@@ -183,7 +183,10 @@ pub(crate) enum Command {
     /// `solution:` with `.`), which filled cells are wrong so far, without showing the solution
     #[command(after_help = EXIT_CODES)]
     Check {
-        file: PathBuf,
+        /// Puzzle files; several are checked in turn (each verdict names its file), and the exit code is the
+        /// largest of theirs
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<PathBuf>,
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
         #[arg(long, value_enum, default_value = "text")]
@@ -284,6 +287,25 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// Runs a command on each of several files in turn: an error in one is said (on stderr, once) and the others go
+/// on; the exit code is the largest of theirs. A closed output stops the run.
+fn each(
+    files: &[PathBuf],
+    json: bool,
+    mut one: impl FnMut(&Path) -> Result<Exit, Error>,
+) -> Result<Exit, Error> {
+    let mut worst = 0;
+    for file in files {
+        let code = match one(file) {
+            Ok(Exit(code)) => code,
+            Err(Error::OutputClosed) => return Err(Error::OutputClosed),
+            Err(e) => say(&e, json),
+        };
+        worst = worst.max(code);
+    }
+    Ok(Exit(worst))
+}
+
 /// Says an error on stderr, once, as JSON when the command writes JSON; its exit code. A closed output ends
 /// quietly, as with any Unix tool.
 fn say(e: &Error, json: bool) -> u8 {
@@ -371,17 +393,16 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             format,
         } => check::candidates(&file, format, &once(time_limit)?, &reader),
         Command::Check {
-            file,
+            files,
             time_limit,
             format,
             look,
-        } => check::run(
-            &file,
-            format,
-            look.style(),
-            &options(2, time_limit, Stages::default())?,
-            &reader,
-        ),
+        } => {
+            let options = options(2, time_limit, Stages::default())?;
+            each(&files, format == Format::Json, |file| {
+                check::run(file, format, look.style(), &options, &reader)
+            })
+        }
         Command::Show {
             file,
             solution,

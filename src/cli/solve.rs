@@ -131,20 +131,14 @@ fn run_each(
         return Err(one("--format", "an SVG draws one puzzle"));
     }
     let json = output.format == SolveFormat::Json;
-    let mut worst = 0;
-    for (k, file) in files.iter().enumerate() {
+    let mut gap = "";
+    super::each(files, json, |file| {
         if !json {
-            let gap = if k == 0 { "" } else { "\n" };
             print(&format!("{gap}==> {} <==\n", file.display()))?;
+            gap = "\n";
         }
-        let code = match self::run(file, output, options, reader, true) {
-            Ok(Exit(code)) => code,
-            Err(Error::OutputClosed) => return Err(Error::OutputClosed),
-            Err(e) => super::say(&e, json),
-        };
-        worst = worst.max(code);
-    }
-    Ok(Exit(worst))
+        self::run(file, output, options, reader, true)
+    })
 }
 
 /// `latin solve --lines PATH`: every line of the file solved as the template its flags describe.
