@@ -1,5 +1,5 @@
-//! `latin check FILE`: valid, exactly one solution, and equal to its `solution:` when it has one; on a grid filled
-//! part way, what is wrong so far. And `latin candidates FILE`: every cell's true candidates; `latin rate FILE`:
+//! `latin check FILE...`: valid, exactly one solution, and equal to its `solution:` when it has one; on a grid
+//! filled part way, what is wrong so far. And `latin candidates FILE`: every cell's true candidates; `latin rate FILE`:
 //! its grade; `latin hint FILE`: the next step in words.
 
 use std::path::Path;

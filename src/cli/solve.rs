@@ -1,6 +1,6 @@
-//! `latin solve FILE`: the solution(s) as a picture, plain digits, JSON or SVG; optionally the program as LP or
-//! MPS, to a file beside the solve or, with `-`, to stdout instead of it. With `--lines` the command hands a file
-//! of one-line puzzles to [`super::lines`].
+//! `latin solve FILE...`: the solution(s) as a picture, plain digits, JSON or SVG, for each file in turn;
+//! optionally one file's program as LP or MPS, to a file beside the solve or, with `-`, to stdout instead of it.
+//! With `--lines` the command hands a file of one-line puzzles to [`super::lines`].
 
 use std::path::{Path, PathBuf};
 
@@ -131,11 +131,11 @@ fn run_each(
         return Err(one("--format", "an SVG draws one puzzle"));
     }
     let json = output.format == SolveFormat::Json;
-    let mut gap = "";
+    let mut first = true;
     super::each(files, json, |file| {
         if !json {
-            print(&format!("{gap}==> {} <==\n", file.display()))?;
-            gap = "\n";
+            let name = file.display().to_string();
+            print(&report::outcome::heading(&name, std::mem::take(&mut first)))?;
         }
         self::run(file, output, options, reader, true)
     })

@@ -61,6 +61,13 @@ pub(crate) fn solutions(puzzle: &Puzzle, outcome: &Outcome, max: usize, form: Gr
     out
 }
 
+/// The line that opens one file's answer when a run solves several (`==> FILE <==`, as `head` and `tail` name
+/// theirs), after a blank line but for the first.
+pub(crate) fn heading(file: &str, first: bool) -> String {
+    let gap = if first { "" } else { "\n" };
+    format!("{gap}==> {file} <==\n")
+}
+
 /// `latin count`: how many solutions, and whether the count is complete.
 pub(crate) fn count(outcome: &Outcome, max: usize) -> String {
     let k = outcome.solutions.len();
