@@ -10,6 +10,7 @@
 //! trial ends in a contradiction, with the steps that lead there ([`super::chain`]). Every step only removes
 //! what no solution uses, so following the hints never loses the solution.
 
+use std::cell::OnceCell;
 use std::time::Instant;
 
 pub use super::chain::Chain;
@@ -143,32 +144,24 @@ pub(crate) struct Ladder<'a> {
     /// listed assignments): a person sees the box too, and without it the steps would not reach the
     /// contradictions the solver's trials find.
     thorough: Vec<Option<Box<dyn Propagator>>>,
-    /// Per rule but the full groups, the full groups it meets without holding them ([`super::pointing`]).
-    meets: Vec<Option<Vec<Meet>>>,
+    /// Per rule but the full groups, the full groups it meets without holding them ([`super::pointing`]):
+    /// worked out when a step first asks, since most steps are found before (80 ms on a 64x64 of outside clues).
+    meets: OnceCell<Vec<Option<Vec<Meet>>>>,
 }
 
 impl<'a> Ladder<'a> {
     pub(crate) fn new(puzzle: &'a Puzzle) -> Ladder<'a> {
         let n = puzzle.size();
-        let group_rules: Vec<usize> = (0..puzzle.rules().len())
+        let group_rules = (0..puzzle.rules().len())
             .filter(|&i| super::is_full_group(puzzle.rules()[i].as_ref(), n))
             .collect();
         let apart = puzzle.apart();
-        let thorough: Vec<Option<Box<dyn Propagator>>> = puzzle
+        let thorough = puzzle
             .rules()
             .iter()
             .map(|r| r.propagator().and_then(|p| p.thorough(&apart)))
             .collect();
         let groups = super::full_groups(puzzle);
-        let meets = (0..puzzle.rules().len())
-            .map(|i| {
-                let p = thorough[i]
-                    .as_deref()
-                    .or_else(|| puzzle.rules()[i].propagator())?;
-                let full = group_rules.contains(&i);
-                (!full).then(|| super::pointing::meets(&p.watches(), &groups))?
-            })
-            .collect();
         let mut holding = vec![Vec::new(); n * n];
         for (g, (_, cells)) in groups.iter().enumerate() {
             for c in cells {
@@ -190,7 +183,7 @@ impl<'a> Ladder<'a> {
             holding,
             intersections,
             thorough,
-            meets,
+            meets: OnceCell::new(),
         }
     }
 
@@ -204,8 +197,17 @@ impl<'a> Ladder<'a> {
     /// Rule `i`'s pointing against the full groups ([`super::pointing`]), on its thorough propagation; `None`
     /// for a full group, a rule without propagation, or one that meets no group with cells outside it.
     pub(crate) fn pointing(&self, i: usize) -> Option<RulePointing<'_>> {
-        let meets = self.meets[i].as_deref()?;
-        Some(RulePointing::with(self.propagator(i)?, meets))
+        let meets = self.meets.get_or_init(|| {
+            let meets = |i: usize| match self.group_of_rule(i) {
+                Some(_) => None,
+                None => super::pointing::meets(&self.propagator(i)?.watches(), &self.groups),
+            };
+            (0..self.puzzle.rules().len()).map(meets).collect()
+        });
+        Some(RulePointing::with(
+            self.propagator(i)?,
+            meets[i].as_deref()?,
+        ))
     }
 
     /// The intersections between the full groups.
@@ -373,30 +375,28 @@ impl<'a> Ladder<'a> {
             let Some((cell, v, g, places)) = self.pointing(i).and_then(|p| p.first(d, late)) else {
                 continue;
             };
-            let within = within(places.len());
             // A cell left with one value is placed, as the other techniques place it.
             let left = d.get(cell) & !(1u64 << (v - 1));
-            let (value, place, outcome) = match left.count_ones() {
-                1 => {
-                    let w = left.trailing_zeros() + 1;
-                    (w, true, format!("which leaves {cell} only {w}"))
-                }
-                _ => (v, false, format!("so {cell} cannot be {v}")),
+            let (value, place) = match left.count_ones() {
+                1 => (left.trailing_zeros() + 1, true),
+                _ => (v, false),
             };
-            let reason = format!(
-                "{} must place {v} in {}, {within} {}, {outcome}",
-                self.puzzle.rules()[i].label(),
-                joined(places.iter().map(Cell::to_string), "or"),
-                self.groups[g].0
-            );
-            let hint = Hint {
+            let mut hint = Hint {
                 cell,
                 value,
                 place,
                 technique: "intersection",
-                reason,
+                reason: String::new(),
                 chain: None,
             };
+            hint.reason = format!(
+                "{} must place {v} in {}, {} {}, {}",
+                self.puzzle.rules()[i].label(),
+                joined(places.iter().map(Cell::to_string), "or"),
+                within(places.len()),
+                self.groups[g].0,
+                outcome(&hint, v)
+            );
             return Some((hint, Source::Pointing(i)));
         }
         None
@@ -474,10 +474,7 @@ impl<'a> Ladder<'a> {
             .map(Cell::to_string)
             .collect();
         let within = within(places.len());
-        let outcome = match h.place {
-            true => format!("which leaves {} only {}", h.cell, h.value),
-            false => format!("so {} cannot be {v}", h.cell),
-        };
+        let outcome = outcome(h, v);
         format!(
             "in {}, {v} can only go in {}, {within} {}, {outcome}",
             self.groups[confining].0,
@@ -598,11 +595,7 @@ fn subset_reason(
         .collect();
     let values = open.iter().fold(0u64, |m, &c| m | d.get(c));
     let value_list = |mask: u64| joined(values_of(mask), "and");
-    let outcome = if hint.place {
-        format!("which leaves {} only {}", hint.cell, hint.value)
-    } else {
-        format!("so {} cannot be {}", hint.cell, hint.value)
-    };
+    let outcome = outcome(hint, hint.value);
     for k in 2..=MAX_SUBSET.min(open.len().saturating_sub(1)) {
         // Naked: k cells other than this one, holding k values between them, the struck ones among them.
         let others: Vec<Cell> = open.iter().copied().filter(|&c| c != hint.cell).collect();
@@ -649,6 +642,14 @@ pub(crate) fn joined(items: impl IntoIterator<Item = String>, word: &str) -> Str
     match items.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} {word} {last}", rest.join(", ")),
         _ => items.concat(),
+    }
+}
+
+/// How a step that strikes `v` from its cell ends in words: what the cell is left with when the step places it.
+fn outcome(h: &Hint, v: u32) -> String {
+    match h.place {
+        true => format!("which leaves {} only {}", h.cell, h.value),
+        false => format!("so {} cannot be {v}", h.cell),
     }
 }
 

@@ -28,11 +28,16 @@ pub(crate) struct Meet {
 /// The full groups a rule meets without holding them, for the rule's cells; `None` when there is none (nothing
 /// to clear). Worked out once per puzzle by `hint`, whose steps ask again and again.
 pub(crate) fn meets(cells: &[Cell], groups: &[(String, Vec<Cell>)]) -> Option<Vec<Meet>> {
+    // Sorted, so that each of the groups' cells is looked up, not searched for (a 64x64's 192 groups against
+    // its hundreds of rules).
+    let mut cells = cells.to_vec();
+    cells.sort_unstable();
     let meets: Vec<Meet> = groups
         .iter()
         .enumerate()
         .filter_map(|(group, (_, g))| {
-            let (shared, rest): (Vec<Cell>, Vec<Cell>) = g.iter().partition(|c| cells.contains(c));
+            let (shared, rest): (Vec<Cell>, Vec<Cell>) =
+                g.iter().partition(|c| cells.binary_search(c).is_ok());
             (!shared.is_empty() && !rest.is_empty()).then_some(Meet {
                 group,
                 shared,
@@ -41,6 +46,14 @@ pub(crate) fn meets(cells: &[Cell], groups: &[(String, Vec<Cell>)]) -> Option<Ve
         })
         .collect();
     (!meets.is_empty()).then_some(meets)
+}
+
+impl Meet {
+    /// The values the pointing asks about: those the shared cells can hold and the rest of the group still has.
+    fn open(&self, d: &Domains) -> u64 {
+        let union = |cells: &[Cell]| cells.iter().fold(0u64, |m, &c| m | d.get(c));
+        union(&self.shared) & union(&self.rest)
+    }
 }
 
 /// One rule and the full groups it meets without holding them.
@@ -98,11 +111,9 @@ impl<'a> RulePointing<'a> {
         d: &Domains,
         late: &dyn Fn() -> bool,
     ) -> Option<(Cell, u32, usize, Vec<Cell>)> {
-        let union = |cells: &[Cell]| cells.iter().fold(0u64, |m, &c| m | d.get(c));
         let mut trial = d.clone();
         for m in self.meets.iter() {
-            let open = union(&m.shared) & union(&m.rest);
-            for v in crate::domains::bit_indices(open).map(|b| b as u32 + 1) {
+            for v in crate::domains::bit_indices(m.open(d)).map(|b| b as u32 + 1) {
                 if late() {
                     return None;
                 }
@@ -155,10 +166,7 @@ impl Propagator for RulePointing<'_> {
         let mut changed = false;
         let mut trial = d.clone();
         for m in self.meets.iter() {
-            let union = |cells: &[Cell], d: &Domains| cells.iter().fold(0u64, |m, &c| m | d.get(c));
-            // Only a value the rest of the group still has can go; the shared cells must be able to hold it.
-            let open = union(&m.shared, d) & union(&m.rest, d);
-            for b in crate::domains::bit_indices(open) {
+            for b in crate::domains::bit_indices(m.open(d)) {
                 if self.deadline.is_some_and(|t| Instant::now() >= t) {
                     return Ok(changed);
                 }
