@@ -36,6 +36,14 @@ fn expectation(path: &Path) -> (i32, String, Vec<String>) {
     (code.parse().unwrap(), message.to_owned(), args)
 }
 
+/// The `--time-limit` a time-out file's flags name.
+fn time_limit(args: &[String]) -> &str {
+    args.iter()
+        .skip_while(|a| *a != "--time-limit")
+        .nth(1)
+        .expect("a time-out file names its --time-limit")
+}
+
 #[test]
 fn every_regression_file_gets_its_exit_code_and_message() {
     let dir = root().join("tests/hostile");
@@ -68,12 +76,7 @@ fn every_regression_file_gets_its_exit_code_and_message() {
         assert!(said.contains(&message), "{}: {said}", file.display());
         if code == 3 {
             // Stopped at the limit, not long after it (these once ran on for 25 s, or for minutes).
-            let limit: f64 = args
-                .iter()
-                .skip_while(|a| *a != "--time-limit")
-                .nth(1)
-                .and_then(|t| t.parse().ok())
-                .expect("a time-out file names its --time-limit");
+            let limit: f64 = time_limit(&args).parse().unwrap();
             let took = start.elapsed().as_secs_f64();
             assert!(
                 took < limit + 4.0,
@@ -102,15 +105,11 @@ fn the_analysis_commands_stop_at_the_time_limit_too() {
             continue;
         }
         timed += 1;
-        let limit = args
-            .iter()
-            .skip_while(|a| *a != "--time-limit")
-            .nth(1)
-            .expect("a time-out file names its --time-limit");
+        let limit = time_limit(&args);
         for command in ["rate", "hint", "candidates"] {
             let start = Instant::now();
             let out = latin()
-                .args([command, "--time-limit", limit.as_str()])
+                .args([command, "--time-limit", limit])
                 .arg(&file)
                 .timeout(Duration::from_secs(60))
                 .output()
