@@ -178,6 +178,14 @@ fn judge(puzzle: &Puzzle, options: &SolveOptions, truth: &[Grid]) -> Option<Stri
         Ok(o) => o,
         Err(e) => return Some(format!("failed: {e}")),
     };
+    // Every encoding is exact, so the backend never returns a grid that verification has to cut off (the loop
+    // that cuts it would hide a looser program behind the right count).
+    if outcome.stats.rejected > 0 {
+        return Some(format!(
+            "{} grids from the backend failed verification",
+            outcome.stats.rejected
+        ));
+    }
     let found = &outcome.solutions;
     // With more than K solutions the enumeration stopped early and need not hold the ones a path found.
     let listed = |g: &Grid| truth.len() >= ALL || truth.contains(g);
