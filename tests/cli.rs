@@ -278,6 +278,61 @@ fn several_files_are_checked_in_turn() {
     latin().arg("check").args([&inshi, &empty]).assert().code(1);
 }
 
+/// `count`, `candidates`, `hint`, `rate` and `show` take several files as `solve` does: each file's output under
+/// its name in text (a grade names its file on its line), its name in each JSON object, an error said once and
+/// the others done all the same, the largest exit code.
+#[test]
+fn the_other_commands_take_several_files_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.yaml");
+    std::fs::write(&bad, "type: latin\ngivens: |\n  1 1\n  . .\n").unwrap();
+    let inshi = root().join("puzzles/inshi/nikoli-5x5.yaml");
+    let kenken = root().join("puzzles/kenken/kenken-6x6.yaml");
+    let name = |p: &Path| p.display().to_string();
+    for command in ["count", "candidates", "hint", "rate", "show"] {
+        let out = latin()
+            .arg(command)
+            .args([&inshi, &bad, &kenken])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        let named: Vec<String> = if command == "rate" {
+            text.lines()
+                .filter_map(|l| l.split_once(": ").map(|(file, _)| file.to_owned()))
+                .collect()
+        } else {
+            text.lines()
+                .filter_map(|l| l.strip_prefix("==> ")?.strip_suffix(" <=="))
+                .map(str::to_owned)
+                .filter(|f| *f != name(&bad))
+                .collect()
+        };
+        assert_eq!(named, [name(&inshi), name(&kenken)], "{command}: {text}");
+        assert_eq!(stderr.matches("bad.yaml").count(), 1, "{command}: {stderr}");
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        if command == "show" {
+            continue;
+        }
+        let out = latin()
+            .args([command, "--format", "json"])
+            .args([&inshi, &kenken])
+            .output()
+            .unwrap();
+        let files: Vec<String> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["file"].to_string())
+            .collect();
+        let quoted = |p: &Path| format!("{:?}", name(p));
+        assert_eq!(files, [quoted(&inshi), quoted(&kenken)], "{command}");
+        assert_eq!(out.status.code(), Some(0), "{command}");
+    }
+    // One file: no heading, as before.
+    let out = latin().arg("count").arg(&inshi).output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1 solution\n");
+}
+
 #[test]
 fn no_solution_exits_1() {
     let (_d, path) = file("type: latin\ngivens: |\n  1 .\n  . 2\n");

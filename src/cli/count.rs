@@ -1,4 +1,4 @@
-//! `latin count FILE`: how many solutions, up to `--max`.
+//! `latin count FILE...`: how many solutions, up to `--max`.
 
 use std::path::Path;
 
@@ -13,12 +13,14 @@ pub(crate) fn run(
     format: Format,
     options: &SolveOptions,
     reader: &Reader,
+    several: bool,
 ) -> Result<Exit, Error> {
     let puzzle = reader.load(file)?;
     let outcome = crate::solve(&puzzle, options)?;
+    let name = several.then(|| file.display().to_string());
     print(&match format {
         Format::Text => report::outcome::count(&outcome, options.max_solutions),
-        Format::Json => report::json::count(&puzzle, &outcome) + "\n",
+        Format::Json => report::json::count(&puzzle, &outcome, name.as_deref()) + "\n",
     })?;
     Ok(Exit(exit_for(outcome.status)))
 }

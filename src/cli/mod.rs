@@ -131,7 +131,10 @@ pub(crate) enum Command {
     /// Count solutions, up to N (default 2: is the solution unique?)
     #[command(after_help = EXIT_CODES)]
     Count {
-        file: PathBuf,
+        /// Puzzle files; several are counted in turn, each under its file's name (`==> FILE <==`) in text, and
+        /// the exit code is the largest of theirs
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<PathBuf>,
         #[arg(long, default_value_t = 2)]
         max: usize,
         #[arg(long, value_enum, default_value = "text")]
@@ -145,7 +148,10 @@ pub(crate) enum Command {
     /// the same in all of them
     #[command(after_help = EXIT_CODES)]
     Candidates {
-        file: PathBuf,
+        /// Puzzle files; several are worked out in turn, each under its file's name (`==> FILE <==`) in text, and
+        /// the exit code is the largest of theirs
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<PathBuf>,
         /// For the whole run
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
@@ -159,7 +165,10 @@ pub(crate) enum Command {
     /// The next step a person can follow, in words, from the givens and the file's `progress:`
     #[command(after_help = EXIT_CODES)]
     Hint {
-        file: PathBuf,
+        /// Puzzle files; several are hinted in turn, each under its file's name (`==> FILE <==`) in text, and
+        /// the exit code is the largest of theirs
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<PathBuf>,
         /// Every step until the grid is full (or only search is left)
         #[arg(long)]
         all: bool,
@@ -172,7 +181,10 @@ pub(crate) enum Command {
     /// fish, probing, search) and a score that grows with difficulty
     #[command(after_help = EXIT_CODES)]
     Rate {
-        file: PathBuf,
+        /// Puzzle files; several are graded in turn (each grade names its file), and the exit code is the
+        /// largest of theirs
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<PathBuf>,
         /// For the search rung
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
@@ -198,7 +210,10 @@ pub(crate) enum Command {
     /// answer
     #[command(after_help = EXIT_CODES)]
     Show {
-        file: PathBuf,
+        /// Puzzle files; several are shown in turn, each under its file's name (`==> FILE <==`) in text, and
+        /// the exit code is the largest of theirs
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<PathBuf>,
         /// Solve the puzzle and show its answer too
         #[arg(long)]
         solution: bool,
@@ -306,6 +321,24 @@ fn each(
     Ok(Exit(worst))
 }
 
+/// Runs a command on each file in turn, as [`each`] does; in text, when there are several, each file's output
+/// opens with its name (`==> FILE <==`, [`report::outcome::heading`]). JSON names the file in each object.
+fn headed(
+    files: &[PathBuf],
+    json: bool,
+    mut one: impl FnMut(&Path) -> Result<Exit, Error>,
+) -> Result<Exit, Error> {
+    let several = files.len() > 1;
+    let mut first = true;
+    each(files, json, |file| {
+        if several && !json {
+            let name = file.display().to_string();
+            print(&report::outcome::heading(&name, std::mem::take(&mut first)))?;
+        }
+        one(file)
+    })
+}
+
 /// Says an error on stderr, once, as JSON when the command writes JSON; its exit code. A closed output ends
 /// quietly, as with any Unix tool.
 fn say(e: &Error, json: bool) -> u8 {
@@ -365,33 +398,51 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             solve::dispatch(run, options, &reader)
         }
         Command::Count {
-            file,
+            files,
             max,
             format,
             time_limit,
             stages,
-        } => count::run(&file, format, &options(max, time_limit, stages)?, &reader),
+        } => {
+            let options = options(max, time_limit, stages)?;
+            let several = files.len() > 1;
+            headed(&files, format == Format::Json, |file| {
+                count::run(file, format, &options, &reader, several)
+            })
+        }
         Command::Hint {
-            file,
+            files,
             all,
             time_limit,
             format,
-        } => check::hint(&file, all, format, once(time_limit)?.time_limit, &reader),
+        } => {
+            let time_limit = once(time_limit)?.time_limit;
+            headed(&files, format == Format::Json, |file| {
+                check::hint(file, all, format, time_limit, &reader)
+            })
+        }
         Command::Generate(run) => generate::run(&run, &registry, &once(run.time_limit)?),
         Command::Rate {
-            file,
+            files,
             time_limit,
             format,
         } => {
             // Two: a grade is of a puzzle with one answer, so `rate` says when it has more.
             let options = options(2, time_limit, Stages::default())?;
-            check::rate(&file, format, &options, &reader)
+            each(&files, format == Format::Json, |file| {
+                check::rate(file, format, &options, &reader)
+            })
         }
         Command::Candidates {
-            file,
+            files,
             time_limit,
             format,
-        } => check::candidates(&file, format, &once(time_limit)?, &reader),
+        } => {
+            let options = once(time_limit)?;
+            headed(&files, format == Format::Json, |file| {
+                check::candidates(file, format, &options, &reader)
+            })
+        }
         Command::Check {
             files,
             time_limit,
@@ -404,13 +455,15 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             })
         }
         Command::Show {
-            file,
+            files,
             solution,
             time_limit,
             look,
         } => {
             let options = solution.then(|| once(time_limit)).transpose()?;
-            show::run(&file, options.as_ref(), look.style(), &reader)
+            headed(&files, false, |file| {
+                show::run(file, options.as_ref(), look.style(), &reader)
+            })
         }
         Command::Draw(run) => {
             let options = once(run.time_limit)?;

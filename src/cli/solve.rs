@@ -131,12 +131,7 @@ fn run_each(
         return Err(one("--format", "an SVG draws one puzzle"));
     }
     let json = output.format == SolveFormat::Json;
-    let mut first = true;
-    super::each(files, json, |file| {
-        if !json {
-            let name = file.display().to_string();
-            print(&report::outcome::heading(&name, std::mem::take(&mut first)))?;
-        }
+    super::headed(files, json, |file| {
         self::run(file, output, options, reader, true)
     })
 }

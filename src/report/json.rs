@@ -3,7 +3,8 @@
 //!
 //! - `solve`: `{"type", "size", "status", "solutions", "count", "complete", "time_ms", "stats"}`, with `"file"`
 //!   first when one run solves several files
-//! - `count`: `{"type", "size", "status", "count", "complete", "time_ms"}`
+//! - `count`: `{"type", "size", "status", "count", "complete", "time_ms"}`, with `"file"` first when one run
+//!   counts several files
 //! - `check`: `{"file", "status", "ok", "matches_solution", "time_ms"}`
 //! - an error, on stderr: `{"error", "exit"}`
 
@@ -49,9 +50,11 @@ fn to_line(value: &impl Serialize) -> String {
 }
 
 /// `latin count --format json`.
-pub(crate) fn count(puzzle: &Puzzle, outcome: &Outcome) -> String {
+pub(crate) fn count(puzzle: &Puzzle, outcome: &Outcome, file: Option<&str>) -> String {
     #[derive(Serialize)]
     struct Count<'a> {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        file: Option<&'a str>,
         r#type: &'a str,
         size: usize,
         status: Status,
@@ -60,6 +63,7 @@ pub(crate) fn count(puzzle: &Puzzle, outcome: &Outcome) -> String {
         time_ms: f64,
     }
     to_line(&Count {
+        file,
         r#type: puzzle.kind(),
         size: puzzle.size(),
         status: outcome.status,
