@@ -231,8 +231,17 @@ pub struct Registry {
 pub struct Broken {
     /// The file's stem (`kropki` for `kropki.yaml`): the type name it most likely declares.
     pub stem: String,
+    /// The `name:` the file gives, where its YAML reads that far: the type it certainly meant to declare.
+    pub declares: Option<String>,
     pub path: String,
     pub error: Error,
+}
+
+/// The `name:` a grammar file's text gives, read through the same guard as the file itself, whatever else in it
+/// is wrong.
+fn declared_name(text: &str) -> Option<String> {
+    let doc = yaml::parse(text).ok()?;
+    doc.get("name")?.as_str().map(str::to_owned)
 }
 
 impl Registry {
@@ -270,9 +279,11 @@ impl Registry {
         paths.sort();
         for path in paths {
             let shown = path.display().to_string();
-            let loaded = std::fs::read_to_string(&path)
-                .map_err(|e| Error::io(&path, &e))
-                .and_then(|text| Grammar::parse(&shown, &text));
+            let text = std::fs::read_to_string(&path);
+            let loaded = match &text {
+                Ok(text) => Grammar::parse(&shown, text),
+                Err(e) => Err(Error::io(&path, e)),
+            };
             match loaded {
                 Ok(g) => self.add(g, shown),
                 Err(error) => self.broken.push(Broken {
@@ -280,6 +291,7 @@ impl Registry {
                         .file_stem()
                         .map(|s| s.to_string_lossy().into_owned())
                         .unwrap_or_default(),
+                    declares: text.ok().and_then(|t| declared_name(&t)),
                     path: shown,
                     error,
                 }),
@@ -308,8 +320,8 @@ impl Registry {
 
     /// The grammar of a type: a loaded one, or one composed of loaded types joined by `+` (`killer+thermo`,
     /// see the `compose` module). A type no grammar declares is an error naming the known ones and every grammar file
-    /// that failed to load, with its error; when a grammar file of that name failed to load, that file's error
-    /// alone.
+    /// that failed to load, with its error; when a grammar file of that name (or whose `name:` is that name)
+    /// failed to load, that file's error alone.
     pub fn get(&self, name: &str) -> Result<Cow<'_, Grammar>, Error> {
         match self.loaded(name) {
             Ok(g) => Ok(Cow::Borrowed(g)),
@@ -339,7 +351,8 @@ impl Registry {
         // it, and silently solving with the old rules would mislead), not over one loaded from a directory.
         let from_dir = self.origins.get(name).is_some_and(|o| o != BUILT_IN_ORIGIN);
         if !from_dir {
-            if let Some(b) = self.broken.iter().find(|b| b.stem == name) {
+            let meant = |b: &&Broken| b.stem == name || b.declares.as_deref() == Some(name);
+            if let Some(b) = self.broken.iter().find(meant) {
                 return Err(b.error.clone());
             }
         }
