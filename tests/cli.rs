@@ -927,39 +927,29 @@ fn one_bad_grammar_file_does_not_break_the_others() {
     )
     .unwrap();
     let puzzles = tempfile::tempdir().unwrap();
+    let solve = |puzzle: &Path| {
+        latin()
+            .arg("--grammars")
+            .arg(dir.path())
+            .arg("solve")
+            .arg(puzzle)
+            .assert()
+    };
     let xv = puzzles.path().join("xv.yaml");
     std::fs::write(&xv, "type: xv\nsize: 4\nx: []\n").unwrap();
-    latin()
-        .arg("--grammars")
-        .arg(dir.path())
-        .arg("solve")
-        .arg(&xv)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "\"sum ten\" is not a pair relation",
-        ));
+    solve(&xv).code(2).stderr(predicate::str::contains(
+        "\"sum ten\" is not a pair relation",
+    ));
     let good = puzzles.path().join("good.yaml");
     std::fs::write(
         &good,
         "type: good\nsize: 3\ngivens: |\n  1 2 3\n  . . .\n  . . .\n",
     )
     .unwrap();
-    latin()
-        .arg("--grammars")
-        .arg(dir.path())
-        .arg("solve")
-        .arg(&good)
-        .assert()
-        .code(0);
+    solve(&good).code(0);
     let slipped = puzzles.path().join("slipped.yaml");
     std::fs::write(&slipped, "type: slipped\nsize: 4\n").unwrap();
-    latin()
-        .arg("--grammars")
-        .arg(dir.path())
-        .arg("solve")
-        .arg(&slipped)
-        .assert()
+    solve(&slipped)
         .code(2)
         .stderr(predicate::str::contains(
             "slipped.yaml: unknown rule \"latin - boxes\"",
@@ -976,12 +966,7 @@ fn one_bad_grammar_file_does_not_break_the_others() {
     .unwrap();
     let dotted = puzzles.path().join("dotted.yaml");
     std::fs::write(&dotted, "type: dotted\nsize: 4\nw: []\n").unwrap();
-    latin()
-        .arg("--grammars")
-        .arg(dir.path())
-        .arg("solve")
-        .arg(&dotted)
-        .assert()
+    solve(&dotted)
         .code(2)
         .stderr(predicate::str::contains("unknown puzzle type").not())
         .stderr(predicate::str::contains(
@@ -993,12 +978,7 @@ fn one_bad_grammar_file_does_not_break_the_others() {
     // A type no file declares: the known types, and every file that did not load with its reason.
     let nosuch = puzzles.path().join("nosuch.yaml");
     std::fs::write(&nosuch, "type: nosuch\nsize: 4\n").unwrap();
-    latin()
-        .arg("--grammars")
-        .arg(dir.path())
-        .arg("solve")
-        .arg(&nosuch)
-        .assert()
+    solve(&nosuch)
         .code(2)
         .stderr(predicate::str::contains("unknown puzzle type \"nosuch\""))
         .stderr(predicate::str::contains("; not loaded, grammar "))
