@@ -7,6 +7,7 @@ use std::path::Path;
 use super::{print, Exit, Format};
 use crate::error::Error;
 use crate::model::load::Reader;
+use crate::model::Puzzle;
 use crate::report;
 use crate::report::outcome::{GridForm, Verdict};
 use crate::report::picture::text::TextStyle;
@@ -49,12 +50,11 @@ pub(crate) fn run(
 /// `candidates`: exit 0 when every value was tested, 1 when the puzzle has no solution, 3 on the time limit.
 pub(crate) fn candidates(
     file: &Path,
+    puzzle: &Puzzle,
     format: Format,
     options: &SolveOptions,
-    reader: &Reader,
 ) -> Result<Exit, Error> {
-    let puzzle = reader.load(file)?;
-    let found = crate::analyse::candidates::candidates(&puzzle, options)?;
+    let found = crate::analyse::candidates::candidates(puzzle, options)?;
     let name = file.display().to_string();
     print(&match format {
         Format::Text => report::analyse::candidates_text(&name, &found),
@@ -96,14 +96,13 @@ pub(crate) fn rate(
 /// has no solution, 3 on the time limit.
 pub(crate) fn hint(
     file: &Path,
+    puzzle: &Puzzle,
     all: bool,
     format: Format,
     time_limit: Option<std::time::Duration>,
-    reader: &Reader,
 ) -> Result<Exit, Error> {
-    let puzzle = reader.load(file)?;
     let deadline = time_limit.map(|t| std::time::Instant::now() + t);
-    let found = crate::analyse::hint::hints(&puzzle, puzzle.progress(), all, deadline)?;
+    let found = crate::analyse::hint::hints(puzzle, puzzle.progress(), all, deadline)?;
     let steps = &found.steps;
     let mut filled = puzzle.givens().clone();
     for (cell, v) in puzzle.progress().into_iter().flat_map(|p| p.filled()) {

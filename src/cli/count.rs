@@ -4,23 +4,22 @@ use std::path::Path;
 
 use super::{exit_for, print, Exit, Format};
 use crate::error::Error;
-use crate::model::load::Reader;
+use crate::model::Puzzle;
 use crate::report;
 use crate::solve::SolveOptions;
 
 pub(crate) fn run(
     file: &Path,
+    puzzle: &Puzzle,
     format: Format,
     options: &SolveOptions,
-    reader: &Reader,
     several: bool,
 ) -> Result<Exit, Error> {
-    let puzzle = reader.load(file)?;
-    let outcome = crate::solve(&puzzle, options)?;
+    let outcome = crate::solve(puzzle, options)?;
     let name = several.then(|| file.display().to_string());
     print(&match format {
         Format::Text => report::outcome::count(&outcome, options.max_solutions),
-        Format::Json => report::json::count(&puzzle, &outcome, name.as_deref()) + "\n",
+        Format::Json => report::json::count(puzzle, &outcome, name.as_deref()) + "\n",
     })?;
     Ok(Exit(exit_for(outcome.status)))
 }

@@ -26,6 +26,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::error::Error;
 use crate::grammar::Registry;
 use crate::model::load::{Reader, DEFAULT_MAX_INPUT};
+use crate::model::Puzzle;
 use crate::report;
 use crate::solve::{BackendChoice, SolveOptions, Status, DEFAULT_SEARCH_NODES};
 
@@ -321,21 +322,24 @@ fn each(
     Ok(Exit(worst))
 }
 
-/// Runs a command on each file in turn, as [`each`] does; in text, when there are several, each file's output
-/// opens with its name (`==> FILE <==`, [`report::outcome::heading`]). JSON names the file in each object.
+/// Loads each file's puzzle in turn and runs a command on it, as [`each`] does; in text, when there are several,
+/// the output of each file that loads opens with its name (`==> FILE <==`, [`report::outcome::heading`]), and one
+/// that does not is said on stderr alone, as `tail` does. JSON names the file in each object.
 fn headed(
     files: &[PathBuf],
     json: bool,
-    mut one: impl FnMut(&Path) -> Result<Exit, Error>,
+    reader: &Reader,
+    mut one: impl FnMut(&Path, Puzzle) -> Result<Exit, Error>,
 ) -> Result<Exit, Error> {
     let several = files.len() > 1;
     let mut first = true;
     each(files, json, |file| {
+        let puzzle = reader.load(file)?;
         if several && !json {
             let name = file.display().to_string();
             print(&report::outcome::heading(&name, std::mem::take(&mut first)))?;
         }
-        one(file)
+        one(file, puzzle)
     })
 }
 
@@ -406,8 +410,8 @@ fn run(cli: Cli) -> Result<Exit, Error> {
         } => {
             let options = options(max, time_limit, stages)?;
             let several = files.len() > 1;
-            headed(&files, format == Format::Json, |file| {
-                count::run(file, format, &options, &reader, several)
+            headed(&files, format == Format::Json, &reader, |file, puzzle| {
+                count::run(file, &puzzle, format, &options, several)
             })
         }
         Command::Hint {
@@ -417,8 +421,8 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             format,
         } => {
             let time_limit = once(time_limit)?.time_limit;
-            headed(&files, format == Format::Json, |file| {
-                check::hint(file, all, format, time_limit, &reader)
+            headed(&files, format == Format::Json, &reader, |file, puzzle| {
+                check::hint(file, &puzzle, all, format, time_limit)
             })
         }
         Command::Generate(run) => generate::run(&run, &registry, &once(run.time_limit)?),
@@ -439,8 +443,8 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             format,
         } => {
             let options = once(time_limit)?;
-            headed(&files, format == Format::Json, |file| {
-                check::candidates(file, format, &options, &reader)
+            headed(&files, format == Format::Json, &reader, |file, puzzle| {
+                check::candidates(file, &puzzle, format, &options)
             })
         }
         Command::Check {
@@ -461,8 +465,8 @@ fn run(cli: Cli) -> Result<Exit, Error> {
             look,
         } => {
             let options = solution.then(|| once(time_limit)).transpose()?;
-            headed(&files, false, |file| {
-                show::run(file, options.as_ref(), look.style(), &reader)
+            headed(&files, false, &reader, |_, puzzle| {
+                show::run(&puzzle, options.as_ref(), look.style())
             })
         }
         Command::Draw(run) => {

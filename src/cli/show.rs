@@ -1,10 +1,8 @@
-//! `latin show FILE`: the puzzle as a picture in text, with its answer under `--solution`.
-
-use std::path::Path;
+//! `latin show FILE...`: the puzzle as a picture in text, with its answer under `--solution`.
 
 use super::{exit_for, print, Exit};
 use crate::error::Error;
-use crate::model::load::Reader;
+use crate::model::Puzzle;
 use crate::report;
 use crate::report::outcome::GridForm;
 use crate::report::picture::text::{self, TextStyle};
@@ -13,12 +11,10 @@ use crate::solve::SolveOptions;
 
 /// `solve`: the options to solve with, when the answer is wanted.
 pub(crate) fn run(
-    file: &Path,
+    puzzle: &Puzzle,
     solve: Option<&SolveOptions>,
     style: TextStyle,
-    reader: &Reader,
 ) -> Result<Exit, Error> {
-    let puzzle = reader.load(file)?;
     let Some(options) = solve else {
         let values = Values {
             givens: puzzle.givens(),
@@ -27,8 +23,8 @@ pub(crate) fn run(
         print(&text::render(puzzle.figure(), &values, style))?;
         return Ok(Exit(0));
     };
-    let outcome = crate::solve(&puzzle, options)?;
+    let outcome = crate::solve(puzzle, options)?;
     let form = GridForm::Picture(style);
-    print(&report::outcome::solutions(&puzzle, &outcome, 1, form))?;
+    print(&report::outcome::solutions(puzzle, &outcome, 1, form))?;
     Ok(Exit(exit_for(outcome.status)))
 }

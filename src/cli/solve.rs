@@ -10,6 +10,7 @@ use super::{
 use crate::compile::compile;
 use crate::error::Error;
 use crate::model::load::Reader;
+use crate::model::Puzzle;
 use crate::program::BinaryProgram;
 use crate::report;
 use crate::report::outcome::GridForm;
@@ -105,7 +106,7 @@ pub(crate) fn dispatch(
                 write_mps: run.write_mps.as_deref(),
             };
             match files {
-                [file] => self::run(file, &output, &options, reader, false),
+                [file] => self::run(file, &reader.load(file)?, &output, &options, false),
                 _ => run_each(files, &output, &options, reader),
             }
         }
@@ -131,8 +132,8 @@ fn run_each(
         return Err(one("--format", "an SVG draws one puzzle"));
     }
     let json = output.format == SolveFormat::Json;
-    super::headed(files, json, |file| {
-        self::run(file, output, options, reader, true)
+    super::headed(files, json, reader, |file, puzzle| {
+        self::run(file, &puzzle, output, options, true)
     })
 }
 
@@ -173,12 +174,11 @@ pub(crate) struct Output<'a> {
 /// One puzzle file solved and its answer written; `named`: the JSON names the file (one of several).
 pub(crate) fn run(
     file: &Path,
+    puzzle: &Puzzle,
     output: &Output,
     options: &SolveOptions,
-    reader: &Reader,
     named: bool,
 ) -> Result<Exit, Error> {
-    let puzzle = reader.load(file)?;
     let writes = [
         (
             output.write_lp,
@@ -196,7 +196,7 @@ pub(crate) fn run(
     }
     for (path, write) in writes {
         let Some(path) = path else { continue };
-        let text = write(&compile(&puzzle, None));
+        let text = write(&compile(puzzle, None));
         if stdout(Some(path)) {
             print(&text)?;
         } else {
@@ -207,17 +207,17 @@ pub(crate) fn run(
         // The program is the output: a solve's answer on the same stream would spoil it for the reader.
         return Ok(Exit(0));
     }
-    let outcome = crate::solve(&puzzle, options)?;
+    let outcome = crate::solve(puzzle, options)?;
     let max = options.max_solutions;
     let text = match output.format {
         SolveFormat::Json => {
             let name = file.to_string_lossy();
-            report::json::render(&puzzle, &outcome, named.then_some(&*name)) + "\n"
+            report::json::render(puzzle, &outcome, named.then_some(&*name)) + "\n"
         }
         SolveFormat::Text => {
-            report::outcome::solutions(&puzzle, &outcome, max, GridForm::Picture(output.style))
+            report::outcome::solutions(puzzle, &outcome, max, GridForm::Picture(output.style))
         }
-        SolveFormat::Grid => report::outcome::solutions(&puzzle, &outcome, max, GridForm::Plain),
+        SolveFormat::Grid => report::outcome::solutions(puzzle, &outcome, max, GridForm::Plain),
         SolveFormat::Svg => match outcome.solutions.first() {
             Some(solution) => {
                 let values = Values {
@@ -230,7 +230,7 @@ pub(crate) fn run(
                 let plain = GridForm::Plain;
                 eprint!(
                     "{}",
-                    report::outcome::solutions(&puzzle, &outcome, max, plain)
+                    report::outcome::solutions(puzzle, &outcome, max, plain)
                 );
                 String::new()
             }
