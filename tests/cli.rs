@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+mod common;
+
 fn latin() -> Command {
     Command::cargo_bin("latin").expect("the latin binary is built")
 }
@@ -71,8 +73,7 @@ fn text_output_draws_boxes() {
 
 #[test]
 fn every_example_checks() {
-    let mut files = Vec::new();
-    collect(&root().join("puzzles"), &mut files);
+    let files = common::example_files();
     assert!(
         files.len() >= 25,
         "expected the examples, found {}",
@@ -99,8 +100,7 @@ fn every_example_checks() {
 /// standard input, has the example's solutions; every other is refused plainly (exit 2, naming the format).
 #[test]
 fn every_example_janko_can_say_reads_back_as_itself() {
-    let mut files = Vec::new();
-    collect(&root().join("puzzles"), &mut files);
+    let files = common::example_files();
     let solutions = |cmd: &mut Command| -> serde_json::Value {
         let out = cmd.assert().success();
         let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
@@ -142,8 +142,7 @@ fn every_example_janko_can_say_reads_back_as_itself() {
 /// and writing it again gives the same record: nothing a puzzle file says is lost on the way to the record form.
 #[test]
 fn every_example_reads_back_from_its_record() {
-    let mut files = Vec::new();
-    collect(&root().join("puzzles"), &mut files);
+    let files = common::example_files();
     let run = |cmd: &mut Command| -> Vec<u8> {
         let out = cmd.assert().success();
         out.get_output().stdout.clone()
@@ -166,17 +165,6 @@ fn every_example_reads_back_from_its_record() {
         assert_eq!(direct, pasted, "{}", f.display());
     }
     assert!(files.len() >= 100, "{}", files.len());
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|x| x == "yaml") {
-            out.push(p);
-        }
-    }
 }
 
 #[test]

@@ -7,33 +7,18 @@
 //! records, and the differential test for small generated puzzles of every grammar.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use latin::{load, solve, BackendChoice, Registry, SolveOptions};
 use rayon::prelude::*;
 
-fn examples(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            examples(&path, out);
-        } else if path.extension().is_some_and(|e| e == "yaml") {
-            out.push(path);
-        }
-    }
-}
+mod common;
 
 /// Each built-in grammar's smallest example with a `solution:` (the first in path order among equals), by type.
 fn smallest_examples(registry: &Registry) -> BTreeMap<String, PathBuf> {
-    let mut files = Vec::new();
-    examples(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles"),
-        &mut files,
-    );
-    files.sort();
     let mut smallest: BTreeMap<String, (usize, PathBuf)> = BTreeMap::new();
-    for file in files {
+    for file in common::example_files() {
         let puzzle = load(&file, registry).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         if puzzle.solution().is_none() {
             continue;

@@ -4,9 +4,30 @@
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
+
+/// Every puzzle file under `puzzles/` (the examples, `.yaml`), in path order.
+pub fn example_files() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|x| x == "yaml") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles"),
+        &mut files,
+    );
+    files.sort();
+    files
+}
 
 /// The corpus directory: `$LATIN_CORPUS`, else `../shared/corpus` beside the checkout.
 pub fn corpus_dir() -> PathBuf {
