@@ -408,6 +408,36 @@ mod tests {
         })
     }
 
+    /// A fish's strike stands: the base's groups share no cell, the cover has as many groups, every place of
+    /// the value in the base lies in the cover, and the struck cell lies in the cover, not the base.
+    fn fish_follows(
+        ladder: &Ladder<'_>,
+        t: &Domains,
+        s: &Hint,
+        key: crate::analyse::fish::Key,
+    ) -> bool {
+        let f = ladder
+            .families()
+            .again(t, &ladder.groups, key)
+            .expect("the fish stands");
+        let cells = |g: &usize| ladder.groups[*g].1.clone();
+        let in_any = |gs: &[usize], c: &Cell| gs.iter().any(|g| cells(g).contains(c));
+        let base: Vec<Cell> = f.base.iter().flat_map(cells).collect();
+        let mut distinct = base.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        !s.place
+            && s.value == f.value
+            && distinct.len() == base.len()
+            && f.cover.len() == f.base.len()
+            && base
+                .iter()
+                .filter(|&&c| t.contains(c, s.value))
+                .all(|c| in_any(&f.cover, c))
+            && in_any(&f.cover, &s.cell)
+            && !in_any(&f.base, &s.cell)
+    }
+
     fn check_chain(
         name: &str,
         ladder: &Ladder<'_>,
@@ -442,30 +472,7 @@ mod tests {
                 Source::Rule(i) => by(ladder.propagator(i).unwrap()),
                 Source::Intersection(k) => by(&ladder.intersections()[k]),
                 Source::Pointing(i) => by(&ladder.pointing(i).expect("the rule meets a group")),
-                Source::Fish(key) => {
-                    // The base's groups share no cell, the cover has as many groups, every place of the value
-                    // in the base lies in the cover, and the struck cell lies in the cover, not the base.
-                    let f = ladder
-                        .families()
-                        .again(&t, &ladder.groups, key)
-                        .expect("the fish stands");
-                    let cells = |g: &usize| ladder.groups[*g].1.clone();
-                    let in_any = |gs: &[usize], c: &Cell| gs.iter().any(|g| cells(g).contains(c));
-                    let base: Vec<Cell> = f.base.iter().flat_map(cells).collect();
-                    let mut distinct = base.clone();
-                    distinct.sort_unstable();
-                    distinct.dedup();
-                    !s.place
-                        && s.value == f.value
-                        && distinct.len() == base.len()
-                        && f.cover.len() == f.base.len()
-                        && base
-                            .iter()
-                            .filter(|&&c| t.contains(c, s.value))
-                            .all(|c| in_any(&f.cover, c))
-                        && in_any(&f.cover, &s.cell)
-                        && !in_any(&f.base, &s.cell)
-                }
+                Source::Fish(key) => fish_follows(ladder, &t, s, key),
             };
             assert!(follows, "{name}: {h:?}: step {s:?} does not follow");
             s.apply(&mut t).unwrap();

@@ -169,6 +169,42 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
             format!("grades grids up to {0}x{0}", Domains::MAX_SIZE),
         ));
     }
+    let (climbed, d, mut uses) = climb(puzzle, deadline);
+    let top = |k: usize| uses[k].min(99) as u32;
+    let (level, score, solvable, unique) = match climbed {
+        Ok(true) => {
+            // Every rung is sound, so the grid they reach obeys every rule, and is the only one; checked all
+            // the same.
+            let solvable = puzzle.check_grid(&d.grid()).is_ok();
+            match (0..SEARCH - 1).rev().find(|&k| uses[k] > 0) {
+                Some(k) => (
+                    k + 1,
+                    100 * (k as u32 + 1) + top(k),
+                    solvable,
+                    Some(solvable),
+                ),
+                None => (0, 0, solvable, Some(solvable)),
+            }
+        }
+        Err(Contradiction) => (0, 0, false, Some(false)),
+        Ok(false) => searched(puzzle, options, deadline, &mut uses)?,
+    };
+    Ok(Rating {
+        level,
+        score,
+        uses,
+        solvable,
+        unique,
+    })
+}
+
+/// Climbs the ladder from the givens: `Ok(true)` when its rungs fill the grid, `Ok(false)` when every rung is
+/// stuck (or the clock ran out), with the domains reached and the uses of each rung.
+fn climb(
+    puzzle: &Puzzle,
+    deadline: Option<Instant>,
+) -> (Result<bool, Contradiction>, Domains, [u64; 5]) {
+    let n = puzzle.size();
     let named = super::full_groups(puzzle);
     let families = super::fish::Families::new(&named, n);
     let groups: Vec<Singles> = named
@@ -235,49 +271,32 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
             }
         }
     })();
-    let top = |k: usize| uses[k].min(99) as u32;
-    let (level, score, solvable, unique) = match climbed {
-        Ok(true) => {
-            // Every rung is sound, so the grid they reach obeys every rule, and is the only one; checked all
-            // the same.
-            let solvable = puzzle.check_grid(&d.grid()).is_ok();
-            match (0..SEARCH - 1).rev().find(|&k| uses[k] > 0) {
-                Some(k) => (
-                    k + 1,
-                    100 * (k as u32 + 1) + top(k),
-                    solvable,
-                    Some(solvable),
-                ),
-                None => (0, 0, solvable, Some(solvable)),
-            }
-        }
-        Err(Contradiction) => (0, 0, false, Some(false)),
-        Ok(false) => {
-            let late = || Error::TimeLimit("the grade was found");
-            let rest = super::before(options, deadline, 1).ok_or_else(late)?;
-            let outcome = crate::solve(puzzle, &rest)?;
-            // Cut off by the clock, search has neither found a solution nor shown there is none.
-            if outcome.solutions.is_empty() && !outcome.complete {
-                return Err(late());
-            }
-            // The score is search's way to a solution; whether there is another is a count of its own.
-            uses[SEARCH - 1] = outcome.stats.search_nodes;
-            let log = (64 - (uses[SEARCH - 1] + 1).leading_zeros()) * 10;
-            let solvable = !outcome.solutions.is_empty();
-            let unique = match solvable && options.max_solutions >= 2 {
-                true => uniqueness(puzzle, options, deadline)?,
-                false => (!solvable).then_some(false),
-            };
-            (SEARCH, 100 * SEARCH as u32 + log.min(99), solvable, unique)
-        }
+    (climbed, d, uses)
+}
+
+/// The top rung, when the ladder is stuck: search's way to a solution is the score (level, score, solvable,
+/// unique, as [`Rating`] has them); whether there is another is a count of its own.
+fn searched(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    deadline: Option<Instant>,
+    uses: &mut [u64; 5],
+) -> Result<(usize, u32, bool, Option<bool>), Error> {
+    let late = || Error::TimeLimit("the grade was found");
+    let rest = super::before(options, deadline, 1).ok_or_else(late)?;
+    let outcome = crate::solve(puzzle, &rest)?;
+    // Cut off by the clock, search has neither found a solution nor shown there is none.
+    if outcome.solutions.is_empty() && !outcome.complete {
+        return Err(late());
+    }
+    uses[SEARCH - 1] = outcome.stats.search_nodes;
+    let log = (64 - (uses[SEARCH - 1] + 1).leading_zeros()) * 10;
+    let solvable = !outcome.solutions.is_empty();
+    let unique = match solvable && options.max_solutions >= 2 {
+        true => uniqueness(puzzle, options, deadline)?,
+        false => (!solvable).then_some(false),
     };
-    Ok(Rating {
-        level,
-        score,
-        uses,
-        solvable,
-        unique,
-    })
+    Ok((SEARCH, 100 * SEARCH as u32 + log.min(99), solvable, unique))
 }
 
 /// Counts a puzzle known to have a solution to two, within what is left of the time: whether it has exactly one,
