@@ -342,6 +342,82 @@ fn draw_refuses_what_it_cannot_write() {
         .code(2);
 }
 
+/// `draw FILE... --out-dir DIR`: each file's picture in DIR after its name, the same picture `draw FILE` prints;
+/// a file that does not load is said once and the others drawn; a clash of names or several files without a
+/// directory are refused before anything is written.
+#[test]
+fn draw_takes_several_files_into_a_directory() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bad = tmp.path().join("bad.yaml");
+    std::fs::write(&bad, "type: latin\ngivens: |\n  1 1\n  . .\n").unwrap();
+    let inshi = "puzzles/inshi/nikoli-5x5.yaml";
+    let kenken = "puzzles/kenken/kenken-6x6.yaml";
+    let alone = |file: &str| {
+        latin()
+            .current_dir(root())
+            .args(["draw", file])
+            .output()
+            .unwrap()
+            .stdout
+    };
+    let dir = tmp.path().join("new/pictures");
+    let out = latin()
+        .current_dir(root())
+        .args(["draw", inshi])
+        .arg(&bad)
+        .args(["-", kenken, "--out-dir"])
+        .arg(&dir)
+        .write_stdin(std::fs::read(root().join(kenken)).unwrap())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.matches("bad.yaml").count(), 1, "{stderr}");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["kenken-6x6.svg", "nikoli-5x5.svg", "puzzle-3.svg"]);
+    let read = |name: &str| std::fs::read(dir.join(name)).unwrap();
+    assert_eq!(read("nikoli-5x5.svg"), alone(inshi));
+    assert_eq!(read("kenken-6x6.svg"), alone(kenken));
+    assert_eq!(read("puzzle-3.svg"), alone(kenken));
+    // PNG by --format; a clash refused with nothing written; several files need the directory.
+    let pngs = tmp.path().join("pngs");
+    latin()
+        .current_dir(root())
+        .args(["draw", inshi, kenken, "--format", "png", "--out-dir"])
+        .arg(&pngs)
+        .assert()
+        .code(0);
+    assert!(read_png_magic(&pngs.join("kenken-6x6.png")));
+    let clash = tmp.path().join("clash");
+    let out = latin()
+        .current_dir(root())
+        .args(["draw", inshi, kenken, inshi, "--out-dir"])
+        .arg(&clash)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("would both be drawn to"));
+    assert!(!clash.exists(), "nothing written on a clash");
+    let out = latin()
+        .current_dir(root())
+        .args(["draw", inshi, kenken])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--out-dir"));
+}
+
+fn read_png_magic(path: &Path) -> bool {
+    std::fs::read(path)
+        .unwrap()
+        .starts_with(b"\x89PNG\r\n\x1a\n")
+}
+
 /// A pill is a rounded outline around its cells: along its top edge, from the first cell's centre to the
 /// second's, the picture is drawn on; drawn without its pills (the arrows then leave one-cell circles), the
 /// same segment is white but where it crosses a grid line and a circle's rim.

@@ -1,5 +1,7 @@
-//! `latin draw FILE -o out.svg|out.png`: the puzzle as a picture file, with its answer under `--solution`.
+//! `latin draw FILE -o out.svg|out.png`: the puzzle as a picture file, with its answer under `--solution`;
+//! `latin draw FILE... --out-dir DIR`: one picture a file, named after it.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
@@ -12,10 +14,16 @@ use crate::solve::{SolveOptions, Status};
 
 #[derive(clap::Args)]
 pub(crate) struct DrawRun {
-    file: PathBuf,
+    /// Puzzle files; several need --out-dir
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
     /// Write the picture here (`.svg` or `.png`); without it, SVG goes to standard output
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE", conflicts_with = "out_dir")]
     output: Option<PathBuf>,
+    /// Write one picture a puzzle into this directory (made if missing), each named after its file: DIR/STEM.svg,
+    /// or .png with --format png (a puzzle given as a link or on standard input: puzzle-K, K its place)
+    #[arg(long, value_name = "DIR")]
+    out_dir: Option<PathBuf>,
     /// The picture's format, when the extension of -o does not say it
     #[arg(long, value_enum)]
     format: Option<PictureFormat>,
@@ -72,7 +80,65 @@ pub(crate) fn run(run: &DrawRun, options: &SolveOptions, reader: &Reader) -> Res
             format!("must be above 0 and at most {MAX_SCALE}"),
         ));
     }
-    let puzzle = reader.load(&run.file)?;
+    let Some(dir) = &run.out_dir else {
+        let [file] = run.files.as_slice() else {
+            return Err(Error::section(
+                "draw",
+                "several files make several pictures: give --out-dir DIR",
+            ));
+        };
+        return draw(run, file, run.output.as_deref(), format, options, reader);
+    };
+    let paths = named(&run.files, dir, format)?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
+    let mut next = paths.iter();
+    super::each(&run.files, false, |file| {
+        let path = next.next().expect("one path a file");
+        draw(run, file, Some(path), format, options, reader)
+    })
+}
+
+/// Where each puzzle's picture goes in `dir`: its file's stem (or `puzzle-K` for a link or standard input) and
+/// the format's extension; refused before anything is drawn when two would be written to one path.
+fn named(files: &[PathBuf], dir: &Path, format: PictureFormat) -> Result<Vec<PathBuf>, Error> {
+    let ext = match format {
+        PictureFormat::Svg => "svg",
+        PictureFormat::Png => "png",
+    };
+    let mut taken: HashMap<PathBuf, &Path> = HashMap::new();
+    let mut out = Vec::with_capacity(files.len());
+    for (k, file) in files.iter().enumerate() {
+        let stem = match file.file_stem() {
+            Some(stem) if file.is_file() => stem.to_string_lossy().into_owned(),
+            _ => format!("puzzle-{}", k + 1),
+        };
+        let path = dir.join(format!("{stem}.{ext}"));
+        if let Some(before) = taken.insert(path.clone(), file) {
+            return Err(Error::section(
+                "--out-dir",
+                format!(
+                    "{} and {} would both be drawn to {}",
+                    before.display(),
+                    file.display(),
+                    path.display()
+                ),
+            ));
+        }
+        out.push(path);
+    }
+    Ok(out)
+}
+
+/// One puzzle's picture, to `output` or (SVG only) standard output.
+fn draw(
+    run: &DrawRun,
+    file: &Path,
+    output: Option<&Path>,
+    format: PictureFormat,
+    options: &SolveOptions,
+    reader: &Reader,
+) -> Result<Exit, Error> {
+    let puzzle = reader.load(file)?;
     let mut status = Status::Solved;
     let outcome = run
         .solution
@@ -85,7 +151,7 @@ pub(crate) fn run(run: &DrawRun, options: &SolveOptions, reader: &Reader) -> Res
                 Status::Timeout => "time limit reached without an answer",
                 _ => "no solution",
             };
-            eprintln!("{}: {why}; drawing the puzzle alone", run.file.display());
+            eprintln!("{}: {why}; drawing the puzzle alone", file.display());
         }
     }
     let values = Values {
@@ -93,7 +159,7 @@ pub(crate) fn run(run: &DrawRun, options: &SolveOptions, reader: &Reader) -> Res
         solution: outcome.as_ref().and_then(|o| o.solutions.first()),
     };
     let picture = svg::render(puzzle.figure(), &values);
-    match (format, &run.output) {
+    match (format, output) {
         (PictureFormat::Svg, None) => print(&picture)?,
         (PictureFormat::Png, None) => {
             return Err(Error::section("--output", "a PNG needs a file: -o out.png"))

@@ -223,7 +223,7 @@ pub(crate) enum Command {
         #[command(flatten)]
         look: TextLook,
     },
-    /// Draw a puzzle as an SVG or PNG picture (by the extension of -o; SVG on standard output without -o)
+    /// Draw a puzzle as an SVG or PNG picture (by the extension of -o; SVG on standard output without -o); several with --out-dir DIR
     #[command(after_help = EXIT_CODES)]
     Draw(draw::DrawRun),
     /// Benchmark puzzle files: status, answer == `solution:`, median time per puzzle and per type
