@@ -239,6 +239,47 @@ fn links_latin_writes_read_in_sudoku_formats_as_written() {
     }
 }
 
+/// A rule over the whole grid (anti-knight, anti-king, ...) has no drawing in Penpa+: setters say it in the
+/// rules text. latin writes it there and reads it from there, so the link solves as the puzzle it came from;
+/// the same link with its rules text emptied is a plain Sudoku with other solutions, the ones the rules rule
+/// out, which is what reading the drawing alone would have shown.
+#[test]
+fn rules_over_the_whole_grid_travel_in_the_rules_text() {
+    let dir = tempdir("globals");
+    let file = dir.join("anti-knight-king.yaml");
+    let puzzle = run(&[
+        "generate",
+        "sudoku",
+        "--rules",
+        "anti-knight,anti-king",
+        "--seed",
+        "1",
+    ]);
+    std::fs::write(&file, puzzle).unwrap();
+    let file = file.to_str().unwrap();
+    let link = run(&["convert", file, "--to", "penpa"]);
+    assert_eq!(only_solution(&link), only_solution(file));
+    // The save text's header line, with its rules (the 19th field) emptied.
+    let payload = link.split_once("&p=").unwrap().1;
+    let engine = base64::engine::general_purpose::STANDARD;
+    let text =
+        miniz_oxide::inflate::decompress_to_vec(&base64::Engine::decode(&engine, payload).unwrap())
+            .unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let (header, rest) = text.split_once('\n').unwrap();
+    let mut fields: Vec<&str> = header.split(',').collect();
+    assert!(fields[18].contains("knight's move"), "{header}");
+    fields[18] = "";
+    let plain = format!("{}\n{rest}", fields.join(","));
+    let deflated = miniz_oxide::deflate::compress_to_vec(plain.as_bytes(), 9);
+    let bare = format!(
+        "{}&p={}",
+        link.split_once("&p=").unwrap().0,
+        base64::Engine::encode(&engine, deflated)
+    );
+    assert_eq!(solutions(&bare).len(), 2, "{bare}");
+}
+
 fn tempdir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("latin-penpa-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

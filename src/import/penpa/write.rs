@@ -5,6 +5,7 @@ use serde_json::{json, Map, Value as Json};
 
 use super::drawings::Refusal;
 use super::geometry::Board;
+use super::globals;
 use crate::import::fpuzzles;
 
 /// The f-puzzles keys drawn; every other constraint is refused, as Penpa+ would show it only as lines or marks
@@ -70,12 +71,10 @@ fn empty_drawing() -> Map<String, Json> {
 
 /// The save text of a solve link drawing an f-puzzles puzzle.
 pub(super) fn from_fpuzzles(puzzle: &Json) -> Result<String, Refusal> {
-    if let Some((key, _)) = puzzle
-        .as_object()
-        .into_iter()
-        .flatten()
-        .find(|(k, _)| !DRAWN.contains(&k.as_str()) && fpuzzles::present(puzzle, k))
-    {
+    if let Some((key, _)) = puzzle.as_object().into_iter().flatten().find(|(k, _)| {
+        let said = DRAWN.contains(&k.as_str()) || globals::flags().any(|f| f == k.as_str());
+        !said && fpuzzles::present(puzzle, k)
+    }) {
         return Err(match &puzzle[key] {
             Json::Bool(_) => format!("`{key}`: a rule a Penpa+ link says in its rules text alone, which latin does not read"),
             _ => format!("`{key}`: Penpa+ draws it as lines or marks whose rule is in the rules text alone, which latin would not read back"),
@@ -164,6 +163,7 @@ fn rules_text(puzzle: &mut Json) -> Result<(), Refusal> {
         );
     }
     sentences.extend(outside);
+    sentences.extend(globals::sentences(puzzle).into_iter().map(|s| (true, s)));
     for (said, sentence) in sentences {
         if said {
             text = format!("{text}\n{sentence}").trim().to_owned();
@@ -634,10 +634,19 @@ mod tests {
         let mut pill = puzzle.clone();
         pill["arrow"][0]["cells"] = json!(["R4C1", "R4C2"]);
         assert!(from_fpuzzles(&pill).unwrap_err().contains("pill"));
-        let mut knight = puzzle.clone();
-        knight["antiknight"] = json!(true);
-        assert!(from_fpuzzles(&knight)
+        let mut whispers = puzzle.clone();
+        whispers["whispers"] = json!([{"lines": [["R1C1", "R1C2"]]}]);
+        assert!(from_fpuzzles(&whispers)
             .unwrap_err()
             .contains("rules text alone"));
+        // The rules over the whole grid go in the rules text, and read back from it.
+        let mut global = puzzle.clone();
+        global["antiknight"] = json!(true);
+        global["nonconsecutive"] = json!(true);
+        let text = from_fpuzzles(&global).unwrap();
+        let back = super::super::drawings::to_fpuzzles(&text).unwrap();
+        assert_eq!(back["antiknight"], json!(true));
+        assert_eq!(back["nonconsecutive"], json!(true));
+        assert!(back["antiking"].is_null() && back["disjointgroups"].is_null());
     }
 }

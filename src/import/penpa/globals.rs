@@ -1,0 +1,211 @@
+//! The rules a Penpa+ link says in its rules text alone: the ones that hold across the whole grid (anti-knight,
+//! anti-king, non-consecutive, disjoint groups), which Penpa+ has no drawing for. Setters write them as a
+//! sentence ("Cells a knight's move apart cannot contain the same digit"); read as plain Sudoku, such a puzzle
+//! has more solutions, and `solve` would show one the setter ruled out. Each is read from a sentence that names
+//! it, into the f-puzzles flag that says it, and written back as a sentence that reads again.
+//!
+//! A sentence that names one of them but narrows it (to some digits, "only", "odd", "except") is refused: latin
+//! has each rule for every digit, and a narrower one read as the whole would rule out the setter's answer. A
+//! queen's move, which latin has no rule for, is refused by name.
+
+use serde_json::{json, Value as Json};
+
+use super::drawings::Refusal;
+
+/// Each global rule: its f-puzzles flag, what it is called in an error, and the sentence written for it.
+const GLOBALS: [(&str, &str, &str); 4] = [
+    (
+        "antiknight",
+        "a knight's move (anti-knight)",
+        "Cells a knight's move apart cannot contain the same digit.",
+    ),
+    (
+        "antiking",
+        "a king's move (anti-king)",
+        "Cells a king's move apart cannot contain the same digit.",
+    ),
+    (
+        "nonconsecutive",
+        "non-consecutive neighbours",
+        "Orthogonally adjacent cells cannot contain consecutive digits.",
+    ),
+    (
+        "disjointgroups",
+        "disjoint groups",
+        "Cells in the same position of their boxes form disjoint groups, which cannot repeat a digit.",
+    ),
+];
+
+/// Sets the f-puzzles flag of each global rule a sentence of the rules text names.
+pub(super) fn read(out: &mut Json) -> Result<(), Refusal> {
+    let rules = out["ruleset"].as_str().unwrap_or_default().to_lowercase();
+    let mut found = Vec::new();
+    for sentence in rules.split(['.', '\n', ';', '!']) {
+        let words: Vec<&str> = sentence
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        if words.iter().any(|w| w.starts_with("queen")) {
+            return Err(format!(
+                "the rules text speaks of a queen's move (`{}`), a rule latin does not have",
+                sentence.trim()
+            ));
+        }
+        let named = names(&words);
+        if named.is_empty() {
+            continue;
+        }
+        let narrowed = words.iter().any(|w| {
+            w.bytes().any(|b| b.is_ascii_digit()) || ["only", "odd", "even", "except"].contains(w)
+        });
+        if narrowed {
+            let (_, called, _) = GLOBALS.iter().find(|g| g.0 == named[0]).expect("a rule");
+            return Err(format!(
+                "the rules text narrows {called} (`{}`): latin reads that rule for every digit alone",
+                sentence.trim()
+            ));
+        }
+        found.extend(named);
+    }
+    for flag in found {
+        out[flag] = json!(true);
+    }
+    Ok(())
+}
+
+/// The flags of the global rules a sentence (its words, lower case) names.
+fn names(words: &[&str]) -> Vec<&'static str> {
+    let has = |w: &str| words.contains(&w);
+    let pair = |a: &str, b: &str| words.windows(2).any(|p| p == [a, b]);
+    // "can't", "mustn't": the apostrophe leaves a `t` of its own.
+    let negated = ["not", "cannot", "never", "no"].iter().any(|w| has(w)) || has("t");
+    let mut out = Vec::new();
+    if ["no", "not", "nor"].iter().any(|w| pair(w, "anti")) {
+        return out;
+    }
+    if has("knight") || has("knights") || has("antiknight") {
+        out.push("antiknight");
+    }
+    let diagonal_twins = pair("diagonally", "adjacent")
+        && !has("consecutive")
+        && ["same", "repeat", "identical", "equal"]
+            .iter()
+            .any(|w| has(w));
+    if has("king") || has("kings") || has("antiking") || diagonal_twins {
+        out.push("antiking");
+    }
+    let marked = [
+        "dot", "dots", "circle", "circles", "mark", "marks", "line", "lines",
+    ]
+    .iter()
+    .any(|w| has(w));
+    let neighbours =
+        has("adjacent") && !has("diagonally") && has("consecutive") && negated && !marked;
+    if has("nonconsecutive") || pair("non", "consecutive") || neighbours {
+        out.push("nonconsecutive");
+    }
+    if has("disjoint") {
+        out.push("disjointgroups");
+    }
+    out
+}
+
+/// The sentences that say the global rules a puzzle has, for its rules text.
+pub(super) fn sentences(puzzle: &Json) -> Vec<&'static str> {
+    GLOBALS
+        .iter()
+        .filter(|(flag, _, _)| puzzle[flag].as_bool() == Some(true))
+        .map(|&(_, _, sentence)| sentence)
+        .collect()
+}
+
+/// The f-puzzles flags of the global rules, which a Penpa+ link carries in its rules text.
+pub(super) fn flags() -> impl Iterator<Item = &'static str> {
+    GLOBALS.iter().map(|g| g.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flags_of(text: &str) -> Result<Vec<String>, Refusal> {
+        let mut out = json!({ "ruleset": text });
+        read(&mut out)?;
+        let mut set: Vec<String> = flags()
+            .filter(|f| out[f].as_bool() == Some(true))
+            .map(str::to_owned)
+            .collect();
+        set.sort();
+        Ok(set)
+    }
+
+    /// Sentences as setters write them, each read as the rule it names and no other.
+    #[test]
+    fn the_ways_setters_say_a_global_rule() {
+        let cases: [(&str, &[&str]); 13] = [
+            ("Normal sudoku rules apply.", &[]),
+            (
+                "Normal sudoku rules apply. Cells a knight's move apart may not contain the same digit.",
+                &["antiknight"],
+            ),
+            ("Anti-knight, anti-king.", &["antiking", "antiknight"]),
+            (
+                "Diagonally adjacent cells cannot contain the same digit",
+                &["antiking"],
+            ),
+            (
+                "Orthogonally adjacent cells can't contain consecutive digits",
+                &["nonconsecutive"],
+            ),
+            ("Non-consecutive sudoku", &["nonconsecutive"]),
+            ("Disjoint groups: digits may not repeat in the same box position", &["disjointgroups"]),
+            // Not these: a renban line, white dots, a word with "king" inside, diagonal consecutives.
+            (
+                "Purple lines contain a set of non-repeating consecutive digits in any order.",
+                &[],
+            ),
+            (
+                "If there is no dot between adjacent cells, the digits are not consecutive.",
+                &[],
+            ),
+            ("There is no anti-knight rule in this one.", &[]),
+            ("Adjacent cells can contain consecutive digits", &[]),
+            ("Looking at it, this is thinking.", &[]),
+            (
+                "Diagonally adjacent cells cannot contain consecutive digits.",
+                &[],
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(flags_of(text).unwrap(), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_narrowed_rule_and_a_queen_are_refused() {
+        for (text, says) in [
+            (
+                "9s cannot be a knight's move apart",
+                "narrows a knight's move",
+            ),
+            (
+                "Even digits may not be a king's move apart",
+                "narrows a king's move",
+            ),
+            ("Anti-knight applies to odd digits only", "narrows"),
+            ("Identical digits cannot be a queen's move apart", "queen"),
+        ] {
+            let e = flags_of(text).unwrap_err();
+            assert!(e.contains(says), "{text}: {e}");
+        }
+    }
+
+    /// What is written reads back as the same rules.
+    #[test]
+    fn each_written_sentence_reads_back_as_its_rule() {
+        for (flag, _, sentence) in GLOBALS {
+            assert_eq!(flags_of(sentence).unwrap(), [flag], "{sentence}");
+            assert_eq!(sentences(&json!({ flag: true })), [sentence]);
+        }
+    }
+}
