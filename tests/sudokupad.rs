@@ -121,6 +121,77 @@ fn sudokupads_own_links_read_as_the_puzzles_they_draw() {
     );
 }
 
+/// SudokuPad's converter drops non-consecutive (and SudokuPad has no drawing for rules over the whole grid):
+/// such a puzzle says it in its rules text alone, where latin reads it. A generated non-consecutive Sudoku as
+/// SudokuPad's JSON, its rule a sentence of `metadata.rules`, solves as the puzzle it came from; without the
+/// sentence it is a plain Sudoku with other solutions.
+#[test]
+fn a_rule_over_the_whole_grid_is_read_from_the_rules_text() {
+    let generated = latin()
+        .args([
+            "generate",
+            "sudoku",
+            "--rules",
+            "non-consecutive",
+            "--seed",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        generated.status.success(),
+        "{}",
+        String::from_utf8_lossy(&generated.stderr)
+    );
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), &generated.stdout).unwrap();
+    let record = latin()
+        .args(["convert", file.path().to_str().unwrap(), "--to", "record"])
+        .output()
+        .unwrap();
+    let record: Value = serde_json::from_slice(&record.stdout).unwrap();
+    assert_eq!(record["rules"], serde_json::json!(["non-consecutive"]));
+    let cells: Vec<Vec<Value>> = record["givens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| {
+            let row = row.as_array().unwrap();
+            row.iter()
+                .map(|v| match v.as_u64().unwrap() {
+                    0 => serde_json::json!({}),
+                    v => serde_json::json!({ "value": v }),
+                })
+                .collect()
+        })
+        .collect();
+    let regions: Vec<Vec<[usize; 2]>> = (0..9)
+        .map(|b| {
+            (0..9)
+                .map(|k| [b / 3 * 3 + k / 3, b % 3 * 3 + k % 3])
+                .collect()
+        })
+        .collect();
+    let pad = |rules: &str| {
+        serde_json::json!({"cellSize": 50, "cells": cells, "regions": regions, "metadata": {"rules": rules}})
+            .to_string()
+    };
+    let (_, wanted, _) = solve(file.path().to_str().unwrap(), &[]);
+    let said = pad(
+        "Normal sudoku rules apply. Orthogonally adjacent cells cannot contain consecutive digits.",
+    );
+    let (code, answer, err) = solve(&said, &[]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(answer["count"], 1);
+    assert_eq!(answer["solutions"], wanted["solutions"]);
+    let plain = latin()
+        .args(["count", &pad("Normal sudoku rules apply.")])
+        .output()
+        .unwrap();
+    let plain = String::from_utf8_lossy(&plain.stdout);
+    assert!(plain.starts_with("at least 2 solutions"), "{plain}");
+}
+
 /// What SudokuPad's converter draws for each f-puzzles constraint, read back into the type of the example.
 #[test]
 fn each_drawing_reads_as_its_constraint() {

@@ -10,6 +10,7 @@
 //! them to and from whichever grammar has those constraints.
 
 pub(crate) mod fpuzzles;
+mod globals;
 pub(crate) mod janko;
 pub(crate) mod line;
 mod payload;

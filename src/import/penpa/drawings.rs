@@ -54,7 +54,7 @@ pub(super) fn to_fpuzzles(text: &str) -> Result<Json, Refusal> {
     reader.symbols()?;
     reader.rest()?;
     negative(&mut reader.out);
-    super::globals::read(&mut reader.out)?;
+    crate::import::globals::read(&mut reader.out)?;
     Ok(reader.out)
 }
 

@@ -14,7 +14,7 @@
 //! would give wrong answers. Dots and marks say only their own pair (`kropki-dots`,
 //! `xv-marks`), unless a sentence of the rules text says "all possible" of them (then every unmarked pair has
 //! neither relation: `kropki`, `xv`), as contest sites write it; the rules over the whole grid that have no
-//! drawing (anti-knight, ...) are read from the sentences that name them ([`globals`]). Labels of letters outside the grid (the rows
+//! drawing (anti-knight, ...) are read from the sentences that name them ([`super::globals`]). Labels of letters outside the grid (the rows
 //! of an answer key) are passed over with their arrows.
 //!
 //! `encode` writes the same drawings back as a Penpa+ solve link, the lines Penpa+ writes in the order it reads
@@ -22,7 +22,6 @@
 
 mod drawings;
 mod geometry;
-mod globals;
 mod write;
 
 use base64::Engine as _;

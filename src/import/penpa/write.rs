@@ -5,8 +5,8 @@ use serde_json::{json, Map, Value as Json};
 
 use super::drawings::Refusal;
 use super::geometry::Board;
-use super::globals;
 use crate::import::fpuzzles;
+use crate::import::globals;
 
 /// The f-puzzles keys drawn; every other constraint is refused, as Penpa+ would show it only as lines or marks
 /// whose meaning is in the rules text, which the reader then refuses.

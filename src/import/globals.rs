@@ -1,16 +1,18 @@
-//! The rules a Penpa+ link says in its rules text alone: the ones that hold across the whole grid (anti-knight,
-//! anti-king, non-consecutive, disjoint groups), which Penpa+ has no drawing for. Setters write them as a
-//! sentence ("Cells a knight's move apart cannot contain the same digit"); read as plain Sudoku, such a puzzle
-//! has more solutions, and `solve` would show one the setter ruled out. Each is read from a sentence that names
-//! it, into the f-puzzles flag that says it, and written back as a sentence that reads again.
+//! The rules a puzzle's rules text alone may say: the ones that hold across the whole grid (anti-knight,
+//! anti-king, non-consecutive, disjoint groups), which Penpa+ has no drawing for and SudokuPad's converter
+//! drops (non-consecutive). Setters write them as a sentence ("Cells a knight's move apart cannot contain the
+//! same digit"); read as plain Sudoku, such a puzzle has more solutions, and `solve` would show one the setter
+//! ruled out. Each is read from a sentence that names it, into the f-puzzles flag that says it, and written back
+//! (to Penpa+) as a sentence that reads again.
+//!
+//! A rule read that the setter did not mean leaves a puzzle with one solution either that solution or none, so
+//! reading a sentence wide errs on the safe side; a rule left out is what shows a wrong answer.
 //!
 //! A sentence that names one of them but narrows it (to some digits, "only", "odd", "except") is refused: latin
 //! has each rule for every digit, and a narrower one read as the whole would rule out the setter's answer. A
 //! queen's move, which latin has no rule for, is refused by name.
 
 use serde_json::{json, Value as Json};
-
-use super::drawings::Refusal;
 
 /// Each global rule: its f-puzzles flag, what it is called in an error, and the sentence written for it.
 const GLOBALS: [(&str, &str, &str); 4] = [
@@ -37,7 +39,7 @@ const GLOBALS: [(&str, &str, &str); 4] = [
 ];
 
 /// Sets the f-puzzles flag of each global rule a sentence of the rules text names.
-pub(super) fn read(out: &mut Json) -> Result<(), Refusal> {
+pub(super) fn read(out: &mut Json) -> Result<(), String> {
     let rules = out["ruleset"].as_str().unwrap_or_default().to_lowercase();
     let mut found = Vec::new();
     for sentence in rules.split(['.', '\n', ';', '!']) {
@@ -128,7 +130,7 @@ pub(super) fn flags() -> impl Iterator<Item = &'static str> {
 mod tests {
     use super::*;
 
-    fn flags_of(text: &str) -> Result<Vec<String>, Refusal> {
+    fn flags_of(text: &str) -> Result<Vec<String>, String> {
         let mut out = json!({ "ruleset": text });
         read(&mut out)?;
         let mut set: Vec<String> = flags()
