@@ -67,8 +67,10 @@ pub(crate) fn decode(text: &str) -> Result<Json, Error> {
             serde_json::from_str::<Json>(t).is_ok()
         })?
     };
-    let puzzle: Json =
+    let mut puzzle: Json =
         serde_json::from_str(&json_text).map_err(|e| err(format!("not f-puzzles JSON: {e}")))?;
+    // A setter may say a rule over the whole grid in the rules text and leave its box unticked.
+    super::globals::read(&mut puzzle).map_err(err)?;
     record_of(&puzzle)
 }
 
@@ -1379,6 +1381,22 @@ mod tests {
 
     /// Cages where drawn may share a cell in a puzzle file, but not in a link, which no reader takes: writing one
     /// is refused by the cell (found by fuzzing the grammar target, which reads each link it writes back).
+    /// A rule over the whole grid said in the rules text with its box left unticked is read as if ticked; one
+    /// narrowed to some digits is refused.
+    #[test]
+    fn a_rule_said_in_the_rules_text_alone_is_read() {
+        let puzzle = |rules: &str| {
+            json!({"size": 4, "grid": vec![vec![json!({}); 4]; 4], "ruleset": rules}).to_string()
+        };
+        let said = decode(&puzzle("Normal rules. Anti-knight.")).unwrap();
+        assert_eq!(said["rules"], json!(["anti-knight"]));
+        assert!(decode(&puzzle("Normal rules.")).unwrap()["rules"].is_null());
+        let e = decode(&puzzle("1s cannot be a king's move apart"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("fpuzzles") && e.contains("narrows"), "{e}");
+    }
+
     #[test]
     fn cages_sharing_a_cell_are_refused() {
         let record = json!({"type": "killer-cages", "size": 4, "boxes": [2, 2],

@@ -1,6 +1,6 @@
 //! The rules a puzzle's rules text alone may say: the ones that hold across the whole grid (anti-knight,
-//! anti-king, non-consecutive, disjoint groups), which Penpa+ has no drawing for and SudokuPad's converter
-//! drops (non-consecutive). Setters write them as a sentence ("Cells a knight's move apart cannot contain the
+//! anti-king, non-consecutive, disjoint groups), which Penpa+ has no drawing for, SudokuPad's converter
+//! drops (non-consecutive), and an f-puzzles setter may say in words with its box left unticked. Setters write them as a sentence ("Cells a knight's move apart cannot contain the
 //! same digit"); read as plain Sudoku, such a puzzle has more solutions, and `solve` would show one the setter
 //! ruled out. Each is read from a sentence that names it, into the f-puzzles flag that says it, and written back
 //! (to Penpa+) as a sentence that reads again.
