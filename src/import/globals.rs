@@ -8,7 +8,7 @@
 //! A rule read that the setter did not mean leaves a puzzle with one solution either that solution or none, so
 //! reading a sentence wide errs on the safe side; a rule left out is what shows a wrong answer.
 //!
-//! A sentence that names one of them but narrows it (to some digits, "only", "odd", "except") is refused: latin
+//! A sentence that names one of them but narrows it (to some digits, "odd", "even", "except") is refused: latin
 //! has each rule for every digit, and a narrower one read as the whole would rule out the setter's answer. A
 //! queen's move, which latin has no rule for, is refused by name.
 
@@ -57,9 +57,14 @@ pub(super) fn read(out: &mut Json) -> Result<(), String> {
         if named.is_empty() {
             continue;
         }
-        let narrowed = words.iter().any(|w| {
-            w.bytes().any(|b| b.is_ascii_digit()) || ["only", "odd", "even", "except"].contains(w)
-        });
+        // A digit on its own ("9s", "1 and 9"), not inside a word such as "9x9" or "r1c1".
+        let digit = |w: &str| {
+            let w = w.trim_end_matches('s');
+            !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())
+        };
+        let narrowed = words
+            .iter()
+            .any(|w| digit(w) || ["odd", "even", "except"].contains(w));
         if narrowed {
             let (_, called, _) = GLOBALS.iter().find(|g| g.0 == named[0]).expect("a rule");
             return Err(format!(
@@ -144,7 +149,7 @@ mod tests {
     /// Sentences as setters write them, each read as the rule it names and no other.
     #[test]
     fn the_ways_setters_say_a_global_rule() {
-        let cases: [(&str, &[&str]); 13] = [
+        let cases: [(&str, &[&str]); 15] = [
             ("Normal sudoku rules apply.", &[]),
             (
                 "Normal sudoku rules apply. Cells a knight's move apart may not contain the same digit.",
@@ -171,6 +176,11 @@ mod tests {
                 &[],
             ),
             ("There is no anti-knight rule in this one.", &[]),
+            ("Normal 9x9 sudoku rules apply, and anti-king", &["antiking"]),
+            (
+                "A digit can only appear once within a knight's move",
+                &["antiknight"],
+            ),
             ("Adjacent cells can contain consecutive digits", &[]),
             ("Looking at it, this is thinking.", &[]),
             (
