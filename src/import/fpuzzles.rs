@@ -1395,6 +1395,20 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("fpuzzles") && e.contains("narrows"), "{e}");
+        // So is the negative constraint: the schema's `x` and `v` with it, a mark alone (`v-open`) without.
+        let marked = |rules: &str| {
+            let json = json!({"size": 4, "grid": vec![vec![json!({}); 4]; 4], "ruleset": rules,
+                "xv": [{"cells": ["R1C1", "R1C2"], "value": "V"}]});
+            decode(&json.to_string()).unwrap()["pairs"].clone()
+        };
+        assert_eq!(
+            marked("All possible X and V are given."),
+            json!({"v": [[0, 0, 0, 1]], "x": []})
+        );
+        assert_eq!(
+            marked("Not all possible X and V are given."),
+            json!({"v-open": [[0, 0, 0, 1]]})
+        );
     }
 
     #[test]

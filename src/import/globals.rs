@@ -1,6 +1,7 @@
 //! The rules a puzzle's rules text alone may say: the ones that hold across the whole grid (anti-knight,
-//! anti-king, non-consecutive, disjoint groups), which Penpa+ has no drawing for, SudokuPad's converter
-//! drops (non-consecutive), and an f-puzzles setter may say in words with its box left unticked. Setters write them as a sentence ("Cells a knight's move apart cannot contain the
+//! anti-king, non-consecutive, disjoint groups, and the negative constraint of dots and XV), which Penpa+ has
+//! no drawing for, SudokuPad's converter drops (non-consecutive, the negative constraint), and an f-puzzles
+//! setter may say in words with its box left unticked. Setters write them as a sentence ("Cells a knight's move apart cannot contain the
 //! same digit"); read as plain Sudoku, such a puzzle has more solutions, and `solve` would show one the setter
 //! ruled out. Each is read from a sentence that names it, into the f-puzzles flag that says it, and written back
 //! (to Penpa+) as a sentence that reads again.
@@ -77,7 +78,41 @@ pub(super) fn read(out: &mut Json) -> Result<(), String> {
     for flag in found {
         out[flag] = json!(true);
     }
+    negative(out, &rules);
     Ok(())
+}
+
+/// f-puzzles' negative constraint (no mark: neither relation) where the rules text says all marks are there:
+/// a sentence with "all possible" and the marks it speaks of (contest sites: "All possible circles are
+/// marked"), and no "not all"; added to what the puzzle already says. Penpa+ has no other way to say it, and
+/// SudokuPad's converter drops it.
+fn negative(out: &mut Json, rules: &str) {
+    let mut negative: Vec<String> = out["negative"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v.as_str().map(str::to_owned))
+        .collect();
+    let before = negative.len();
+    for sentence in rules.split(['.', '\n', ';']) {
+        if !sentence.contains("all possible") || sentence.contains("not all") {
+            continue;
+        }
+        if ["dot", "circle"].iter().any(|w| sentence.contains(w)) {
+            negative.extend(["difference".into(), "ratio".into()]);
+        }
+        if ["xv", "x and v", "xs and vs", "x's and v's"]
+            .iter()
+            .any(|w| sentence.contains(w))
+        {
+            negative.push("xv".into());
+        }
+    }
+    negative.sort_unstable();
+    negative.dedup();
+    if negative.len() != before {
+        out["negative"] = json!(negative);
+    }
 }
 
 /// The flags of the global rules a sentence (its words, lower case) names.
@@ -210,6 +245,29 @@ mod tests {
             let e = flags_of(text).unwrap_err();
             assert!(e.contains(says), "{text}: {e}");
         }
+    }
+
+    /// "All possible" marks given: the negative constraint of those marks, added to what the puzzle says.
+    #[test]
+    fn all_possible_marks_given_is_the_negative_constraint() {
+        let negative = |text: &str, had: Json| {
+            let mut out = json!({ "ruleset": text, "negative": had });
+            read(&mut out).unwrap();
+            out["negative"].clone()
+        };
+        assert_eq!(
+            negative("All possible dots are given.", Json::Null),
+            json!(["difference", "ratio"])
+        );
+        assert_eq!(
+            negative("All possible X's and V's are shown", json!(["ratio"])),
+            json!(["ratio", "xv"])
+        );
+        assert_eq!(
+            negative("Not all possible dots are given.", Json::Null),
+            Json::Null
+        );
+        assert_eq!(negative("Normal rules", json!(["xv"])), json!(["xv"]));
     }
 
     /// What is written reads back as the same rules.

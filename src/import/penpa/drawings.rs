@@ -53,37 +53,8 @@ pub(super) fn to_fpuzzles(text: &str) -> Result<Json, Refusal> {
     reader.paths("arrows", "arrow")?;
     reader.symbols()?;
     reader.rest()?;
-    negative(&mut reader.out);
     crate::import::globals::read(&mut reader.out)?;
     Ok(reader.out)
-}
-
-/// f-puzzles' negative constraint (no mark: neither relation) where the rules text says all marks are there:
-/// a sentence with "all possible" and the marks it speaks of (contest sites: "All possible circles are
-/// marked"), and no "not all". A link that does not say so reads with each mark saying only its own pair: more
-/// solutions at worst, never a rule the setter did not set.
-fn negative(out: &mut Json) {
-    let rules = out["ruleset"].as_str().unwrap_or_default().to_lowercase();
-    let mut negative = Vec::new();
-    for sentence in rules.split(['.', '\n', ';']) {
-        if !sentence.contains("all possible") || sentence.contains("not all") {
-            continue;
-        }
-        if ["dot", "circle"].iter().any(|w| sentence.contains(w)) {
-            negative.extend(["difference", "ratio"]);
-        }
-        if ["xv", "x and v", "xs and vs", "x's and v's"]
-            .iter()
-            .any(|w| sentence.contains(w))
-        {
-            negative.push("xv");
-        }
-    }
-    negative.sort_unstable();
-    negative.dedup();
-    if !negative.is_empty() {
-        out["negative"] = json!(negative);
-    }
 }
 
 /// The grid of a header (`square,nx,ny,size,theta,reflect,reflect,...`) and its `space` line.
