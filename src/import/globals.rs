@@ -1,9 +1,9 @@
 //! The rules a puzzle's rules text alone may say: the ones that hold across the whole grid (anti-knight,
 //! anti-king, non-consecutive, disjoint groups, and the negative constraint of dots and XV), which Penpa+ has
 //! no drawing for, SudokuPad's converter drops (non-consecutive, the negative constraint), and an f-puzzles
-//! setter may say in words with its box left unticked. Setters write them as a sentence ("Cells a knight's move apart cannot contain the
-//! same digit"); read as plain Sudoku, such a puzzle has more solutions, and `solve` would show one the setter
-//! ruled out. Each is read from a sentence that names it, into the f-puzzles flag that says it, and written back
+//! setter may say in words with its box left unticked. Setters write them as a sentence ("Cells a knight's
+//! move apart cannot contain the same digit"); read as plain Sudoku, such a puzzle has more solutions, and
+//! `solve` would show one the setter ruled out. Each is read from a sentence that names it, into the f-puzzles flag that says it, and written back
 //! (to Penpa+) as a sentence that reads again.
 //!
 //! A rule read that the setter did not mean leaves a puzzle with one solution either that solution or none, so
@@ -121,11 +121,21 @@ fn names(words: &[&str]) -> Vec<&'static str> {
     let pair = |a: &str, b: &str| words.windows(2).any(|p| p == [a, b]);
     // "can't", "mustn't": the apostrophe leaves a `t` of its own.
     let negated = ["not", "cannot", "never", "no"].iter().any(|w| has(w)) || has("t");
+    // "No anti-knight", "not an anti-king puzzle": a rule denied within two words before its name.
+    let denied = |rule: &str| {
+        let named = |i: usize| {
+            (words[i] == "anti" && words.get(i + 1) == Some(&rule))
+                || words[i] == format!("anti{rule}")
+        };
+        (0..words.len()).any(|i| {
+            named(i)
+                && words[i.saturating_sub(2)..i]
+                    .iter()
+                    .any(|w| ["no", "not", "nor"].contains(w))
+        })
+    };
     let mut out = Vec::new();
-    if ["no", "not", "nor"].iter().any(|w| pair(w, "anti")) {
-        return out;
-    }
-    if has("knight") || has("knights") || has("antiknight") {
+    if (has("knight") || has("knights") || has("antiknight")) && !denied("knight") {
         out.push("antiknight");
     }
     let diagonal_twins = pair("diagonally", "adjacent")
@@ -133,7 +143,7 @@ fn names(words: &[&str]) -> Vec<&'static str> {
         && ["same", "repeat", "identical", "equal"]
             .iter()
             .any(|w| has(w));
-    if has("king") || has("kings") || has("antiking") || diagonal_twins {
+    if (has("king") || has("kings") || has("antiking") || diagonal_twins) && !denied("king") {
         out.push("antiking");
     }
     let marked = [
@@ -184,7 +194,7 @@ mod tests {
     /// Sentences as setters write them, each read as the rule it names and no other.
     #[test]
     fn the_ways_setters_say_a_global_rule() {
-        let cases: [(&str, &[&str]); 15] = [
+        let cases: [(&str, &[&str]); 17] = [
             ("Normal sudoku rules apply.", &[]),
             (
                 "Normal sudoku rules apply. Cells a knight's move apart may not contain the same digit.",
@@ -211,6 +221,8 @@ mod tests {
                 &[],
             ),
             ("There is no anti-knight rule in this one.", &[]),
+            ("This is not an anti-king puzzle", &[]),
+            ("Anti-knight applies, but no anti-king", &["antiknight"]),
             ("Normal 9x9 sudoku rules apply, and anti-king", &["antiking"]),
             (
                 "A digit can only appear once within a knight's move",
