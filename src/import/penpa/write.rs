@@ -8,8 +8,9 @@ use super::geometry::Board;
 use crate::import::fpuzzles;
 use crate::import::globals;
 
-/// The f-puzzles keys drawn; every other constraint is refused, as Penpa+ would show it only as lines or marks
-/// whose meaning is in the rules text, which the reader then refuses.
+/// The f-puzzles keys drawn (the rules over the whole grid go in the rules text as sentences that read back,
+/// [`globals`]); every other constraint is refused, as Penpa+ would show it only as lines or marks whose meaning
+/// is in the rules text, which the reader then refuses.
 const DRAWN: [&str; 20] = [
     "size",
     "sandwichsum",
@@ -76,7 +77,7 @@ pub(super) fn from_fpuzzles(puzzle: &Json) -> Result<String, Refusal> {
         !said && fpuzzles::present(puzzle, k)
     }) {
         return Err(match &puzzle[key] {
-            Json::Bool(_) => format!("`{key}`: a rule a Penpa+ link says in its rules text alone, which latin does not read"),
+            Json::Bool(_) => format!("`{key}`: a rule a Penpa+ link says in its rules text alone, in words latin does not read for it"),
             _ => format!("`{key}`: Penpa+ draws it as lines or marks whose rule is in the rules text alone, which latin would not read back"),
         });
     }

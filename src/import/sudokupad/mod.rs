@@ -12,9 +12,8 @@
 //! alone, and a rule dropped silently would give wrong answers. What the converter drops itself
 //! (non-consecutive, the negative constraint, whispers, skyscraper clues) is not in the link's drawing; the rules
 //! over the whole grid and the negative constraint are read from the rules text where it says them
-//! ([`super::globals`]), and the rest reads
-//! as the puzzle it draws, which then has more solutions. SudokuPad's `fpuzzles` and `fpuz` links carry f-puzzles' own payload and are read by
-//! [`super::fpuzzles`]. A short link (`sudokupad.app/some-name`) names a puzzle kept on SudokuPad's server,
+//! ([`super::globals`]), and the rest reads as the puzzle it draws, which then has more solutions. SudokuPad's
+//! `fpuzzles` and `fpuz` links carry f-puzzles' own payload and are read by [`super::fpuzzles`]. A short link (`sudokupad.app/some-name`) names a puzzle kept on SudokuPad's server,
 //! which latin, reading no network, cannot fetch: it is refused with what to paste instead.
 
 mod drawings;
