@@ -391,7 +391,8 @@ fn draw_takes_several_files_into_a_directory() {
         .arg(&pngs)
         .assert()
         .code(0);
-    assert!(read_png_magic(&pngs.join("kenken-6x6.png")));
+    let png = Pixmap::load_png(pngs.join("kenken-6x6.png")).unwrap();
+    assert!(png.width() > 0 && png.height() > 0);
     let clash = tmp.path().join("clash");
     let out = latin()
         .current_dir(root())
@@ -410,12 +411,6 @@ fn draw_takes_several_files_into_a_directory() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--out-dir"));
-}
-
-fn read_png_magic(path: &Path) -> bool {
-    std::fs::read(path)
-        .unwrap()
-        .starts_with(b"\x89PNG\r\n\x1a\n")
 }
 
 /// A pill is a rounded outline around its cells: along its top edge, from the first cell's centre to the
