@@ -123,9 +123,9 @@ fn names(words: &[&str]) -> Vec<&'static str> {
     let negated = ["not", "cannot", "never", "no"].iter().any(|w| has(w)) || has("t");
     // "No anti-knight", "not an anti-king puzzle": a rule denied within two words before its name.
     let denied = |rule: &str| {
+        let joined = format!("anti{rule}");
         let named = |i: usize| {
-            (words[i] == "anti" && words.get(i + 1) == Some(&rule))
-                || words[i] == format!("anti{rule}")
+            (words[i] == "anti" && words.get(i + 1) == Some(&rule)) || words[i] == joined
         };
         (0..words.len()).any(|i| {
             named(i)
