@@ -237,9 +237,7 @@ fn several_files_are_solved_in_turn() {
 /// `check` on several files: a verdict for each, naming it, an error said once, the largest exit code.
 #[test]
 fn several_files_are_checked_in_turn() {
-    let dir = tempfile::tempdir().unwrap();
-    let bad = dir.path().join("bad.yaml");
-    std::fs::write(&bad, "type: latin\ngivens: |\n  1 1\n  . .\n").unwrap();
+    let (_dir, bad) = file("type: latin\ngivens: |\n  1 1\n  . .\n");
     let inshi = root().join("puzzles/inshi/nikoli-5x5.yaml");
     let empty = root().join("puzzles/open/empty-9x9.yaml");
     let out = latin()
@@ -272,9 +270,7 @@ fn several_files_are_checked_in_turn() {
 /// code.
 #[test]
 fn the_other_commands_take_several_files_too() {
-    let dir = tempfile::tempdir().unwrap();
-    let bad = dir.path().join("bad.yaml");
-    std::fs::write(&bad, "type: latin\ngivens: |\n  1 1\n  . .\n").unwrap();
+    let (_dir, bad) = file("type: latin\ngivens: |\n  1 1\n  . .\n");
     let inshi = root().join("puzzles/inshi/nikoli-5x5.yaml");
     let kenken = root().join("puzzles/kenken/kenken-6x6.yaml");
     let name = |p: &Path| p.display().to_string();
