@@ -9,7 +9,15 @@ use std::path::PathBuf;
 type Grid = Vec<Vec<u32>>;
 type Cells = Vec<(usize, usize)>;
 /// A section of marked pairs and what its pairs satisfy.
-type Mark<'a> = (&'a str, fn(u32, u32) -> bool);
+/// Whether two values stand in a relation with a number (differ by it, one is it times the other, add up to it).
+type Test = fn(u32, u32, u32) -> bool;
+
+/// A section of marked pairs, its relation of two values and a number, and the number its marks mean when they
+/// show none (a numbered dot `r1c1-r1c2 = 3` shows its own).
+type Mark<'a> = (&'a str, Test, u32);
+
+/// A marked pair: its two cells and its number.
+type Marked = ((usize, usize), (usize, usize), u32);
 
 const VARIANTS: &[&str] = &[
     "thermo",
@@ -143,26 +151,41 @@ fn lines_of(doc: &serde_yaml::Value, key: &str) -> Vec<(Cells, Option<u32>)> {
     entries(doc, key).iter().map(|l| line(l)).collect()
 }
 
-/// Marked pairs per section; every listed pair must satisfy its section's test, every other pair of neighbours
-/// none of them.
+/// The marked pairs of a section, each with its number: its own after `=`, else `standard`.
+fn marked(doc: &serde_yaml::Value, key: &str, standard: u32) -> Vec<Marked> {
+    let mut out = Vec::new();
+    for p in doc[key].as_sequence().into_iter().flatten() {
+        let (pair, number) = match p.as_str().unwrap().split_once('=') {
+            Some((pair, k)) => (pair, k.trim().parse().unwrap()),
+            None => (p.as_str().unwrap(), standard),
+        };
+        let (a, b) = pair.trim().split_once('-').unwrap();
+        out.push((cell(a), cell(b), number));
+    }
+    out
+}
+
+/// Marked pairs per section; every listed pair must satisfy its section's test with its number, every other
+/// pair of neighbours none of the tests with any number the marks use (a section's standard number always).
 fn check_marks(doc: &serde_yaml::Value, sol: &Grid, tests: &[Mark]) {
     let n = sol.len();
-    let mut marked = BTreeMap::new();
-    for (key, test) in tests {
-        for p in doc[*key].as_sequence().into_iter().flatten() {
-            let (a, b) = p.as_str().unwrap().split_once('-').unwrap();
-            let (a, b) = (cell(a), cell(b));
-            assert!(test(sol[a.0][a.1], sol[b.0][b.1]), "{key} {a:?} {b:?}");
-            marked.insert((a.min(b), a.max(b)), *key);
+    let mut marked_pairs = BTreeMap::new();
+    let mut ruled_out: Vec<(Test, u32)> = Vec::new();
+    for (key, test, standard) in tests {
+        ruled_out.push((*test, *standard));
+        for (a, b, k) in marked(doc, key, *standard) {
+            assert!(test(sol[a.0][a.1], sol[b.0][b.1], k), "{key} {a:?} {b:?}");
+            marked_pairs.insert((a.min(b), a.max(b)), *key);
+            ruled_out.push((*test, k));
         }
     }
     for r in 0..n {
         for c in 0..n {
             for (r2, c2) in [(r, c + 1), (r + 1, c)] {
-                if r2 < n && c2 < n && !marked.contains_key(&((r, c), (r2, c2))) {
+                if r2 < n && c2 < n && !marked_pairs.contains_key(&((r, c), (r2, c2))) {
                     let (u, v) = (sol[r][c], sol[r2][c2]);
                     assert!(
-                        tests.iter().all(|(_, t)| !t(u, v)),
+                        ruled_out.iter().all(|(t, k)| !t(u, v, *k)),
                         "unmarked r{}c{} r{}c{}",
                         r + 1,
                         c + 1,
@@ -178,11 +201,9 @@ fn check_marks(doc: &serde_yaml::Value, sol: &Grid, tests: &[Mark]) {
 /// Marked pairs per section, every one satisfying its section's test; at least one pair in all.
 fn check_listed_marks(doc: &serde_yaml::Value, sol: &Grid, tests: &[Mark]) {
     let mut seen = 0;
-    for (key, test) in tests {
-        for p in doc[*key].as_sequence().into_iter().flatten() {
-            let (a, b) = p.as_str().unwrap().split_once('-').unwrap();
-            let (a, b) = (cell(a), cell(b));
-            assert!(test(sol[a.0][a.1], sol[b.0][b.1]), "{key} {a:?} {b:?}");
+    for (key, test, standard) in tests {
+        for (a, b, k) in marked(doc, key, *standard) {
+            assert!(test(sol[a.0][a.1], sol[b.0][b.1], k), "{key} {a:?} {b:?}");
             seen += 1;
         }
     }
@@ -406,14 +427,17 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
             doc,
             sol,
             &[
-                ("white", |a, b| a.abs_diff(b) == 1),
-                ("black", |a, b| a.max(b) == 2 * a.min(b)),
+                ("white", |a, b, k| a.abs_diff(b) == k, 1),
+                ("black", |a, b, k| a.max(b) == k * a.min(b), 2),
             ],
         ),
         "xv" => check_marks(
             doc,
             sol,
-            &[("x", |a, b| a + b == 10), ("v", |a, b| a + b == 5)],
+            &[
+                ("x", |a, b, k| a + b == k, 10),
+                ("v", |a, b, k| a + b == k, 5),
+            ],
         ),
         // Each cage's digits differ, and add up to its sum when it shows one.
         "killer-cages" => {
@@ -433,14 +457,17 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
             doc,
             sol,
             &[
-                ("white", |a, b| a.abs_diff(b) == 1),
-                ("black", |a, b| a.max(b) == 2 * a.min(b)),
+                ("white", |a, b, k| a.abs_diff(b) == k, 1),
+                ("black", |a, b, k| a.max(b) == k * a.min(b), 2),
             ],
         ),
         "xv-marks" => check_listed_marks(
             doc,
             sol,
-            &[("x", |a, b| a + b == 10), ("v", |a, b| a + b == 5)],
+            &[
+                ("x", |a, b, k| a + b == k, 10),
+                ("v", |a, b, k| a + b == k, 5),
+            ],
         ),
         "sandwich" => {
             for (clue, cells) in edges(doc, n) {

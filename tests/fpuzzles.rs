@@ -611,6 +611,58 @@ fn marks_with_and_without_the_negative_constraint() {
     }
 }
 
+/// Numbered kropki dots (f-puzzles' `value` on a dot, a difference or ratio other than 1 and 2) are read as the
+/// dot's own relation, written back as its value, and solve to the example's solution; with the negative
+/// constraint the type is `kropki`, without it `kropki-dots`. A dot whose value is no number is refused.
+#[test]
+fn numbered_dots_go_through_links() {
+    for (file, kind, key) in [
+        (
+            "puzzles/kropki-dots/numbered-dots-9x9.yaml",
+            "kropki-dots",
+            "ratio",
+        ),
+        (
+            "puzzles/kropki/numbered-kropki-6x6.yaml",
+            "kropki",
+            "difference",
+        ),
+    ] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        let link = convert(path.to_str().unwrap(), "fpuzzles");
+        let json = decoded(&link);
+        check_fields(&json, &link);
+        let numbered = json[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["value"].as_str().is_some_and(|v| v != "1" && v != "2"))
+            .count();
+        assert!(numbered > 0, "{file}: {json}");
+        assert_eq!(convert(&link, "fpuzzles"), link, "{file}");
+        let out = latin()
+            .args(["solve", &link, "--format", "json", "--max", "2"])
+            .output()
+            .unwrap();
+        let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(solved["type"], kind, "{file}: {solved}");
+        assert_eq!(solved["count"], 1, "{file}: {solved}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            solved["solutions"][0],
+            json!(file_solution(&text)),
+            "{file}"
+        );
+    }
+    let empty = r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+    let bad =
+        format!(r#"{{"size":4,"grid":{empty},"ratio":[{{"cells":["R1C1","R1C2"],"value":"x"}}]}}"#);
+    let out = latin().args(["solve", &bad]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("a ratio dot of \"x\""), "{err}");
+}
+
 /// The f-puzzles JSON inside a link.
 fn decoded(link: &str) -> Value {
     let payload = link

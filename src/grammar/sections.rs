@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use crate::error::Error;
 use crate::grid::Cell;
-use crate::parse::cells::CellLine;
+use crate::parse::cells::{CellLine, CellPair};
 use crate::parse::clues::ArithmeticClue;
 use crate::parse::{self, SectionText};
 use crate::yaml::{self, Value};
@@ -182,7 +182,7 @@ pub(crate) enum SectionValue {
     Regions(Regions),
     Clues(Clues),
     Relations(Vec<(Cell, Cell)>),
-    Pairs(Vec<(Cell, Cell)>),
+    Pairs(Vec<CellPair>),
     Edge(Vec<Option<u64>>),
     /// Edge clues that are sets of values (`clue: values`).
     EdgeSets(Vec<Option<Vec<u32>>>),

@@ -632,20 +632,19 @@ fn marks(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
             format!("{section}-open")
         }
     };
-    for (key, section, expected) in [("difference", "white", "1"), ("ratio", "black", "2")] {
+    for (key, section, standard) in [("difference", "white", 1), ("ratio", "black", 2)] {
         let section = open(section, dots_all_given);
         if dots_all_given {
             ensure_pairs(record, &section);
         }
         for e in list(puzzle, key) {
-            let v = e["value"].as_str().unwrap_or("");
-            if !(v.is_empty() || v == expected) {
-                return Err(err(format!(
-                    "a {key} dot of {}: latin's kropki dots are {expected}",
-                    e["value"]
-                )));
+            let mut entry = pair(e)?;
+            // A numbered dot (f-puzzles' "value") keeps its number as the pair's fifth element.
+            match dot_number(e, key)? {
+                Some(k) if k != standard => entry.as_array_mut().expect("a pair").push(json!(k)),
+                _ => {}
             }
-            push_pair(record, &section, pair(e)?);
+            push_pair(record, &section, entry);
         }
     }
     let marks_all_given = negative.contains(&"xv");
@@ -662,6 +661,24 @@ fn marks(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
         push_pair(record, &section, pair(e)?);
     }
     Ok(())
+}
+
+/// The number a kropki dot shows (f-puzzles' `value`, a string of digits), `None` when it shows none.
+fn dot_number(e: &Json, key: &str) -> Result<Option<u64>, Error> {
+    let text = match &e["value"] {
+        Json::Null => return Ok(None),
+        Json::String(s) if s.trim().is_empty() => return Ok(None),
+        Json::String(s) => s.trim().to_owned(),
+        Json::Number(k) => k.to_string(),
+        other => other.to_string(),
+    };
+    match text.parse::<u64>() {
+        Ok(k) if (1..=crate::parse::cells::MAX_PAIR_NUMBER).contains(&k) => Ok(Some(k)),
+        _ => Err(err(format!(
+            "a {key} dot of {text:?}: a dot's number is a whole number from 1 to {}",
+            crate::parse::cells::MAX_PAIR_NUMBER
+        ))),
+    }
 }
 
 /// The pairs under `section`, there even when empty: marks all given, none of them here.
@@ -1268,18 +1285,29 @@ fn write_pairs(record: &Json, out: &mut Json) -> Result<(), Error> {
         ("v-open", "xv", Some("V")),
     ] {
         for q in record["pairs"][section].as_array().into_iter().flatten() {
-            let cells = match q.as_array().map(Vec::as_slice) {
-                Some([r1, c1, r2, c2]) => [[r1, c1], [r2, c2]].map(|[r, c]| {
-                    cell_name(
-                        r.as_u64().unwrap_or(0) as usize,
-                        c.as_u64().unwrap_or(0) as usize,
-                    )
-                }),
+            let (cells, number) = match q.as_array().map(Vec::as_slice) {
+                Some([r1, c1, r2, c2, rest @ ..]) if rest.len() <= 1 => (
+                    [[r1, c1], [r2, c2]].map(|[r, c]| {
+                        cell_name(
+                            r.as_u64().unwrap_or(0) as usize,
+                            c.as_u64().unwrap_or(0) as usize,
+                        )
+                    }),
+                    rest.first().and_then(Json::as_u64),
+                ),
                 _ => return Err(err(format!("{q} is not a pair"))),
             };
             let mut entry = json!({"cells": cells});
-            if let Some(v) = value {
-                entry["value"] = json!(v);
+            match (value, number) {
+                (Some(v), None) => entry["value"] = json!(v),
+                // A numbered dot: f-puzzles writes the number as the dot's value.
+                (None, Some(k)) => entry["value"] = json!(k.to_string()),
+                (None, None) => {}
+                (Some(_), Some(k)) => {
+                    return Err(err(format!(
+                        "an {section} mark numbered {k}: f-puzzles' X and V carry no number"
+                    )))
+                }
             }
             push(out, key, entry);
         }

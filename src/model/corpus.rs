@@ -98,19 +98,26 @@ fn cell(r: &Json, c: &Json) -> Result<String, Error> {
     }
 }
 
-/// A list of `[r1, c1, r2, c2]` as lines `rAcB{sep}rCcD`.
-fn cell_pairs(v: &Json, sep: &str, what: &str) -> Result<Value, Error> {
+/// A list of `[r1, c1, r2, c2]` as lines `rAcB{sep}rCcD`; with `numbered`, an entry may have a fifth element,
+/// a numbered dot's number, written after `=` as a puzzle file does.
+fn cell_pairs(v: &Json, sep: &str, what: &str, numbered: bool) -> Result<Value, Error> {
     let list = v
         .as_array()
         .ok_or_else(|| bad(format!("{what} is not a list")))?;
     let mut out = Vec::new();
     for q in list {
+        let shape = if numbered {
+            "[r1, c1, r2, c2] or [r1, c1, r2, c2, number]"
+        } else {
+            "[r1, c1, r2, c2]"
+        };
         let q = q
             .as_array()
-            .filter(|q| q.len() == 4)
-            .ok_or_else(|| bad(format!("{what}: {q} is not [r1, c1, r2, c2]")))?;
+            .filter(|q| q.len() == 4 || numbered && q.len() == 5 && q[4].is_u64())
+            .ok_or_else(|| bad(format!("{what}: {q} is not {shape}")))?;
+        let number = q.get(4).map(|k| format!(" = {k}")).unwrap_or_default();
         out.push(Value::String(format!(
-            "{}{sep}{}",
+            "{}{sep}{}{number}",
             cell(&q[0], &q[1])?,
             cell(&q[2], &q[3])?
         )));
@@ -220,7 +227,7 @@ pub(crate) fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error>
         put(
             &mut map,
             section,
-            cell_pairs(&record["less"], " < ", "less")?,
+            cell_pairs(&record["less"], " < ", "less", false)?,
         );
     }
     if !record["consecutive"].is_null() {
@@ -228,7 +235,7 @@ pub(crate) fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error>
         put(
             &mut map,
             section,
-            cell_pairs(&record["consecutive"], "-", "consecutive")?,
+            cell_pairs(&record["consecutive"], "-", "consecutive", false)?,
         );
     }
     if !record["parity"].is_null() {
@@ -239,7 +246,7 @@ pub(crate) fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error>
     lines(&mut map, record)?;
     if let Some(pairs) = record["pairs"].as_object() {
         for (section, list) in pairs {
-            put(&mut map, section, cell_pairs(list, "-", section)?);
+            put(&mut map, section, cell_pairs(list, "-", section, true)?);
         }
     }
     Ok(map)

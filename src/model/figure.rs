@@ -13,6 +13,7 @@ use crate::grammar::sections::{Clue, SectionKind, SectionValue, Sections};
 use crate::grammar::vocabulary::{self, LineStyle, Look};
 use crate::grammar::{Grammar, RuleUse};
 use crate::grid::Cell;
+use crate::parse::cells::CellPair;
 use crate::parse::clues::{pair_relation, PairRelation};
 use crate::yaml::Value;
 
@@ -36,6 +37,20 @@ pub(crate) enum PairGlyph {
     Sum(u64),
     /// Any other relation, by a short text.
     Text(String),
+}
+
+impl PairGlyph {
+    /// The glyph of a numbered pair of this look: its dot or sum with the pair's own number.
+    fn numbered(&self, k: u32) -> PairGlyph {
+        let k = u64::from(k);
+        match self {
+            PairGlyph::White(_) => PairGlyph::White((k != 1).then_some(k)),
+            PairGlyph::Black(_) => PairGlyph::Black((k != 2).then_some(k)),
+            PairGlyph::Sum(_) => PairGlyph::Sum(k),
+            PairGlyph::Text(t) if t.starts_with('≥') => PairGlyph::Text(format!("≥{k}")),
+            PairGlyph::Text(t) => PairGlyph::Text(t.clone()),
+        }
+    }
 }
 
 /// How a marked cell looks.
@@ -174,13 +189,14 @@ impl Figure {
                         .cloned()
                         .unwrap_or(PairGlyph::White(None));
                     // A mark goes on the border between neighbours; cells apart are joined across the grid.
-                    let (near, apart): (Vec<_>, Vec<_>) = pairs
-                        .iter()
-                        .partition(|(a, b)| a.is_orthogonal_neighbour(*b));
-                    self.pairs
-                        .extend(near.iter().map(|&(a, b)| (a, b, glyph.clone())));
-                    self.lines.extend(apart.iter().map(|&(a, b)| Line {
-                        cells: vec![a, b],
+                    let (near, apart): (Vec<&CellPair>, Vec<&CellPair>) =
+                        pairs.iter().partition(|p| p.a.is_orthogonal_neighbour(p.b));
+                    self.pairs.extend(near.iter().map(|p| {
+                        let glyph = p.number.map_or(glyph.clone(), |k| glyph.numbered(k));
+                        (p.a, p.b, glyph)
+                    }));
+                    self.lines.extend(apart.iter().map(|p| Line {
+                        cells: vec![p.a, p.b],
                         style: Some(LineStyle::Apart),
                         ..Line::default()
                     }));

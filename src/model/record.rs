@@ -147,7 +147,14 @@ fn section(
             record["less"] = json!(list);
         }
         SectionValue::Pairs(pairs) => {
-            let list: Vec<Json> = pairs.iter().map(|&(a, b)| pair(a, b)).collect();
+            // A numbered dot's number is the entry's fifth element.
+            let list: Vec<Json> = pairs
+                .iter()
+                .map(|p| match p.number {
+                    Some(k) => json!([p.a.row, p.a.col, p.b.row, p.b.col, k]),
+                    None => pair(p.a, p.b),
+                })
+                .collect();
             match binding(grammar, name) {
                 Some(("consecutive", _)) => record["consecutive"] = json!(list),
                 _ => record["pairs"][name] = json!(list),

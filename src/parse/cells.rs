@@ -121,13 +121,25 @@ pub(crate) fn relations(section: &SectionText, n: usize) -> Result<Vec<(Cell, Ce
     Ok(out)
 }
 
-/// Parses one pair per line, `r1c1-r1c2` (also `r1c1 r1c2` or `r1c1,r1c2`); with `adjacent`, the two cells must
-/// share an edge.
+/// One entry of a `pairs` section: its two cells, and the number after `=` when one is written (a numbered
+/// dot: `r1c1-r1c2 = 3`, a white dot of difference 3 where the section's tag says `difference 1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CellPair {
+    pub(crate) a: Cell,
+    pub(crate) b: Cell,
+    pub(crate) number: Option<u32>,
+}
+
+/// The largest number a pair may carry, as a tag's relation (`difference K`, ...) may.
+pub(crate) const MAX_PAIR_NUMBER: u64 = 255;
+
+/// Parses one pair per line, `r1c1-r1c2` (also `r1c1 r1c2` or `r1c1,r1c2`), with an optional number after `=`;
+/// with `adjacent`, the two cells must share an edge.
 pub(crate) fn pairs(
     section: &SectionText,
     n: usize,
     adjacent: bool,
-) -> Result<Vec<(Cell, Cell)>, Error> {
+) -> Result<Vec<CellPair>, Error> {
     let mut out = Vec::new();
     for (line, text) in section.content_lines() {
         let start = text.trim_start();
@@ -137,13 +149,20 @@ pub(crate) fn pairs(
             separator(rest).map_err(|_| section.error_at_rest(line, rest, "expected `-`"))?;
         let (tail, b) = raw_cell(second)
             .map_err(|_| section.error_at_rest(line, second, expected_cell(second)))?;
-        if !tail.trim().is_empty() {
-            return Err(section.error_at_rest(
-                line,
-                tail.trim_start(),
-                format!("unexpected {:?} after the pair", tail.trim()),
-            ));
-        }
+        let number = match tail.trim_start().strip_prefix('=') {
+            Some(at) => Some(pair_number(section, line, at)?),
+            None if tail.trim().is_empty() => None,
+            None => {
+                return Err(section.error_at_rest(
+                    line,
+                    tail.trim_start(),
+                    format!(
+                        "unexpected {:?} after the pair (a number follows `=`)",
+                        tail.trim()
+                    ),
+                ))
+            }
+        };
         let (a, b) = (
             checked(section, line, start, a, n)?,
             checked(section, line, second, b, n)?,
@@ -155,9 +174,24 @@ pub(crate) fn pairs(
                 format!("{a} and {b} are not neighbours (they must share an edge)"),
             ));
         }
-        out.push((a, b));
+        out.push(CellPair { a, b, number });
     }
     Ok(out)
+}
+
+/// The number after a pair's `=` (at `at` on line `line`): a whole number from 1 to [`MAX_PAIR_NUMBER`].
+fn pair_number(section: &SectionText, line: usize, at: &str) -> Result<u32, Error> {
+    let bad = || {
+        let message = format!(
+            "{:?} is not a pair's number (a whole number from 1 to {MAX_PAIR_NUMBER})",
+            at.trim()
+        );
+        section.error_at_rest(line, at.trim_start(), message)
+    };
+    match super::clues::integer(&SectionText::single(&section.name, at)) {
+        Ok(k) if k <= MAX_PAIR_NUMBER => Ok(k as u32),
+        _ => Err(bad()),
+    }
 }
 
 /// Parses `rRcC=V` entries, one per line (the clue-list form of givens).
@@ -580,6 +614,33 @@ mod tests {
             e.contains("line 2, column 1: r2c1 and r3c2 are not neighbours"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_pair_may_carry_a_number() {
+        let got = pairs(&s(&["r1c1-r1c2 = 3", "r2c1 r2c2=12", "r3c3,r3c4"]), 4, true).unwrap();
+        let numbers: Vec<Option<u32>> = got.iter().map(|p| p.number).collect();
+        assert_eq!(numbers, vec![Some(3), Some(12), None]);
+        assert_eq!((got[1].a, got[1].b), (Cell::new(1, 0), Cell::new(1, 1)));
+        for (text, column, what) in [
+            ("r1c1-r1c2 = 0", 13, "\"0\" is not a pair's number"),
+            ("r1c1-r1c2 = 256", 13, "\"256\" is not a pair's number"),
+            (
+                "r1c1-r1c2 = 99999999999999999999",
+                13,
+                "is not a pair's number",
+            ),
+            ("r1c1-r1c2 = x", 13, "\"x\" is not a pair's number"),
+            ("r1c1-r1c2 =", 12, "\"\" is not a pair's number"),
+            ("r1c1-r1c2 3", 11, "unexpected \"3\" after the pair"),
+        ] {
+            let e = pairs(&s(&[text]), 4, true).unwrap_err().to_string();
+            assert!(
+                e.contains(&format!("line 1, column {column}: ")),
+                "{text}: {e}"
+            );
+            assert!(e.contains(what), "{text}: {e}");
+        }
     }
 
     #[test]

@@ -44,6 +44,18 @@ pub(crate) enum RelationKind {
 }
 
 impl RelationKind {
+    /// The same relation with the number k in place of its own (a numbered kropki dot: `Difference(1)` with 3
+    /// is `Difference(3)`); `None` for a relation that has no number.
+    pub(crate) fn numbered(&self, k: u32) -> Option<RelationKind> {
+        match self {
+            RelationKind::Apart(_) => Some(RelationKind::Apart(k)),
+            RelationKind::Difference(_) => Some(RelationKind::Difference(k)),
+            RelationKind::Ratio(_) => Some(RelationKind::Ratio(k)),
+            RelationKind::SumTo(_) => Some(RelationKind::SumTo(k)),
+            _ => None,
+        }
+    }
+
     pub(crate) fn holds(&self, a: u32, b: u32) -> bool {
         match self {
             RelationKind::Less => a < b,

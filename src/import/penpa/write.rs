@@ -346,8 +346,16 @@ fn marks(
             _ => Err("a mark that is not between two cells".into()),
         }
     };
-    for (key, style) in [("difference", 8), ("ratio", 2)] {
+    for (key, style, standard) in [("difference", 8, "1"), ("ratio", 2, "2")] {
         for e in fpuzzles::list(puzzle, key) {
+            match e["value"].as_str() {
+                Some(v) if !v.is_empty() && v != standard => {
+                    return Err(format!(
+                        "a {key} dot numbered {v}, which Penpa+'s dots do not show"
+                    ))
+                }
+                _ => {}
+            }
             symbols.insert(edge(e)?.to_string(), json!([style, "circle_SS", 2]));
         }
     }

@@ -257,6 +257,11 @@ pub(super) fn kropki_text(record: &Json, n: usize) -> Result<String, Error> {
     let mut marks = Marks::new(n);
     for (name, dot) in [("white", 1u32), ("black", 2)] {
         for p in record["pairs"][name].as_array().into_iter().flatten() {
+            if let Some(k) = p.get(4) {
+                return Err(err(format!(
+                    "a {name} dot numbered {k}: pzprjs's kropki dots carry no number"
+                )));
+            }
             marks.set(p, n, |_| dot)?;
         }
     }
