@@ -382,7 +382,18 @@ fn every_type_generates() {
         (["little-killer", "--size", "300"], "--size: 300: a grid is"),
         (
             ["sudoku", "--size", "2"],
-            "--box: no box shape tiles 2x2 grids",
+            "--box: no box shape tiles 2x2 grids by default; give one, e.g. --box 1x2",
+        ),
+        // No puzzles, or no attempts, is a mistake rather than an empty answer.
+        (["sudoku", "--count", "0"], "invalid value '0' for '--count"),
+        (
+            ["sudoku", "--attempts", "0"],
+            "invalid value '0' for '--attempts",
+        ),
+        // A type whose lines or pairs `generate` draws on a Latin square with its grammar's boxes.
+        (
+            ["kropki", "--size", "2"],
+            "--box: no box shape tiles 2x2 grids by default; give one, e.g. --box 1x2",
         ),
     ] {
         let out = latin().arg("generate").args(args).output().unwrap();

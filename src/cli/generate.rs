@@ -51,10 +51,10 @@ pub(crate) struct GenerateRun {
     #[arg(long, value_enum, default_value = "rotational")]
     symmetry: SymmetryArg,
     /// How many puzzles
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     count: u64,
     /// Puzzles made before giving up on the difficulty
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     attempts: usize,
     #[arg(long, value_enum, default_value = "yaml")]
     format: GenerateFormat,

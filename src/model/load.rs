@@ -234,8 +234,9 @@ pub(crate) fn template(
             format!("{size}: a grid is from 1 to 255 cells a side"),
         ));
     }
-    if boxes.is_none() && registry.get(kind)?.uses_boxes && catalogue::default_boxes(size).is_none()
-    {
+    // Boxes by the type's grammar, or by a named rule (`generate` builds a grammar's own rules on a Latin square).
+    let uses_boxes = registry.get(kind)?.uses_boxes || rules.iter().any(|r| r == "boxes");
+    if boxes.is_none() && uses_boxes && catalogue::default_boxes(size).is_none() {
         return Err(Error::section(
             "--box",
             format!(
