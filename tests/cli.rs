@@ -392,6 +392,20 @@ fn usage_errors_exit_2() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("does-not-exist.yaml"));
+    // A time limit out of range is shown as written where that is short, in exponent form where it is long.
+    for (limit, shown) in [
+        ("0", "0 is not"),
+        ("1e10", "10000000000 is not"),
+        ("1e300", "1e300 is not"),
+    ] {
+        latin()
+            .args(["solve", "--time-limit", limit, "x.yaml"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "--time-limit: {shown} a number of seconds"
+            )));
+    }
 }
 
 #[test]

@@ -510,10 +510,18 @@ fn seconds(flag: &str, value: Option<f64>) -> Result<Option<Duration>, Error> {
         Some(s) if s.is_finite() && s > 0.0 && s <= MAX_TIME_LIMIT_SECS => {
             Ok(Some(Duration::from_secs_f64(s)))
         }
-        Some(s) => Err(Error::section(
-            flag,
-            format!("{s:e} is not a number of seconds above 0 and at most {MAX_TIME_LIMIT_SECS:e}"),
-        )),
+        Some(s) => {
+            // As written where that is short (`0`, `-5`, `1e10` as 10000000000), else in exponent form (`1e300`).
+            let shown = if s.abs() < 1e15 {
+                format!("{s}")
+            } else {
+                format!("{s:e}")
+            };
+            Err(Error::section(
+                flag,
+                format!("{shown} is not a number of seconds above 0 and at most {MAX_TIME_LIMIT_SECS:e}"),
+            ))
+        }
         None => Ok(None),
     }
 }
