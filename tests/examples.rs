@@ -53,6 +53,7 @@ const VARIANTS: &[&str] = &[
     "lockout",
     "kropki-dots",
     "xv-marks",
+    "consecutive-sudoku",
     "killer-cages",
     "mathrax",
     "frame",
@@ -154,10 +155,10 @@ fn lines_of(doc: &serde_yaml::Value, key: &str) -> Vec<(Cells, Option<u32>)> {
 /// The marked pairs of a section, each with its number: its own after `=`, else `standard`.
 fn marked(doc: &serde_yaml::Value, key: &str, standard: u32) -> Vec<Marked> {
     let mut out = Vec::new();
-    for p in doc[key].as_sequence().into_iter().flatten() {
-        let (pair, number) = match p.as_str().unwrap().split_once('=') {
+    for p in entries(doc, key) {
+        let (pair, number) = match p.split_once('=') {
             Some((pair, k)) => (pair, k.trim().parse().unwrap()),
-            None => (p.as_str().unwrap(), standard),
+            None => (p.as_str(), standard),
         };
         let (a, b) = pair.trim().split_once('-').unwrap();
         out.push((cell(a), cell(b), number));
@@ -430,6 +431,12 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
                 ("white", |a, b, k| a.abs_diff(b) == k, 1),
                 ("black", |a, b, k| a.max(b) == k * a.min(b), 2),
             ],
+        ),
+        // Marked neighbours differ by 1, every other pair of neighbours does not.
+        "consecutive-sudoku" => check_marks(
+            doc,
+            sol,
+            &[("consecutive", |a, b, k| a.abs_diff(b) == k, 1)],
         ),
         "xv" => check_marks(
             doc,

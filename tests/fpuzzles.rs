@@ -556,7 +556,7 @@ fn mixed_examples_go_through_links() {
 /// Kropki dots and XV marks without f-puzzles' negative constraint say only of their own pairs (`kropki-dots`,
 /// `xv-marks`); with it, every unmarked pair has neither relation, even when the link has no mark at all (a 4x4
 /// with no two neighbours consecutive or double has no solution, where a plain 4x4 Sudoku has 288). The negative
-/// constraint on one colour of dot alone is refused by name.
+/// constraint on black dots alone is refused by name (on white dots alone it is a consecutive Sudoku).
 #[test]
 fn marks_with_and_without_the_negative_constraint() {
     let empty = r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
@@ -600,12 +600,8 @@ fn marks_with_and_without_the_negative_constraint() {
         "puzzles/kropki-dots/kropki-dots-9x9.yaml",
         "puzzles/xv-marks/xv-marks-9x9.yaml",
     ] {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
-        let link = convert(path.to_str().unwrap(), "fpuzzles");
-        let json = decoded(&link);
-        check_fields(&json, &link);
+        let (link, json, _) = example_link(file);
         assert!(json["negative"].is_null(), "{file}: {json}");
-        assert_eq!(convert(&link, "fpuzzles"), link, "{file}");
         let solved = count(&link);
         assert_eq!(solved["count"], 1, "{file}: {solved}");
     }
@@ -628,10 +624,7 @@ fn numbered_dots_go_through_links() {
             "difference",
         ),
     ] {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
-        let link = convert(path.to_str().unwrap(), "fpuzzles");
-        let json = decoded(&link);
-        check_fields(&json, &link);
+        let (link, json, text) = example_link(file);
         let numbered = json[key]
             .as_array()
             .unwrap()
@@ -639,7 +632,6 @@ fn numbered_dots_go_through_links() {
             .filter(|d| d["value"].as_str().is_some_and(|v| v != "1" && v != "2"))
             .count();
         assert!(numbered > 0, "{file}: {json}");
-        assert_eq!(convert(&link, "fpuzzles"), link, "{file}");
         let out = latin()
             .args(["solve", &link, "--format", "json", "--max", "2"])
             .output()
@@ -647,7 +639,6 @@ fn numbered_dots_go_through_links() {
         let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(solved["type"], kind, "{file}: {solved}");
         assert_eq!(solved["count"], 1, "{file}: {solved}");
-        let text = std::fs::read_to_string(&path).unwrap();
         assert_eq!(
             solved["solutions"][0],
             json!(file_solution(&text)),
@@ -661,6 +652,64 @@ fn numbered_dots_go_through_links() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("a ratio dot of \"x\""), "{err}");
+}
+
+/// A consecutive Sudoku as f-puzzles sets it: white dots with their negative constraint alone, or non-consecutive
+/// ticked beside white dots (SudokuSolver exempts the dotted pairs). Either reads as `consecutive-sudoku` and
+/// solves to the example's solution (the rule over the whole grid alone would leave none); the example writes
+/// the first form and reads back to the same link. White dots all given beside black dots that are not is
+/// refused, and so is a numbered white dot there.
+#[test]
+fn a_consecutive_sudoku_reads_from_either_form() {
+    let (_, json, text) = example_link("puzzles/consecutive-sudoku/consecutive-sudoku-9x9.yaml");
+    assert_eq!(json["negative"], json!(["difference"]), "{json}");
+    let mut ticked = json.clone();
+    ticked.as_object_mut().unwrap().remove("negative");
+    ticked["nonconsecutive"] = json!(true);
+    for puzzle in [json.clone(), ticked.clone()] {
+        let out = latin()
+            .args([
+                "solve",
+                &puzzle.to_string(),
+                "--format",
+                "json",
+                "--max",
+                "2",
+            ])
+            .output()
+            .unwrap();
+        let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(solved["type"], "consecutive-sudoku", "{solved}");
+        assert_eq!(solved["count"], 1, "{solved}");
+        assert_eq!(solved["solutions"][0], json!(file_solution(&text)));
+    }
+    let mut black = ticked.clone();
+    black["ratio"] = json!([{"cells": ["R1C1", "R1C2"]}]);
+    let mut numbered = json.clone();
+    numbered["difference"][0]["value"] = json!("2");
+    for (puzzle, says) in [
+        (black, "beside black dots"),
+        (numbered, "a difference dot of 2"),
+    ] {
+        let out = latin()
+            .args(["solve", &puzzle.to_string()])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{err}");
+    }
+}
+
+/// An example file's f-puzzles link, which holds only published fields and writes back to itself, with its
+/// JSON and the file's text.
+fn example_link(file: &str) -> (String, Value, String) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let link = convert(path.to_str().unwrap(), "fpuzzles");
+    let json = decoded(&link);
+    check_fields(&json, &link);
+    assert_eq!(convert(&link, "fpuzzles"), link, "{file}");
+    (link, json, std::fs::read_to_string(&path).unwrap())
 }
 
 /// The f-puzzles JSON inside a link.

@@ -600,53 +600,13 @@ fn killer(puzzle: &Json, record: &mut Json, n: usize, boxed: bool) -> Result<(),
 
 /// Kropki dots and XV marks. With f-puzzles' negative constraint every unmarked pair has neither relation (the
 /// schema's `white`, `black`, `x`, `v`, even with no mark at all); without it a mark says only of its own pair
-/// (`white-open`, ...). Kropki's negative constraint on one colour alone has no type.
+/// (`white-open`, ...).
 fn marks(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
     let negative: Vec<&str> = list(puzzle, "negative")
         .iter()
         .filter_map(Json::as_str)
         .collect();
-    let pair = |e: &Json| -> Result<Json, Error> {
-        let [a, b] = list(e, "cells") else {
-            return Err(err("a dot or mark is not between two cells"));
-        };
-        let ([r1, c1], [r2, c2]) = (inside(a, n)?, inside(b, n)?);
-        Ok(json!([r1, c1, r2, c2]))
-    };
-    let dots_all_given = match (
-        negative.contains(&"difference"),
-        negative.contains(&"ratio"),
-    ) {
-        (true, true) => true,
-        (false, false) => false,
-        _ => {
-            return Err(err(
-                "the negative constraint on one colour of kropki dots alone: latin's types have it for both or neither",
-            ))
-        }
-    };
-    let open = |section: &str, all: bool| {
-        if all {
-            section.to_owned()
-        } else {
-            format!("{section}-open")
-        }
-    };
-    for (key, section, standard) in [("difference", "white", 1), ("ratio", "black", 2)] {
-        let section = open(section, dots_all_given);
-        if dots_all_given {
-            ensure_pairs(record, &section);
-        }
-        for e in list(puzzle, key) {
-            let mut entry = pair(e)?;
-            // A numbered dot (f-puzzles' "value") keeps its number as the pair's fifth element.
-            match dot_number(e, key)? {
-                Some(k) if k != standard => entry.as_array_mut().expect("a pair").push(json!(k)),
-                _ => {}
-            }
-            push_pair(record, &section, entry);
-        }
-    }
+    dots(puzzle, record, n, &negative)?;
     let marks_all_given = negative.contains(&"xv");
     if marks_all_given {
         ensure_pairs(record, "x");
@@ -658,9 +618,97 @@ fn marks(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
             Some("V") => open("v", marks_all_given),
             _ => return Err(err(format!("an xv mark of {}", e["value"]))),
         };
-        push_pair(record, &section, pair(e)?);
+        push_pair(record, &section, pair_of(e, n)?);
     }
     Ok(())
+}
+
+/// A mark's pair section: the schema's when every mark is given, else its `-open` twin.
+fn open(section: &str, all: bool) -> String {
+    if all {
+        section.to_owned()
+    } else {
+        format!("{section}-open")
+    }
+}
+
+/// The two cells of a dot or mark, as the schema's `[r1, c1, r2, c2]`.
+fn pair_of(e: &Json, n: usize) -> Result<Json, Error> {
+    let [a, b] = list(e, "cells") else {
+        return Err(err("a dot or mark is not between two cells"));
+    };
+    let ([r1, c1], [r2, c2]) = (inside(a, n)?, inside(b, n)?);
+    Ok(json!([r1, c1, r2, c2]))
+}
+
+/// Kropki dots. Non-consecutive ticked beside white dots rules out consecutive digits between neighbours with
+/// no dot, as SudokuSolver reads it: the white dots' negative constraint (and not the rule over the whole grid,
+/// which the dots themselves would break). White dots all given and no black dot is a consecutive Sudoku (the
+/// schema's `consecutive`); white dots all given beside black dots not all given has no type.
+fn dots(puzzle: &Json, record: &mut Json, n: usize, negative: &[&str]) -> Result<(), Error> {
+    let (white, black) = (list(puzzle, "difference"), list(puzzle, "ratio"));
+    let nonconsecutive = present(puzzle, "nonconsecutive");
+    let white_all = negative.contains(&"difference") || nonconsecutive && !white.is_empty();
+    let dots_all_given = match (white_all, negative.contains(&"ratio")) {
+        (true, true) => true,
+        (false, false) => false,
+        (true, false) if black.is_empty() => return consecutive(white, record, n),
+        (true, false) => {
+            return Err(err(
+                "white dots all given (their negative constraint, or non-consecutive) beside black dots not all given: no latin type has that mix",
+            ))
+        }
+        (false, true) => {
+            return Err(err(
+                "the negative constraint on one colour of kropki dots alone, black: latin's types have it for both colours, or for white dots alone (a consecutive Sudoku)",
+            ))
+        }
+    };
+    if white_all {
+        drop_rule(record, "non-consecutive");
+    }
+    for (key, section, standard) in [("difference", "white", 1), ("ratio", "black", 2)] {
+        let section = open(section, dots_all_given);
+        if dots_all_given {
+            ensure_pairs(record, &section);
+        }
+        for e in list(puzzle, key) {
+            let mut entry = pair_of(e, n)?;
+            // A numbered dot (f-puzzles' "value") keeps its number as the pair's fifth element.
+            match dot_number(e, key)? {
+                Some(k) if k != standard => entry.as_array_mut().expect("a pair").push(json!(k)),
+                _ => {}
+            }
+            push_pair(record, &section, entry);
+        }
+    }
+    Ok(())
+}
+
+/// White dots, every one given and no black dot: the schema's consecutive marks.
+fn consecutive(white: &[Json], record: &mut Json, n: usize) -> Result<(), Error> {
+    drop_rule(record, "non-consecutive");
+    let mut marks = Vec::new();
+    for e in white {
+        if let Some(k) = dot_number(e, "difference")?.filter(|&k| k != 1) {
+            return Err(err(format!(
+                "a difference dot of {k} among white dots all given and no black dot: latin's consecutive marks carry no number"
+            )));
+        }
+        marks.push(pair_of(e, n)?);
+    }
+    record["consecutive"] = Json::Array(marks);
+    Ok(())
+}
+
+/// Takes a named rule out of the record's `rules` (and the list with it when it empties).
+fn drop_rule(record: &mut Json, rule: &str) {
+    if let Some(rules) = record["rules"].as_array_mut() {
+        rules.retain(|r| r != rule);
+        if rules.is_empty() {
+            record.as_object_mut().map(|o| o.remove("rules"));
+        }
+    }
 }
 
 /// The number a kropki dot shows (f-puzzles' `value`, a string of digits), `None` when it shows none.
@@ -778,7 +826,7 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
 }
 
 /// The record keys f-puzzles can say, beside those that say nothing about the puzzle ([`super::ABOUT`]).
-const SAYABLE: [&str; 16] = [
+const SAYABLE: [&str; 17] = [
     "size",
     "givens",
     "solution",
@@ -795,6 +843,7 @@ const SAYABLE: [&str; 16] = [
     super::XSUMS,
     "parity",
     "less",
+    "consecutive",
 ];
 
 /// A record as f-puzzles JSON.
@@ -1272,6 +1321,22 @@ fn write_parity(record: &Json, out: &mut Json) -> Result<(), Error> {
     Ok(())
 }
 
+/// The cells of a schema pair `[r1, c1, r2, c2]` as f-puzzles names them, and its number when it has a fifth.
+fn pair_cells(q: &Json) -> Result<([String; 2], Option<u64>), Error> {
+    match q.as_array().map(Vec::as_slice) {
+        Some([r1, c1, r2, c2, rest @ ..]) if rest.len() <= 1 => Ok((
+            [[r1, c1], [r2, c2]].map(|[r, c]| {
+                cell_name(
+                    r.as_u64().unwrap_or(0) as usize,
+                    c.as_u64().unwrap_or(0) as usize,
+                )
+            }),
+            rest.first().and_then(Json::as_u64),
+        )),
+        _ => Err(err(format!("{q} is not a pair"))),
+    }
+}
+
 fn write_pairs(record: &Json, out: &mut Json) -> Result<(), Error> {
     let mut negative = Vec::new();
     for (section, key, value) in [
@@ -1285,18 +1350,7 @@ fn write_pairs(record: &Json, out: &mut Json) -> Result<(), Error> {
         ("v-open", "xv", Some("V")),
     ] {
         for q in record["pairs"][section].as_array().into_iter().flatten() {
-            let (cells, number) = match q.as_array().map(Vec::as_slice) {
-                Some([r1, c1, r2, c2, rest @ ..]) if rest.len() <= 1 => (
-                    [[r1, c1], [r2, c2]].map(|[r, c]| {
-                        cell_name(
-                            r.as_u64().unwrap_or(0) as usize,
-                            c.as_u64().unwrap_or(0) as usize,
-                        )
-                    }),
-                    rest.first().and_then(Json::as_u64),
-                ),
-                _ => return Err(err(format!("{q} is not a pair"))),
-            };
+            let (cells, number) = pair_cells(q)?;
             let mut entry = json!({"cells": cells});
             match (value, number) {
                 (Some(v), None) => entry["value"] = json!(v),
@@ -1312,10 +1366,16 @@ fn write_pairs(record: &Json, out: &mut Json) -> Result<(), Error> {
             push(out, key, entry);
         }
     }
+    // Consecutive marks, all given: white dots with their negative constraint alone.
+    for q in record["consecutive"].as_array().into_iter().flatten() {
+        push(out, "difference", json!({"cells": pair_cells(q)?.0}));
+    }
     // The schema's pairs are all the marks there are (every unmarked pair has neither relation).
     let has = |key: &str| !record["pairs"][key].is_null();
     if has("white") || has("black") {
         negative.extend(["ratio", "difference"]);
+    } else if record["consecutive"].is_array() {
+        negative.push("difference");
     }
     if has("x") || has("v") {
         negative.push("xv");
@@ -1653,7 +1713,7 @@ mod tests {
             ),
             (
                 r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"ratio":[{"cells":["R1C1","R1C2"]}],"negative":["difference"]}"#,
-                "one colour",
+                "beside black dots not all given",
             ),
             (
                 r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R1C2"],"value":"1"}]}"#,

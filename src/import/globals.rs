@@ -84,7 +84,8 @@ pub(super) fn read(out: &mut Json) -> Result<(), String> {
 
 /// f-puzzles' negative constraint (no mark: neither relation) where the rules text says all marks are there:
 /// a sentence with "all possible" and the marks it speaks of (contest sites: "All possible circles are
-/// marked"), and no "not all"; added to what the puzzle already says. Penpa+ has no other way to say it, and
+/// marked"; one colour of dots when it names only that one), and no "not all"; added to what the puzzle already
+/// says. Penpa+ has no other way to say it, and
 /// SudokuPad's converter drops it.
 fn negative(out: &mut Json, rules: &str) {
     let mut negative: Vec<String> = out["negative"]
@@ -99,7 +100,14 @@ fn negative(out: &mut Json, rules: &str) {
             continue;
         }
         if ["dot", "circle"].iter().any(|w| sentence.contains(w)) {
-            negative.extend(["difference".into(), "ratio".into()]);
+            // "All possible white dots are given": a consecutive Sudoku's, the black ones not said of.
+            let (white, black) = (sentence.contains("white"), sentence.contains("black"));
+            if white || !black {
+                negative.push("difference".into());
+            }
+            if black || !white {
+                negative.push("ratio".into());
+            }
         }
         if ["xv", "x and v", "xs and vs", "x's and v's"]
             .iter()
@@ -278,6 +286,19 @@ mod tests {
         assert_eq!(
             negative("Not all possible dots are given.", Json::Null),
             Json::Null
+        );
+        // One colour named: that colour's dots alone (a consecutive Sudoku's white dots).
+        assert_eq!(
+            negative("All possible white dots are given.", Json::Null),
+            json!(["difference"])
+        );
+        assert_eq!(
+            negative("All possible black dots are shown", Json::Null),
+            json!(["ratio"])
+        );
+        assert_eq!(
+            negative("All possible black and white dots are given", Json::Null),
+            json!(["difference", "ratio"])
         );
         assert_eq!(negative("Normal rules", json!(["xv"])), json!(["xv"]));
     }

@@ -330,7 +330,11 @@ fn families(record: &Json) -> Vec<Json> {
         family.as_object_mut().map(|o| o.remove("boxes"));
         out.push(family);
     }
-    for key in OUTSIDE.iter().map(|(k, _)| *k).chain(["parity", "less"]) {
+    for key in OUTSIDE
+        .iter()
+        .map(|(k, _)| *k)
+        .chain(["parity", "less", "consecutive"])
+    {
         if !record[key].is_null() {
             out.push(with(&[(key, record[key].clone())]));
         }
@@ -466,6 +470,9 @@ fn describe(record: &Json, needs: &[Meaning]) -> String {
     if record["less"].is_array() {
         parts.push("inequalities (minimum and maximum cells)");
     }
+    if record["consecutive"].is_array() {
+        parts.push("consecutive marks (all given)");
+    }
     let jigsaw = layout_regions(record);
     if !record["boxes"].is_array() && !jigsaw {
         parts.push("no boxes");
@@ -497,6 +504,7 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[Meaning]) -> Option<Vec<(Mean
     }
     let (mut said_cages, mut said_regions, mut said_marks, mut said_less) =
         (false, false, false, false);
+    let mut said_consecutive = false;
     // Outside clues by record key: sandwich sums, skyscraper counts, x-sums.
     let mut said_outside = [false; 3];
     for rule in &grammar.rules {
@@ -542,6 +550,14 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[Meaning]) -> Option<Vec<(Mean
                 said_marks = true;
                 filled.extend(bound("marks"));
             }
+            // The schema's consecutive marks are all given: the primitive's `exclusive` (its default) says so.
+            "consecutive"
+                if record["consecutive"].is_array()
+                    && args.get("exclusive").and_then(Value::as_bool) != Some(false) =>
+            {
+                said_consecutive = true;
+                filled.extend(bound("pairs"));
+            }
             "tagged-pairs" if !tags_agree(args, &names) => return None,
             _ => {}
         }
@@ -553,7 +569,8 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[Meaning]) -> Option<Vec<(Mean
             .zip(said_outside)
             .all(|(&(key, _), said)| !record[key].is_object() || said)
         && (!record["parity"].is_array() || said_marks)
-        && (!record["less"].is_array() || said_less);
+        && (!record["less"].is_array() || said_less)
+        && (!record["consecutive"].is_array() || said_consecutive);
     let required_filled = grammar
         .sections
         .iter()

@@ -152,6 +152,10 @@ fn rules_text(puzzle: &mut Json) -> Result<(), Refusal> {
             negative.contains(&"difference") && negative.contains(&"ratio"),
             "All possible dots are given.",
         ),
+        (
+            negative.contains(&"difference") && !negative.contains(&"ratio"),
+            "All possible white dots are given.",
+        ),
         (negative.contains(&"xv"), "All possible X and V are given."),
     ];
     let outside: Vec<(bool, &str)> = EDGE_CLUES
