@@ -8,8 +8,9 @@
 //! (Killer Sudoku's regions when the cages tile a grid of boxes, each with its sum; else cages where drawn),
 //! `thermometer`, `arrow`,
 //! `whispers` (with the `value` SudokuSolver gives Dutch ones), `renban`, `palindrome`, `littlekillersum`,
-//! `difference` (white kropki), `ratio` (black), `xv`, `negative` (which marks are all given; without it a
-//! mark says only of its own pair), `sandwichsum`,
+//! `difference` (white kropki), `ratio` (black), with a `value` when numbered (the pair's own number), `xv`,
+//! `negative` (which marks are all given; without it a mark says only of its own pair; white dots all given,
+//! by it or by `nonconsecutive` beside them, with no black dot, a consecutive Sudoku), `sandwichsum`,
 //! `xsum`, `skyscraper`, `extraregion`, `betweenline`, `regionsumline`, `entropicline`, `modularline`,
 //! `quadruple`, `minimum`, `maximum` (as the signs they stand for), `clone` (as pairs of equal cells), `odd`,
 //! `even`, `solution`, and the keys Rangsk's SudokuSolver and its f-puzzles add-on read: `slowthermometer`,

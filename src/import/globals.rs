@@ -85,8 +85,7 @@ pub(super) fn read(out: &mut Json) -> Result<(), String> {
 /// f-puzzles' negative constraint (no mark: neither relation) where the rules text says all marks are there:
 /// a sentence with "all possible" and the marks it speaks of (contest sites: "All possible circles are
 /// marked"; one colour of dots when it names only that one), and no "not all"; added to what the puzzle already
-/// says. Penpa+ has no other way to say it, and
-/// SudokuPad's converter drops it.
+/// says. Penpa+ has no other way to say it, and SudokuPad's converter drops it.
 fn negative(out: &mut Json, rules: &str) {
     let mut negative: Vec<String> = out["negative"]
         .as_array()

@@ -1,4 +1,5 @@
-//! Cell references and the lists built from them: `r1c3`, `r1c3 < r1c4 > r2c4`, `r1c1-r1c2`, `r1c2=5`.
+//! Cell references and the lists built from them: `r1c3`, `r1c3 < r1c4 > r2c4`, `r1c1-r1c2` (`r1c1-r1c2 = 3` a
+//! numbered pair), `r1c2=5`.
 
 use nom::branch::alt;
 use nom::bytes::complete::tag;

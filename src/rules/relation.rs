@@ -1,7 +1,7 @@
 //! A relation between the values of two cells: Futoshiki `<` and thermometers, consecutive marks,
 //! non-consecutive neighbours, anti-knight and anti-king (`!=`), palindromes (`=`), whispers (apart by at
-//! least k), kropki dots (difference 1, ratio 2) and XV marks (sum 10, sum 5), and the negative rule of marks
-//! (an unmarked pair satisfies none of the marked relations).
+//! least k), kropki dots (difference 1, ratio 2, or a numbered dot's own number) and XV marks (sum 10, sum 5),
+//! and the negative rule of marks (an unmarked pair satisfies none of the marked relations).
 //!
 //! # Encoding
 //! Support rows: for every value u of cell a, `x[a][u] <= sum_{v : R(u, v)} x[b][v]`, and the same from b's
