@@ -538,18 +538,7 @@ fn mixed_examples_go_through_links() {
         assert_eq!(convert(&link, "fpuzzles"), link, "{file}");
         let text = std::fs::read_to_string(&path).unwrap();
         let kind = text.lines().find_map(|l| l.strip_prefix("type: ")).unwrap();
-        let out = latin()
-            .args(["solve", &link, "--format", "json", "--max", "2"])
-            .output()
-            .unwrap();
-        let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(solved["type"], kind, "{file}: {solved}");
-        assert_eq!(solved["count"], 1, "{file}: {solved}");
-        assert_eq!(
-            solved["solutions"][0],
-            json!(file_solution(&text)),
-            "{file}"
-        );
+        solves_as(&link, kind, &text, &file);
     }
 }
 
@@ -632,18 +621,7 @@ fn numbered_dots_go_through_links() {
             .filter(|d| d["value"].as_str().is_some_and(|v| v != "1" && v != "2"))
             .count();
         assert!(numbered > 0, "{file}: {json}");
-        let out = latin()
-            .args(["solve", &link, "--format", "json", "--max", "2"])
-            .output()
-            .unwrap();
-        let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(solved["type"], kind, "{file}: {solved}");
-        assert_eq!(solved["count"], 1, "{file}: {solved}");
-        assert_eq!(
-            solved["solutions"][0],
-            json!(file_solution(&text)),
-            "{file}"
-        );
+        solves_as(&link, kind, &text, file);
     }
     let empty = r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
     let bad =
@@ -666,22 +644,8 @@ fn a_consecutive_sudoku_reads_from_either_form() {
     let mut ticked = json.clone();
     ticked.as_object_mut().unwrap().remove("negative");
     ticked["nonconsecutive"] = json!(true);
-    for puzzle in [json.clone(), ticked.clone()] {
-        let out = latin()
-            .args([
-                "solve",
-                &puzzle.to_string(),
-                "--format",
-                "json",
-                "--max",
-                "2",
-            ])
-            .output()
-            .unwrap();
-        let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(solved["type"], "consecutive-sudoku", "{solved}");
-        assert_eq!(solved["count"], 1, "{solved}");
-        assert_eq!(solved["solutions"][0], json!(file_solution(&text)));
+    for (puzzle, form) in [(&json, "negative"), (&ticked, "nonconsecutive")] {
+        solves_as(&puzzle.to_string(), "consecutive-sudoku", &text, form);
     }
     let mut black = ticked.clone();
     black["ratio"] = json!([{"cells": ["R1C1", "R1C2"]}]);
@@ -699,6 +663,18 @@ fn a_consecutive_sudoku_reads_from_either_form() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{err}");
     }
+}
+
+/// `input` (a link or f-puzzles JSON) solves as type `kind` to the one solution of the example file `text`.
+fn solves_as(input: &str, kind: &str, text: &str, what: &str) {
+    let out = latin()
+        .args(["solve", input, "--format", "json", "--max", "2"])
+        .output()
+        .unwrap();
+    let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(solved["type"], kind, "{what}: {solved}");
+    assert_eq!(solved["count"], 1, "{what}: {solved}");
+    assert_eq!(solved["solutions"][0], json!(file_solution(text)), "{what}");
 }
 
 /// An example file's f-puzzles link, which holds only published fields and writes back to itself, with its
