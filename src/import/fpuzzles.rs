@@ -650,6 +650,9 @@ fn dots(puzzle: &Json, record: &mut Json, n: usize, negative: &[&str]) -> Result
     let (white, black) = (list(puzzle, "difference"), list(puzzle, "ratio"));
     let nonconsecutive = present(puzzle, "nonconsecutive");
     let white_all = negative.contains(&"difference") || nonconsecutive && !white.is_empty();
+    if white_all {
+        drop_rule(record, "non-consecutive");
+    }
     let dots_all_given = match (white_all, negative.contains(&"ratio")) {
         (true, true) => true,
         (false, false) => false,
@@ -665,9 +668,6 @@ fn dots(puzzle: &Json, record: &mut Json, n: usize, negative: &[&str]) -> Result
             ))
         }
     };
-    if white_all {
-        drop_rule(record, "non-consecutive");
-    }
     for (key, section, standard) in [("difference", "white", 1), ("ratio", "black", 2)] {
         let section = open(section, dots_all_given);
         if dots_all_given {
@@ -688,7 +688,6 @@ fn dots(puzzle: &Json, record: &mut Json, n: usize, negative: &[&str]) -> Result
 
 /// White dots, every one given and no black dot: the schema's consecutive marks.
 fn consecutive(white: &[Json], record: &mut Json, n: usize) -> Result<(), Error> {
-    drop_rule(record, "non-consecutive");
     let mut marks = Vec::new();
     for e in white {
         if let Some(k) = dot_number(e, "difference")?.filter(|&k| k != 1) {

@@ -3,8 +3,8 @@
 //! no drawing for, SudokuPad's converter drops (non-consecutive, the negative constraint), and an f-puzzles
 //! setter may say in words with its box left unticked. Setters write them as a sentence ("Cells a knight's
 //! move apart cannot contain the same digit"); read as plain Sudoku, such a puzzle has more solutions, and
-//! `solve` would show one the setter ruled out. Each is read from a sentence that names it, into the f-puzzles flag that says it, and written back
-//! (to Penpa+) as a sentence that reads again.
+//! `solve` would show one the setter ruled out. Each is read from a sentence that names it, into the f-puzzles
+//! flag that says it, and written back (to Penpa+) as a sentence that reads again.
 //!
 //! A rule read that the setter did not mean leaves a puzzle with one solution either that solution or none, so
 //! reading a sentence wide errs on the safe side; a rule left out is what shows a wrong answer.

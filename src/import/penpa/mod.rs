@@ -11,12 +11,12 @@
 //! text names) into the f-puzzles constraints they stand for, and the f-puzzles reader makes the record, so
 //! every importer means the same by each constraint. Any other drawing (coloured lines, shading, numbers off
 //! the cells, text) is an error naming it: its rule is in the rules text alone, and a rule dropped silently
-//! would give wrong answers. Dots and marks say only their own pair (`kropki-dots`,
-//! `xv-marks`), unless a sentence of the rules text says "all possible" of them (then every unmarked pair has
-//! neither relation: `kropki`, `xv`; "all possible white dots" with no black dot, `consecutive-sudoku`), as contest
-//! sites write it; the rules over the whole grid that have no
-//! drawing (anti-knight, ...) are read from the sentences that name them ([`super::globals`]). Labels of letters outside the grid (the rows
-//! of an answer key) are passed over with their arrows.
+//! would give wrong answers. Dots and marks say only their own pair (`kropki-dots`, `xv-marks`), unless a
+//! sentence of the rules text says "all possible" of them (then every unmarked pair has neither relation:
+//! `kropki`, `xv`; "all possible white dots" with no black dot, `consecutive-sudoku`), as contest sites write
+//! it; the rules over the whole grid that have no drawing (anti-knight, ...) are read from the sentences that
+//! name them ([`super::globals`]). Labels of letters outside the grid (the rows of an answer key) are passed
+//! over with their arrows.
 //!
 //! `encode` writes the same drawings back as a Penpa+ solve link, the lines Penpa+ writes in the order it reads
 //! them (`load` in Penpa+'s `general.js`).
