@@ -68,6 +68,8 @@ fn published() -> BTreeMap<&'static str, Option<&'static [&'static str]>> {
         ("minimum", Some(&["cell"][..])),
         ("clone", Some(&["cells", "cloneCells"][..])),
         ("maximum", Some(&["cell"][..])),
+        ("ruleset", None),
+        ("line", Some(&["lines", "outlineC", "width"][..])),
     ])
 }
 
@@ -665,13 +667,48 @@ fn a_consecutive_sudoku_reads_from_either_form() {
     }
 }
 
+/// A setter draws most line rules as plain coloured lines (f-puzzles' cosmetic `line`) and says in the rules
+/// text what each colour means, in words of their own: each example's lines, redrawn so with such a sentence,
+/// solve as the example; parity lines, which f-puzzles has no constraint for, are written so and read back.
+#[test]
+fn coloured_lines_take_the_rule_the_rules_text_gives_their_colour() {
+    for (file, key, colour, sentence) in [
+        ("whispers/whispers-9x9", "whispers", "#67F067", "German whispers: adjacent digits along a green line differ by at least 5."),
+        ("whispers/whispers-6x6", "whispers", "#67F067", "Adjacent digits along a green line must have a difference of five or more."),
+        ("dutch-whispers/dutch-whispers-9x9", "whispers", "#FFA500", "Dutch whispers: neighbouring digits on an orange line differ by at least 4."),
+        ("renban/renban-9x9", "renban", "#F067F0", "Renban: purple lines hold a set of non-repeating consecutive digits, in any order."),
+        ("palindrome/palindrome-9x9", "palindrome", "#CFCFCF", "Grey lines are palindromes: they read the same in both directions."),
+        ("region-sum/region-sum-9x9", "regionsumline", "#2ECBFF", "Digits on a blue line have an equal sum within each box the line passes through."),
+        ("entropic/entropic-9x9", "entropicline", "rgb(255, 165, 0)", "Any three consecutive cells along an orange line hold a low (1-3), a middle (4-6) and a high (7-9) digit."),
+        ("modular/modular-9x9", "modularline", "teal", "Any three consecutive digits along a teal line have different remainders mod 3."),
+        ("zipper/zipper-9x9", "zipperline", "#C060F0", "Zipper lines: digits equidistant from the centre of a lavender line sum to the same total."),
+        ("nabner/nabner-9x9", "nabner", "#FFD700", "No two digits on a yellow line are consecutive, and no digit repeats on it."),
+    ] {
+        let (_, mut json, text) = example_link(&format!("puzzles/{file}.yaml"));
+        let lines: Vec<Value> = json[key].as_array().unwrap().iter().flat_map(|e| e["lines"].as_array().unwrap().clone()).collect();
+        json.as_object_mut().unwrap().remove(key);
+        json["line"] = json!(lines.iter().map(|l| json!({"lines": [l], "outlineC": colour, "width": 0.25})).collect::<Vec<_>>());
+        json["ruleset"] = json!(format!("Normal sudoku rules apply. {sentence}"));
+        let kind = file.split('/').next().unwrap();
+        solves_as(&json.to_string(), kind, &text, file);
+    }
+    let (link, json, text) = example_link("puzzles/parity-lines/parity-lines-9x9.yaml");
+    assert_eq!(json["line"].as_array().map(Vec::len), Some(5), "{json}");
+    assert!(
+        json["ruleset"].as_str().unwrap().contains("red line"),
+        "{json}"
+    );
+    solves_as(&link, "parity-lines", &text, "parity lines");
+}
+
 /// `input` (a link or f-puzzles JSON) solves as type `kind` to the one solution of the example file `text`.
 fn solves_as(input: &str, kind: &str, text: &str, what: &str) {
     let out = latin()
         .args(["solve", input, "--format", "json", "--max", "2"])
         .output()
         .unwrap();
-    let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let solved: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|_| panic!("{what}: {}", String::from_utf8_lossy(&out.stderr)));
     assert_eq!(solved["type"], kind, "{what}: {solved}");
     assert_eq!(solved["count"], 1, "{what}: {solved}");
     assert_eq!(solved["solutions"][0], json!(file_solution(text)), "{what}");

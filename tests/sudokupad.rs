@@ -3,7 +3,9 @@
 //! says how). Each reads as the puzzle it draws: the same solutions as the example where SudokuPad's link keeps
 //! every constraint; a wider puzzle, which the example's answer still solves, where SudokuPad's converter drops
 //! one (it draws no whispers, and no negative constraint for XV); a plain error where a drawing says no rule
-//! latin can read (clones are grey cells, with nothing to say which copies which).
+//! latin can read (clones are grey cells, with nothing to say which copies which). Some links draw an example's
+//! lines as plain coloured lines and say in the rules text what the colour means, as setters draw whispers,
+//! renban and parity lines: those read as the example too.
 
 use std::path::Path;
 use std::process::Command;
@@ -253,7 +255,8 @@ fn short_links_and_cosmetic_drawings_are_refused_plainly() {
         err.contains("short link") && err.contains("no network"),
         "{err}"
     );
-    // A green line (as setters draw German whispers by hand) says its rule only in the rules text.
+    // A green line (as setters draw German whispers by hand) says its rule only in the rules text: with none,
+    // it is refused by colour and place.
     let zipped = "{cs:50,ce:[[,,,],[,,,],[,,,],[,,,]],re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],\
                   [[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],l:[{c:'#67F067',th:10,wp:[[0.5,0.5],[1.5,1.5]]}]}";
     let wide: Vec<u16> = zipped.encode_utf16().collect();
@@ -264,9 +267,26 @@ fn short_links_and_cosmetic_drawings_are_refused_plainly() {
     let (code, _, err) = solve(&link, &[]);
     assert_eq!(code, Some(2), "{err}");
     assert!(
-        err.contains("a line (#67F067) at r1c1") && err.contains("rules text"),
+        err.contains("green lines (#67F067, the first from r1c1)") && err.contains("rules text"),
         "{err}"
     );
+    // With a sentence that says it, the line is a parity line: of the 4x4's 288 grids, those whose r1c1 and r2c2
+    // differ in parity.
+    let said = zipped.replace(
+        "cs:50,",
+        "cs:50,metadata:{rules:'Digits along a green line alternate between odd and even.'},",
+    );
+    let link = format!(
+        "https://sudokupad.app/scl{}",
+        lz_str::compress_to_base64(said.encode_utf16().collect::<Vec<u16>>())
+    );
+    let (code, answer, err) = solve(&link, &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let grids = answer["solutions"].as_array().unwrap();
+    assert_eq!(answer["count"].as_u64(), Some(grids.len() as u64));
+    assert!(!grids.is_empty() && grids.len() < 288, "{}", grids.len());
+    let parity = |v: &Value| v.as_i64().unwrap() % 2;
+    assert!(grids.iter().all(|g| parity(&g[0][0]) != parity(&g[1][1])));
     // Without it, the same link is a 4x4 Sudoku.
     let plain = zipped.replace(",l:[{c:'#67F067',th:10,wp:[[0.5,0.5],[1.5,1.5]]}]", "");
     let link = format!(

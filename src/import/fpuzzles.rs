@@ -19,9 +19,10 @@
 //! (x-sums to `xsums`, whispers apart by other than 5 to `whispers-by-K`, slow thermometers to `slowthermos`,
 //! ...: keys of latin's own where the schema has none); the record has no type, and `model::fit` gives it the
 //! type of the grammar that has every family it holds (any grammar loaded, a user's too), or else the type made
-//! of the types that have each (`killer+thermo`). A constraint the record schema has no key for, or cosmetics
-//! (`line`, `cage`, `text`, ...) that may carry rules only the ruleset text explains, is an error naming it,
-//! never silently dropped.
+//! of the types that have each (`killer+thermo`). Cosmetic lines (`line`) are the constraint the ruleset text
+//! gives their colour ([`super::coloured`]: whispers, renban, ..., or a parity line, `parityline`, latin's own
+//! key). A constraint the record schema has no key for, or other cosmetics (`cage`, `text`, ...) that may carry
+//! rules only the ruleset text explains, is an error naming it, never silently dropped.
 
 use std::collections::BTreeMap;
 
@@ -72,6 +73,8 @@ pub(crate) fn decode(text: &str) -> Result<Json, Error> {
         serde_json::from_str(&json_text).map_err(|e| err(format!("not f-puzzles JSON: {e}")))?;
     // A setter may say a rule over the whole grid in the rules text and leave its box unticked.
     super::globals::read(&mut puzzle).map_err(err)?;
+    // A coloured line's rule is in the rules text too.
+    super::coloured::read(&mut puzzle).map_err(err)?;
     record_of(&puzzle)
 }
 
@@ -104,7 +107,7 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 47] = [
+const READ: [&str; 48] = [
     "size",
     "grid",
     "title",
@@ -148,6 +151,7 @@ const READ: [&str; 47] = [
     "regionsumline",
     "entropicline",
     "modularline",
+    super::coloured::PARITY_LINE,
     "quadruple",
     "minimum",
     "maximum",
@@ -362,6 +366,7 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
         ("doublearrow", "doublearrows"),
         ("zipperline", "zippers"),
         ("nabner", "nabner"),
+        (super::coloured::PARITY_LINE, "paritylines"),
     ] {
         for entry in list(puzzle, key) {
             for l in list(entry, "lines") {
@@ -991,7 +996,7 @@ fn write_arrows(record: &Json, out: &mut Json) -> Result<(), Error> {
     Ok(())
 }
 
-fn cell_list(cells: &Json) -> Result<Vec<String>, Error> {
+pub(super) fn cell_list(cells: &Json) -> Result<Vec<String>, Error> {
     cells
         .as_array()
         .into_iter()
@@ -1093,6 +1098,7 @@ fn write_constraints(record: &Json, out: &mut Json, n: usize) -> Result<(), Erro
     write_edge_clues(record, out, n);
     write_extremes(record, out, n)?;
     write_clones(record, out)?;
+    super::coloured::write(record, out)?;
     write_parity(record, out)
 }
 

@@ -43,11 +43,7 @@ const GLOBALS: [(&str, &str, &str); 4] = [
 pub(super) fn read(out: &mut Json) -> Result<(), String> {
     let rules = out["ruleset"].as_str().unwrap_or_default().to_lowercase();
     let mut found = Vec::new();
-    for sentence in rules.split(['.', '\n', ';', '!']) {
-        let words: Vec<&str> = sentence
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .collect();
+    for (sentence, words) in sentences_of(&rules) {
         if words.iter().any(|w| w.starts_with("queen")) {
             return Err(format!(
                 "the rules text speaks of a queen's move (`{}`), a rule latin does not have",
@@ -80,6 +76,21 @@ pub(super) fn read(out: &mut Json) -> Result<(), String> {
     }
     negative(out, &rules);
     Ok(())
+}
+
+/// The sentences of a rules text (lower case), each with its words: runs of letters and digits, so that "can't"
+/// leaves a `t` and "1-3" two numbers.
+pub(super) fn sentences_of(rules: &str) -> Vec<(&str, Vec<&str>)> {
+    rules
+        .split(['.', '\n', ';', '!'])
+        .map(|sentence| {
+            let words = sentence
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .collect();
+            (sentence, words)
+        })
+        .collect()
 }
 
 /// f-puzzles' negative constraint (no mark: neither relation) where the rules text says all marks are there:

@@ -9,6 +9,7 @@
 //! constraints rather than a type (f-puzzles) reads and writes the schema's own keys, and `model::fit` maps
 //! them to and from whichever grammar has those constraints.
 
+mod coloured;
 pub(crate) mod fpuzzles;
 mod globals;
 pub(crate) mod janko;

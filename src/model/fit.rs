@@ -52,7 +52,7 @@ enum Param {
     Open(&'static str),
 }
 
-const MEANINGS: [Meaning; 31] = [
+const MEANINGS: [Meaning; 32] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line(
         "slowthermos",
@@ -110,6 +110,13 @@ const MEANINGS: [Meaning; 31] = [
         "classes",
         Param::Classes(&[0b001_001_001, 0b010_010_010, 0b100_100_100]),
         "modular lines",
+    ),
+    // Odd and even taking turns, to 16 (as the parity-lines grammar lists them).
+    line(
+        "paritylines",
+        "classes",
+        Param::Classes(&[0x5555, 0xAAAA]),
+        "parity lines",
     ),
     line("quadruples", "contains", Param::None, "quadruples"),
     line("rowindexers", "row-indexer", Param::None, "row indexers"),

@@ -1,6 +1,7 @@
 //! SudokuPad's drawings read back into the f-puzzles constraints its converter draws them from: diagonals,
 //! thermometers and palindromes, arrows, little killer clues, between lines, minimum and maximum cells, kropki
-//! dots, X and V, sandwich sums, quadruples, odd and even cells, and the shading of extra regions. Each reader
+//! dots, X and V, sandwich sums, quadruples, odd and even cells, the shading of extra regions, and lines of other
+//! colours, which the rules text gives a rule (f-puzzles' cosmetic lines). Each reader
 //! takes the drawings it recognises (`Drawings::find`, then `taken`), exactly as the converter makes them.
 
 use std::collections::HashMap;
@@ -242,6 +243,44 @@ pub(super) fn between_lines(
         drawings.0[i].taken = true;
     }
     Ok(())
+}
+
+/// Lines of any other colour through cells' centres, as f-puzzles' cosmetic lines: what each colour means is the
+/// rules text's to say ([`crate::import::coloured`]). A setter's tool may give a straight run only its ends, so
+/// the cells between them are filled in.
+pub(super) fn coloured_lines(drawings: &mut Drawings, out: &mut Json, n: usize) {
+    for i in drawings.find(|d| d.kind == "line" && !d.colour("color").is_empty()) {
+        let points = drawings.0[i].points();
+        let at_centres = points.len() >= 2
+            && points
+                .iter()
+                .all(|&p| inside(cell_at(p), n) && near(p, centre(cell_at(p))));
+        if !at_centres {
+            continue;
+        }
+        let mut cells = vec![cell_at(points[0])];
+        for &p in &points[1..] {
+            let (to, from) = (cell_at(p), *cells.last().expect("a first cell"));
+            let (dr, dc) = (to.0 - from.0, to.1 - from.1);
+            if dr == 0 || dc == 0 || dr.abs() == dc.abs() {
+                let steps = dr.abs().max(dc.abs());
+                cells.extend(
+                    (1..=steps).map(|k| (from.0 + dr.signum() * k, from.1 + dc.signum() * k)),
+                );
+            } else {
+                // Not a straight run: the line's reader refuses the jump by name.
+                cells.push(to);
+            }
+        }
+        let cells: Vec<String> = cells.into_iter().map(|(r, c)| name(r, c)).collect();
+        let entry = json!({
+            "lines": [cells],
+            "outlineC": drawings.0[i].json["color"],
+            "width": drawings.0[i].number("thickness") / 32.0,
+        });
+        push(out, "line", entry);
+        drawings.0[i].taken = true;
+    }
 }
 
 /// Minimum and maximum cells: grey cells with small black chevrons at their sides, pointing in (minimum) or out.

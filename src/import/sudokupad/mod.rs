@@ -51,7 +51,9 @@ fn to_fpuzzles(puzzle: &Json) -> Result<Json, Refusal> {
     between_lines(&mut drawings, &mut out, n)?;
     extremes(&mut drawings, &mut out, n)?;
     marks(&mut drawings, &mut out, n)?;
+    coloured_lines(&mut drawings, &mut out, n);
     drawings.rest_refused(n)?;
+    crate::import::coloured::read(&mut out)?;
     for key in ["foglight", "triggereffect"] {
         if puzzle[key].as_array().is_some_and(|l| !l.is_empty()) {
             return Err(format!(

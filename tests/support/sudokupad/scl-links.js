@@ -7,7 +7,9 @@
 //
 // SOURCES has a line per puzzle: `source<TAB>expect<TAB>f-puzzles link` (`latin convert FILE --to fpuzzles`);
 // each output line is `source<TAB>expect<TAB>https://sudokupad.app/scl...`, the link SudokuPad makes when it
-// opens the f-puzzles link (its `parseFPuzzle`, then `PuzzleZipper.zip`, then lz-string to base64).
+// opens the f-puzzles link (its `parseFPuzzle`, then `PuzzleZipper.zip`, then lz-string to base64). A SOURCES
+// line may go on with `<TAB>key<TAB>colour<TAB>sentence`: the f-puzzles constraint `key`'s lines are redrawn as
+// cosmetic lines of that colour and the sentence becomes the rules text, as setters draw whispers or renban.
 const fs = require('fs');
 const vm = require('vm');
 const path = require('path');
@@ -24,7 +26,16 @@ const loader = vm.runInContext('loadFPuzzle', context);
 const zipper = vm.runInContext('PuzzleZipper', context);
 for (const line of fs.readFileSync(0, 'utf8').split('\n').filter((l) => l.trim())) {
   const [source, expect, link] = line.split('\t');
-  const payload = link.replace(/^.*(load=|fpuzzles)/, '');
+  const [, , , key, colour, sentence] = line.split('\t');
+  let payload = link.replace(/^.*(load=|fpuzzles)/, '');
+  if (key) {
+    const fpuzzle = JSON.parse(loader.decompressPuzzle(payload));
+    const lines = fpuzzle[key].flatMap((entry) => entry.lines);
+    delete fpuzzle[key];
+    fpuzzle.line = lines.map((l) => ({ lines: [l], outlineC: colour, width: 0.25 }));
+    fpuzzle.ruleset = `Normal sudoku rules apply. ${sentence}`;
+    payload = loader.compressPuzzle(JSON.stringify(fpuzzle));
+  }
   const puzzle = loader.parseFPuzzle(payload);
   const scl = loader.compressPuzzle(zipper.zip(JSON.stringify(puzzle)));
   console.log([source, expect, `https://sudokupad.app/scl${scl}`].join('\t'));
