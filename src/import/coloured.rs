@@ -26,35 +26,102 @@ struct LineRule {
 /// is latin's own, read by the f-puzzles reader and written by no one.
 pub(super) const PARITY_LINE: &str = "parityline";
 
-/// The record's line sections f-puzzles has no constraint for, written as cosmetic lines of a colour and the
-/// sentence that gives that colour its rule: what f-puzzles and SudokuPad draw, and [`read`] reads back.
-const WRITTEN: [(&str, &str, &str); 1] = [(
-    "paritylines",
-    "#E03030",
-    "Two cells adjacent along a red line contain one odd digit and one even digit.",
-)];
+/// How each line rule is drawn where a form has no constraint for it (f-puzzles: parity lines; Penpa+: every
+/// one): a colour, and the sentence that gives that colour its rule, which [`read`] reads back (`{gap}` is a
+/// whisper's). The colours lie far enough apart that each sentence's colour word names its own.
+const REDRAWN: [(&str, &str, &str); 9] = [
+    ("whispers", "#208020", "Adjacent digits along a green line differ by at least {gap}."),
+    ("renban", "#8040C0", "Digits on a purple line are a set of consecutive digits in any order."),
+    ("palindrome", "#999999", "A grey line is a palindrome: it reads the same both ways."),
+    (
+        "regionsumline",
+        "#187BCD",
+        "Digits on a blue line have an equal sum within each box the line passes through.",
+    ),
+    (
+        "entropicline",
+        "#FF8000",
+        "Any three consecutive cells along an orange line hold a low (1-3), a middle (4-6) and a high (7-9) digit.",
+    ),
+    (
+        "modularline",
+        "#008080",
+        "Any three consecutive digits along a teal line have different remainders mod 3.",
+    ),
+    (
+        "zipperline",
+        "#FF69B4",
+        "A pink line is a zipper line: digits equidistant from its centre have the same sum, the centre digit on a line of odd length.",
+    ),
+    ("nabner", "#E0C000", "No two digits on a yellow line are consecutive, and no digit repeats on it."),
+    (
+        PARITY_LINE,
+        "#E03030",
+        "Two cells adjacent along a red line contain one odd digit and one even digit.",
+    ),
+];
 
-/// Writes the record's lines of [`WRITTEN`] sections into the f-puzzles JSON as cosmetic lines, with their
-/// sentences added to its rules text.
-pub(super) fn write(record: &Json, out: &mut Json) -> Result<(), crate::error::Error> {
-    for (section, colour, sentence) in WRITTEN {
-        let lines = super::fpuzzles::list(&record["lines"], section);
-        if lines.is_empty() {
+/// The f-puzzles JSON's line rules as cosmetic lines of their colours, with their sentences added to its rules
+/// text: what a form without those constraints draws.
+pub(super) fn redraw(puzzle: &mut Json, keys: &[&str]) -> Result<(), String> {
+    let n = puzzle["size"].as_u64().unwrap_or(0) as usize;
+    for (key, colour, sentence) in REDRAWN.iter().filter(|r| keys.contains(&r.0)) {
+        let entries = super::fpuzzles::list(puzzle, key).to_vec();
+        if entries.is_empty() {
             continue;
         }
-        for l in lines {
-            let cells = super::fpuzzles::cell_list(l)?;
-            let entry = json!({"lines": [cells], "outlineC": colour, "width": 0.25});
-            super::fpuzzles::push(out, "line", entry);
+        let mut sentence = (*sentence).to_owned();
+        if *key == "whispers" {
+            let gaps = entries
+                .iter()
+                .map(|e| super::fpuzzles::whisper_gap(e, n).map_err(|e| e.to_string()))
+                .collect::<Result<std::collections::BTreeSet<u64>, String>>()?;
+            let [gap] = gaps.into_iter().collect::<Vec<_>>()[..] else {
+                return Err(
+                    "whispers of two gaps, which one colour of line cannot tell apart".into(),
+                );
+            };
+            sentence = sentence.replace("{gap}", &gap.to_string());
         }
-        let text = out["ruleset"].as_str().unwrap_or_default();
-        out["ruleset"] = json!(if text.is_empty() {
-            sentence.to_owned()
-        } else {
-            format!("{text}\n{sentence}")
-        });
+        for entry in &entries {
+            for cells in super::fpuzzles::list(entry, "lines") {
+                let line = json!({"lines": [cells], "outlineC": colour, "width": 0.25});
+                super::fpuzzles::push(puzzle, "line", line);
+            }
+        }
+        puzzle.as_object_mut().expect("an object").remove(*key);
+        said(puzzle, &sentence);
     }
     Ok(())
+}
+
+/// The f-puzzles keys of every line rule [`redraw`] can draw.
+pub(super) fn line_rules() -> Vec<&'static str> {
+    REDRAWN.iter().map(|r| r.0).collect()
+}
+
+/// Adds a sentence to the f-puzzles JSON's rules text.
+fn said(puzzle: &mut Json, sentence: &str) {
+    let text = puzzle["ruleset"].as_str().unwrap_or_default().trim();
+    puzzle["ruleset"] = json!(if text.is_empty() {
+        sentence.to_owned()
+    } else {
+        format!("{text}\n{sentence}")
+    });
+}
+
+/// Writes the record's parity lines, which f-puzzles has no constraint for, into the f-puzzles JSON as
+/// cosmetic lines and the sentence that reads back.
+pub(super) fn write(record: &Json, out: &mut Json) -> Result<(), crate::error::Error> {
+    let lines = super::fpuzzles::list(&record["lines"], "paritylines");
+    if lines.is_empty() {
+        return Ok(());
+    }
+    for l in lines {
+        let cells = super::fpuzzles::cell_list(l)?;
+        super::fpuzzles::push(out, PARITY_LINE, json!({ "lines": [cells] }));
+    }
+    redraw(out, &[PARITY_LINE]).map_err(|e| super::bad(super::Format::Fpuzzles, e))
 }
 
 /// Replaces the f-puzzles JSON's cosmetic `line` entries by the constraints the rules text gives their colours.

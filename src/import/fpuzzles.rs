@@ -318,7 +318,7 @@ fn rules(puzzle: &Json, record: &mut Json) -> Result<(), Error> {
 
 /// How far apart a whisper line's neighbours are: its `value` (SudokuSolver's Dutch whispers are 4 on a 9x9),
 /// or else German whispers' half the size, rounded up (5 on a 9x9), as f-puzzles and SudokuSolver read it.
-fn whisper_gap(entry: &Json, n: usize) -> Result<u64, Error> {
+pub(super) fn whisper_gap(entry: &Json, n: usize) -> Result<u64, Error> {
     let absent = match &entry["value"] {
         Json::Null => true,
         Json::String(s) => s.trim().is_empty(),

@@ -36,6 +36,11 @@ pub(super) fn to_fpuzzles(text: &str) -> Result<Json, Refusal> {
         .get(3)
         .and_then(|l| serde_json::from_str(l).ok())
         .ok_or("the link has no drawing of the puzzle (its fourth line is not Penpa+'s JSON)")?;
+    // Custom colours (Penpa+'s `pu_q_col`), by part and key, where the setter chose one.
+    let colours: Json = lines
+        .get(14)
+        .and_then(|l| serde_json::from_str(l).ok())
+        .unwrap_or(Json::Null);
     let mut out = json!({"size": n, "grid": vec![vec![json!({}); n]; n]});
     about(&header, &mut out);
     let mut reader = Reader {
@@ -52,8 +57,10 @@ pub(super) fn to_fpuzzles(text: &str) -> Result<Json, Refusal> {
     reader.paths("thermo", "thermometer")?;
     reader.paths("arrows", "arrow")?;
     reader.symbols()?;
+    reader.coloured_lines(&colours["line"])?;
     reader.rest()?;
     crate::import::globals::read(&mut reader.out)?;
+    crate::import::coloured::read(&mut reader.out)?;
     Ok(reader.out)
 }
 
@@ -534,6 +541,54 @@ impl Reader {
     }
 
     /// Whatever is left with content was not read: refused by name.
+    /// Lines through the cells' centres (Penpa+'s line tool, in any style or custom colour), joined into one
+    /// path per piece of each colour, as f-puzzles' cosmetic lines: the rules text says what each colour means
+    /// ([`crate::import::coloured`]). A piece that branches or closes on itself is refused: a coloured line is
+    /// read as one path.
+    fn coloured_lines(&mut self, custom: &Json) -> Result<(), Refusal> {
+        let board = self.board;
+        let mut by_colour: Vec<(String, Vec<[[usize; 2]; 2]>)> = Vec::new();
+        for (key, style) in self.take("line").as_object().into_iter().flatten() {
+            let style = style.as_u64().unwrap_or(0);
+            let ends = key
+                .split_once(',')
+                .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
+            let segment = ends.and_then(|(a, b)| match (board.point(a), board.point(b)) {
+                (Point::Cell(r1, c1), Point::Cell(r2, c2))
+                    if r1.abs_diff(r2) <= 1 && c1.abs_diff(c2) <= 1 && (r1, c1) != (r2, c2) =>
+                {
+                    Some([[r1, c1], [r2, c2]])
+                }
+                _ => None,
+            });
+            let Some(segment) = segment else {
+                return Err(format!(
+                    "a line {key} that does not join the centres of two neighbouring cells: its rule is in the rules text alone"
+                ));
+            };
+            let colour = custom[key]
+                .as_str()
+                .map(str::to_owned)
+                .or_else(|| line_colour(style).map(str::to_owned))
+                .ok_or_else(|| format!("a line of style {style} from {}, a style latin does not know the colour of", said(segment[0])))?
+                .to_ascii_uppercase();
+            match by_colour.iter_mut().find(|(c, _)| *c == colour) {
+                Some((_, segments)) => segments.push(segment),
+                None => by_colour.push((colour, vec![segment])),
+            }
+        }
+        for (colour, segments) in by_colour {
+            for path in paths(&segments)? {
+                let cells: Vec<String> = path.into_iter().map(name).collect();
+                self.push(
+                    "line",
+                    json!({"lines": [cells], "outlineC": colour, "width": 0.25}),
+                );
+            }
+        }
+        Ok(())
+    }
+
     fn rest(&mut self) -> Result<(), Refusal> {
         let left = self
             .drawing
@@ -546,6 +601,60 @@ impl Reader {
             None => Ok(()),
         }
     }
+}
+
+/// The colour Penpa+ draws a line style in when the setter chose none (`default_line_style_color`, with
+/// `Color` of Penpa+'s `style.js`): black, green, grey, red and light blue, and darker greys.
+fn line_colour(style: u64) -> Option<&'static str> {
+    Some(match style {
+        1 | 2 | 10 | 13 | 16 | 17 | 21 | 80 => "#000000",
+        3 | 30 => "#208020",
+        5 | 40 => "#999999",
+        7 | 14 | 15 => "#777777",
+        8 => "#FF0000",
+        9 => "#187BCD",
+        12 => "#444444",
+        _ => return None,
+    })
+}
+
+/// The segments of one colour as paths, one per connected piece, each from one end to the other.
+fn paths(segments: &[[[usize; 2]; 2]]) -> Result<Vec<Vec<[usize; 2]>>, Refusal> {
+    let mut next: BTreeMap<[usize; 2], Vec<[usize; 2]>> = BTreeMap::new();
+    for &[a, b] in segments {
+        next.entry(a).or_default().push(b);
+        next.entry(b).or_default().push(a);
+    }
+    if let Some((cell, _)) = next.iter().find(|(_, to)| to.len() > 2) {
+        return Err(format!(
+            "a coloured line that branches at {}: latin reads each coloured line as one path",
+            said(*cell)
+        ));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
+    for (&start, _) in next.iter().filter(|(_, to)| to.len() == 1) {
+        if seen.contains(&start) {
+            continue;
+        }
+        let mut path = vec![start];
+        seen.insert(start);
+        while let Some(&step) = next[path.last().expect("a cell")]
+            .iter()
+            .find(|c| !seen.contains(*c))
+        {
+            seen.insert(step);
+            path.push(step);
+        }
+        out.push(path);
+    }
+    if let Some(cell) = next.keys().find(|c| !seen.contains(*c)) {
+        return Err(format!(
+            "a coloured line that closes on itself through {}: latin reads each coloured line as one path with two ends",
+            said(*cell)
+        ));
+    }
+    Ok(out)
 }
 
 fn line_refused(style: u64, key: &str) -> Refusal {
@@ -577,7 +686,10 @@ mod tests {
         let corner = |r: usize, c: usize| b.top_left(r, c);
         let (x, y) = corner(1, 1);
         let cases = [
-            (json!({"line": {"20,21": 3}}), "`line`"),
+            (
+                json!({"line": {"20,21": 3}}),
+                "what green lines (#208020, the first from r1c3) mean",
+            ),
             (json!({"surface": {"20": 1}}), "`surface`"),
             (
                 json!({"number": {"0": ["5", 1, "1"]}}),
@@ -630,6 +742,26 @@ mod tests {
                 "in two killer cages",
             ),
         ];
+        // Coloured lines are read as paths: one that branches, or closes on itself, is refused.
+        let segments = |cells: &[([usize; 2], [usize; 2])]| {
+            let map: Map<String, Json> = cells
+                .iter()
+                .map(|&([r1, c1], [r2, c2])| {
+                    (format!("{},{}", b.cell(r1, c1), b.cell(r2, c2)), json!(3))
+                })
+                .collect();
+            json!({ "line": map })
+        };
+        let branched = segments(&[([0, 0], [0, 1]), ([0, 1], [0, 2]), ([0, 1], [1, 1])]);
+        let closed = segments(&[
+            ([0, 0], [0, 1]),
+            ([0, 1], [1, 1]),
+            ([1, 1], [1, 0]),
+            ([0, 0], [1, 0]),
+        ]);
+        let cases = cases
+            .into_iter()
+            .chain([(branched, "branches at r1c2"), (closed, "closes on itself")]);
         for (drawing, says) in cases {
             let e = read(drawing.clone()).unwrap_err();
             assert!(e.contains(says), "{drawing}: {e}");

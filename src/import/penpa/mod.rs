@@ -9,9 +9,10 @@
 //! diagonals, killer cages with their sums, thermometers, arrows, white and black dots and X and V on edges,
 //! grey circles and squares for odd and even, numbers beside the grid as the one kind of outside clue the rules
 //! text names) into the f-puzzles constraints they stand for, and the f-puzzles reader makes the record, so
-//! every importer means the same by each constraint. Any other drawing (coloured lines, shading, numbers off
-//! the cells, text) is an error naming it: its rule is in the rules text alone, and a rule dropped silently
-//! would give wrong answers. Dots and marks say only their own pair (`kropki-dots`, `xv-marks`), unless a
+//! every importer means the same by each constraint. Lines through the cells' centres are read by their colour
+//! and the rules text's sentence about it ([`super::coloured`]). Any other drawing (shading, numbers off the
+//! cells, text) is an error naming it: its rule is in the rules text alone, and a rule dropped silently would
+//! give wrong answers. Dots and marks say only their own pair (`kropki-dots`, `xv-marks`), unless a
 //! sentence of the rules text says "all possible" of them (then every unmarked pair has neither relation:
 //! `kropki`, `xv`; "all possible white dots" with no black dot, `consecutive-sudoku`), as contest sites write
 //! it; the rules over the whole grid that have no drawing (anti-knight, ...) are read from the sentences that
@@ -19,7 +20,8 @@
 //! over with their arrows.
 //!
 //! `encode` writes the same drawings back as a Penpa+ solve link, the lines Penpa+ writes in the order it reads
-//! them (`load` in Penpa+'s `general.js`).
+//! them (`load` in Penpa+'s `general.js`); line rules, which Penpa+ has no tool for, as coloured lines and the
+//! sentences that give their colours their rules.
 
 mod drawings;
 mod geometry;

@@ -5,13 +5,13 @@ use serde_json::{json, Map, Value as Json};
 
 use super::drawings::Refusal;
 use super::geometry::Board;
-use crate::import::fpuzzles;
-use crate::import::globals;
+use crate::import::{coloured, fpuzzles, globals};
 
 /// The f-puzzles keys drawn (the rules over the whole grid go in the rules text as sentences that read back,
-/// [`globals`]); every other constraint is refused, as Penpa+ would show it only as lines or marks whose meaning
-/// is in the rules text, which the reader then refuses.
-const DRAWN: [&str; 20] = [
+/// [`globals`]; line rules are redrawn as cosmetic `line`s first, [`coloured`]); every other constraint is
+/// refused, as Penpa+ would show it only as lines or marks whose meaning is in the rules text, which the reader
+/// then refuses.
+const DRAWN: [&str; 21] = [
     "size",
     "sandwichsum",
     "skyscraper",
@@ -32,6 +32,7 @@ const DRAWN: [&str; 20] = [
     "xv",
     "odd",
     "even",
+    "line",
 ];
 
 /// Penpa+'s empty drawing: every part its editor keeps, so that it finds each where it looks.
@@ -72,6 +73,10 @@ fn empty_drawing() -> Map<String, Json> {
 
 /// The save text of a solve link drawing an f-puzzles puzzle.
 pub(super) fn from_fpuzzles(puzzle: &Json) -> Result<String, Refusal> {
+    // Penpa+ has no line rules of its own: setters draw them as coloured lines and say each colour's rule.
+    let mut puzzle = puzzle.clone();
+    coloured::redraw(&mut puzzle, &coloured::line_rules())?;
+    let puzzle = &puzzle;
     if let Some((key, _)) = puzzle.as_object().into_iter().flatten().find(|(k, _)| {
         let said = DRAWN.contains(&k.as_str()) || globals::flags().any(|f| f == k.as_str());
         !said && fpuzzles::present(puzzle, k)
@@ -124,7 +129,48 @@ pub(super) fn from_fpuzzles(puzzle: &Json) -> Result<String, Refusal> {
         json!(paths(puzzle, "thermometer", &board)?),
     );
     d.insert("arrows".into(), json!(paths(puzzle, "arrow", &board)?));
-    Ok(save_text(puzzle, &board, &Json::Object(d)))
+    let (lines, custom) = coloured_lines(puzzle, &board)?;
+    d.insert("line".into(), Json::Object(lines));
+    Ok(save_text(puzzle, &board, &Json::Object(d), custom))
+}
+
+/// The style of line Penpa+'s line tool draws coloured lines in (its green line, whose colour a custom one
+/// replaces), and that colour.
+const LINE_STYLE: u64 = 3;
+const LINE_STYLE_COLOUR: &str = "#208020";
+
+/// A part of Penpa+'s drawing: its entries by key.
+type Part = Map<String, Json>;
+
+/// Cosmetic lines as Penpa+ line segments between cells' centres, with the custom colour of each that is not
+/// the style's own.
+fn coloured_lines(puzzle: &Json, board: &Board) -> Result<(Part, Part), Refusal> {
+    let (mut lines, mut custom) = (Map::new(), Map::new());
+    let n = board.n;
+    for entry in fpuzzles::list(puzzle, "line") {
+        let colour = entry["outlineC"].as_str().unwrap_or(LINE_STYLE_COLOUR);
+        for cells in fpuzzles::list(entry, "lines") {
+            let at: Vec<usize> = cells
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|c| match fpuzzles::position(c) {
+                    Ok((r, c)) if (1..=n).contains(&r) && (1..=n).contains(&c) => {
+                        Ok(board.cell(r - 1, c - 1))
+                    }
+                    _ => Err(format!("{c} is not a cell of the grid")),
+                })
+                .collect::<Result<_, _>>()?;
+            for pair in at.windows(2) {
+                let key = format!("{},{}", pair[0].min(pair[1]), pair[0].max(pair[1]));
+                if !colour.eq_ignore_ascii_case(LINE_STYLE_COLOUR) {
+                    custom.insert(key.clone(), json!(colour));
+                }
+                lines.insert(key, json!(LINE_STYLE));
+            }
+        }
+    }
+    Ok((lines, custom))
 }
 
 /// The f-puzzles keys of outside clues, and the sentence of the rules text that says what they are, in the
@@ -208,7 +254,12 @@ fn edge_clues(
 
 /// The lines of a solve link in the order Penpa+ reads them (`load`), as its `maketext_solve` writes them; the
 /// editor's own settings (modes, colours, tabs) left to its defaults.
-fn save_text(puzzle: &Json, board: &Board, drawing: &Json) -> String {
+fn save_text(
+    puzzle: &Json,
+    board: &Board,
+    drawing: &Json,
+    line_colours: Map<String, Json>,
+) -> String {
     let n = board.n;
     let size = 38;
     let canvas = (board.nx + 1) * size;
@@ -243,7 +294,11 @@ fn save_text(puzzle: &Json, board: &Board, drawing: &Json) -> String {
         .enumerate()
         .map(|(k, &c)| if k == 0 { c } else { c - centres[k - 1] })
         .collect();
-    let colours = Json::Object(empty_drawing());
+    // Custom colours, and the flag that has Penpa+ show them.
+    let custom = u8::from(!line_colours.is_empty());
+    let mut colours = empty_drawing();
+    colours.insert("line".into(), Json::Object(line_colours));
+    let colours = Json::Object(colours);
     [
         header,
         json!(board.space).to_string(),
@@ -258,7 +313,7 @@ fn save_text(puzzle: &Json, board: &Board, drawing: &Json) -> String {
         "[3,2,3]".into(),
         String::new(),
         r#""x""#.into(),
-        "0".into(),
+        custom.to_string(),
         colours.to_string(),
         "x".into(),
         "{}".into(),
@@ -647,11 +702,22 @@ mod tests {
         let mut pill = puzzle.clone();
         pill["arrow"][0]["cells"] = json!(["R4C1", "R4C2"]);
         assert!(from_fpuzzles(&pill).unwrap_err().contains("pill"));
-        let mut whispers = puzzle.clone();
-        whispers["whispers"] = json!([{"lines": [["R1C1", "R1C2"]]}]);
-        assert!(from_fpuzzles(&whispers)
+        let mut between = puzzle.clone();
+        between["betweenline"] = json!([{"lines": [["R1C1", "R1C2", "R1C3"]]}]);
+        assert!(from_fpuzzles(&between)
             .unwrap_err()
             .contains("rules text alone"));
+        // Line rules are coloured lines and the sentence that gives each colour its rule.
+        let mut lines = puzzle.clone();
+        lines["whispers"] = json!([{"lines": [["R1C1", "R2C2", "R1C3"]]}]);
+        lines["renban"] = json!([{"lines": [["R4C1", "R4C2"]]}]);
+        let text = from_fpuzzles(&lines).unwrap();
+        let back = super::super::drawings::to_fpuzzles(&text).unwrap();
+        assert_eq!(
+            back["whispers"],
+            json!([{"lines": [["R1C1", "R2C2", "R1C3"]], "value": 2}])
+        );
+        assert_eq!(back["renban"], json!([{"lines": [["R4C1", "R4C2"]]}]));
         // The rules over the whole grid go in the rules text, and read back from it.
         let mut global = puzzle.clone();
         global["antiknight"] = json!(true);

@@ -7,9 +7,10 @@
 //! constraint is a drawing, made in a fixed shape by SudokuPad's own f-puzzles converter (`fpuzzlesdecoder.js`:
 //! a thermometer is a grey line over a grey bulb, a white kropki dot a small white circle on an edge).
 //! [`drawings`] reads those back into the f-puzzles constraints they stand for, and the f-puzzles reader makes
-//! the record, so both forms mean the same by every constraint. A drawing the converter does not make (a
-//! cosmetic line, shaded cells, text) is an error naming it: its rule, if it has one, is in the rules text
-//! alone, and a rule dropped silently would give wrong answers. What the converter drops itself
+//! the record, so both forms mean the same by every constraint. Lines of other colours are read by the rules
+//! text's sentence about their colour ([`super::coloured`]). Any other drawing the converter does not make
+//! (shaded cells, text) is an error naming it: its rule, if it has one, is in the rules text alone, and a rule
+//! dropped silently would give wrong answers. What the converter drops itself
 //! (non-consecutive, the negative constraint, whispers, skyscraper clues) is not in the link's drawing; the rules
 //! over the whole grid and the negative constraint are read from the rules text where it says them
 //! ([`super::globals`]), and the rest reads as the puzzle it draws, which then has more solutions. SudokuPad's
