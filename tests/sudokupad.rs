@@ -287,6 +287,19 @@ fn short_links_and_cosmetic_drawings_are_refused_plainly() {
     assert!(!grids.is_empty() && grids.len() < 288, "{}", grids.len());
     let parity = |v: &Value| v.as_i64().unwrap() % 2;
     assert!(grids.iter().all(|g| parity(&g[0][0]) != parity(&g[1][1])));
+    // A straight run drawn by its ends alone (as a setter's tool may) holds every cell between them.
+    let run = said.replace("wp:[[0.5,0.5],[1.5,1.5]]", "wp:[[0.5,0.5],[0.5,2.5]]");
+    let link = format!(
+        "https://sudokupad.app/scl{}",
+        lz_str::compress_to_base64(run.encode_utf16().collect::<Vec<u16>>())
+    );
+    let (code, answer, err) = solve(&link, &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let grids = answer["solutions"].as_array().unwrap();
+    assert!(!grids.is_empty());
+    assert!(grids
+        .iter()
+        .all(|g| parity(&g[0][0]) != parity(&g[0][1]) && parity(&g[0][1]) != parity(&g[0][2])));
     // Without it, the same link is a 4x4 Sudoku.
     let plain = zipped.replace(",l:[{c:'#67F067',th:10,wp:[[0.5,0.5],[1.5,1.5]]}]", "");
     let link = format!(
