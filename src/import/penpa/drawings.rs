@@ -550,6 +550,10 @@ impl Reader {
         let mut by_colour: Vec<(String, Vec<[[usize; 2]; 2]>)> = Vec::new();
         for (key, style) in self.take("line").as_object().into_iter().flatten() {
             let style = style.as_u64().unwrap_or(0);
+            if style == 0 && custom[key].is_null() {
+                // Nothing drawn there, as with edge lines.
+                continue;
+            }
             let ends = key
                 .split_once(',')
                 .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
