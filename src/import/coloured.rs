@@ -1,6 +1,6 @@
 //! Lines whose rule only the rules text says. A setter draws a German whisper, a renban or a parity line as a
-//! plain coloured line (f-puzzles' cosmetic `line`, a SudokuPad line of any colour) and writes what each colour
-//! means: "Adjacent digits along a green line differ by at least 5", "Purple lines contain a set of consecutive
+//! plain coloured line (f-puzzles' cosmetic `line`, a SudokuPad line of any colour, a Penpa+ line) and writes
+//! what each colour means: "Adjacent digits along a green line differ by at least 5", "Purple lines contain a set of consecutive
 //! digits in any order". Read as plain Sudoku such a puzzle has many solutions, so every importer refused those
 //! lines; most puzzles published with whispers or renban are drawn so.
 //!
@@ -11,6 +11,9 @@
 //! names, a sentence about it that states no rule latin has (or narrows one, "may not repeat"), or two rules for
 //! one colour is an error naming the colour and the sentence: a line read as the wrong rule would give a wrong
 //! answer, and guessing is worse than asking for the puzzle in a form that says its rules.
+//!
+//! The other way, [`redraw`] draws line rules so (one colour each, with the sentence [`read`] reads back) for
+//! the forms that have no constraint for them: every one in Penpa+, parity lines in f-puzzles.
 
 use serde_json::{json, Value as Json};
 
@@ -23,7 +26,8 @@ struct LineRule {
 }
 
 /// The f-puzzles key a coloured line read as a parity line becomes: f-puzzles has no parity line, so this key
-/// is latin's own, read by the f-puzzles reader and written by no one.
+/// is latin's own, read by the f-puzzles reader; latin's writers redraw it as a red line before any link is
+/// written.
 pub(super) const PARITY_LINE: &str = "parityline";
 
 /// How each line rule is drawn where a form has no constraint for it (f-puzzles: parity lines; Penpa+: every
@@ -161,6 +165,9 @@ pub(super) fn read(out: &mut Json) -> Result<(), String> {
     Ok(())
 }
 
+/// The most colours of line read: a puzzle has a few, and each is matched against every sentence.
+const MAX_COLOURS: usize = 16;
+
 /// The lines of each colour, in the order the colours are first drawn.
 fn groups(entries: &[Json]) -> Result<Vec<(String, Vec<Json>)>, String> {
     let mut groups: Vec<(String, Vec<Json>)> = Vec::new();
@@ -173,9 +180,14 @@ fn groups(entries: &[Json]) -> Result<Vec<(String, Vec<Json>)>, String> {
         }
         let key = colour.to_ascii_uppercase();
         let lines = entry["lines"].as_array().cloned().unwrap_or_default();
-        match groups.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, all)) => all.extend(lines),
-            None => groups.push((key, lines)),
+        if let Some((_, all)) = groups.iter_mut().find(|(k, _)| *k == key) {
+            all.extend(lines);
+        } else if groups.len() == MAX_COLOURS {
+            return Err(format!(
+                "lines of more than {MAX_COLOURS} colours; latin reads up to {MAX_COLOURS}"
+            ));
+        } else {
+            groups.push((key, lines));
         }
     }
     Ok(groups)
@@ -646,6 +658,11 @@ mod tests {
             green_and_purple(),
         );
         assert!(narrowed.is_err(), "{narrowed:?}");
+        let many: Vec<Json> = (0..17)
+            .map(|k| json!({"lines": [["R1C1", "R1C2"]], "outlineC": format!("#0000{:02X}", 100 + k)}))
+            .collect();
+        let e = read_lines("Lines are whispers", json!(many)).unwrap_err();
+        assert!(e.contains("more than 16 colours"), "{e}");
         let unknown = json!([{"lines": [["R1C1", "R1C2"]], "outlineC": "not a colour"}]);
         assert!(read_lines("Lines are whispers", unknown)
             .unwrap_err()
