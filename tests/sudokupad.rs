@@ -36,6 +36,15 @@ fn solve(input: &str, extra: &[&str]) -> (Option<i32>, Value, String) {
     )
 }
 
+/// A SudokuPad link of a puzzle's zipped JSON text, as SudokuPad compresses it.
+fn scl_link(zipped: &str) -> String {
+    let wide: Vec<u16> = zipped.encode_utf16().collect();
+    format!(
+        "https://sudokupad.app/scl{}",
+        lz_str::compress_to_base64(wide)
+    )
+}
+
 fn sorted(solutions: &Value) -> Vec<String> {
     let mut all: Vec<String> = solutions
         .as_array()
@@ -259,11 +268,7 @@ fn short_links_and_cosmetic_drawings_are_refused_plainly() {
     // it is refused by colour and place.
     let zipped = "{cs:50,ce:[[,,,],[,,,],[,,,],[,,,]],re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],\
                   [[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],l:[{c:'#67F067',th:10,wp:[[0.5,0.5],[1.5,1.5]]}]}";
-    let wide: Vec<u16> = zipped.encode_utf16().collect();
-    let link = format!(
-        "https://sudokupad.app/scl{}",
-        lz_str::compress_to_base64(wide)
-    );
+    let link = scl_link(zipped);
     let (code, _, err) = solve(&link, &[]);
     assert_eq!(code, Some(2), "{err}");
     assert!(
@@ -276,10 +281,7 @@ fn short_links_and_cosmetic_drawings_are_refused_plainly() {
         "cs:50,",
         "cs:50,metadata:{rules:'Digits along a green line alternate between odd and even.'},",
     );
-    let link = format!(
-        "https://sudokupad.app/scl{}",
-        lz_str::compress_to_base64(said.encode_utf16().collect::<Vec<u16>>())
-    );
+    let link = scl_link(&said);
     let (code, answer, err) = solve(&link, &[]);
     assert_eq!(code, Some(0), "{err}");
     let grids = answer["solutions"].as_array().unwrap();
@@ -289,10 +291,7 @@ fn short_links_and_cosmetic_drawings_are_refused_plainly() {
     assert!(grids.iter().all(|g| parity(&g[0][0]) != parity(&g[1][1])));
     // A straight run drawn by its ends alone (as a setter's tool may) holds every cell between them.
     let run = said.replace("wp:[[0.5,0.5],[1.5,1.5]]", "wp:[[0.5,0.5],[0.5,2.5]]");
-    let link = format!(
-        "https://sudokupad.app/scl{}",
-        lz_str::compress_to_base64(run.encode_utf16().collect::<Vec<u16>>())
-    );
+    let link = scl_link(&run);
     let (code, answer, err) = solve(&link, &[]);
     assert_eq!(code, Some(0), "{err}");
     let grids = answer["solutions"].as_array().unwrap();
@@ -302,10 +301,7 @@ fn short_links_and_cosmetic_drawings_are_refused_plainly() {
         .all(|g| parity(&g[0][0]) != parity(&g[0][1]) && parity(&g[0][1]) != parity(&g[0][2])));
     // Without it, the same link is a 4x4 Sudoku.
     let plain = zipped.replace(",l:[{c:'#67F067',th:10,wp:[[0.5,0.5],[1.5,1.5]]}]", "");
-    let link = format!(
-        "https://sudokupad.app/scl{}",
-        lz_str::compress_to_base64(plain.encode_utf16().collect::<Vec<u16>>())
-    );
+    let link = scl_link(&plain);
     let (code, answer, err) = solve(&link, &[]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(
@@ -339,13 +335,6 @@ fn writing_a_link_is_refused_in_sudokupads_name() {
 /// billion cells, points at no finite place, nesting past any puzzle's. Each is a plain error, exit 2, at once.
 #[test]
 fn hostile_links_are_refused_plainly() {
-    let link = |zipped: &str| {
-        let wide: Vec<u16> = zipped.encode_utf16().collect();
-        format!(
-            "https://sudokupad.app/scl{}",
-            lz_str::compress_to_base64(wide)
-        )
-    };
     let grid = "cs:50,ce:[[,,,],[,,,],[,,,],[,,,]]";
     let many = vec!["{c:'#CFCFCF',th:16,wp:[[0.5,0.5],[0.5,1.5]]}"; 6000].join(",");
     let cases = [
@@ -358,7 +347,7 @@ fn hostile_links_are_refused_plainly() {
         (format!("{{{grid},x:{}1{}}}", "[".repeat(200), "]".repeat(200)), "deeper"),
     ];
     for (zipped, says) in cases {
-        let (code, _, err) = solve(&link(&zipped), &[]);
+        let (code, _, err) = solve(&scl_link(&zipped), &[]);
         assert_eq!(code, Some(2), "{says}: {err}");
         assert!(err.contains(says), "{says}: {err}");
     }
