@@ -143,13 +143,26 @@ const LINE_STYLE_COLOUR: &str = "#208020";
 type Part = Map<String, Json>;
 
 /// Cosmetic lines as Penpa+ line segments between cells' centres, with the custom colour of each that is not
-/// the style's own.
+/// the style's own. Penpa+ keeps segments, not lines, and the reader joins those of a colour into paths, so two
+/// lines of one colour that meet would read back as one (two renban lines as one longer run): refused.
 fn coloured_lines(puzzle: &Json, board: &Board) -> Result<(Part, Part), Refusal> {
     let (mut lines, mut custom) = (Map::new(), Map::new());
+    let mut drawn = std::collections::HashSet::new();
     let n = board.n;
     for entry in fpuzzles::list(puzzle, "line") {
         let colour = entry["outlineC"].as_str().unwrap_or(LINE_STYLE_COLOUR);
         for cells in fpuzzles::list(entry, "lines") {
+            if let Some(c) = cells
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|c| !drawn.insert((colour.to_ascii_uppercase(), c.to_string())))
+            {
+                return Err(format!(
+                    "two lines of one colour meet at {}, which Penpa+ would draw as one line",
+                    c.as_str().unwrap_or_default()
+                ));
+            }
             let at: Vec<usize> = cells
                 .as_array()
                 .into_iter()
@@ -718,6 +731,11 @@ mod tests {
             json!([{"lines": [["R1C1", "R2C2", "R1C3"]], "value": 2}])
         );
         assert_eq!(back["renban"], json!([{"lines": [["R4C1", "R4C2"]]}]));
+        let mut meeting = lines.clone();
+        meeting["renban"] = json!([{"lines": [["R4C1", "R4C2"]]}, {"lines": [["R4C2", "R3C2"]]}]);
+        assert!(from_fpuzzles(&meeting)
+            .unwrap_err()
+            .contains("meet at R4C2,"));
         // The rules over the whole grid go in the rules text, and read back from it.
         let mut global = puzzle.clone();
         global["antiknight"] = json!(true);
