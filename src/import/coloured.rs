@@ -148,7 +148,7 @@ pub(super) fn read(out: &mut Json) -> Result<(), String> {
         let mine = |words: &[&str]| names_nearest(words, &names, i);
         let rule = match named_rule(&sentences, mine, &called)? {
             Some(rule) => rule,
-            None => unnamed_rule(&sentences, colours.len(), colour, &called)?,
+            None => unnamed_rule(&sentences, colours.len(), names[i][0].0, &called)?,
         };
         said.push((rule, lines));
     }
@@ -230,7 +230,7 @@ fn named_rule(
 fn unnamed_rule(
     sentences: &[(&str, Vec<&str>)],
     colours: usize,
-    colour: &str,
+    name: &str,
     called: &str,
 ) -> Result<LineRule, String> {
     let rules: Vec<LineRule> = sentences
@@ -242,7 +242,7 @@ fn unnamed_rule(
         Some((&rule, rest)) if colours == 1 && rest.iter().all(|&r| r == rule) => Ok(rule),
         _ => Err(format!(
             "no sentence of the rules text says what {called} mean, in words latin reads (\"digits along a {} line differ by at least 5\")",
-            colour_words(colour)[0].0
+            name
         )),
     }
 }

@@ -291,9 +291,7 @@ impl Reader {
         let mut diagonal = [vec![false; n], vec![false; n]];
         for (key, style) in self.take("lineE").as_object().into_iter().flatten() {
             let style = style.as_u64().unwrap_or(0);
-            let ends = key
-                .split_once(',')
-                .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
+            let ends = ends(key);
             let (Some((a, b)), true) = (ends, style != 0) else {
                 continue;
             };
@@ -540,7 +538,6 @@ impl Reader {
         Ok(())
     }
 
-    /// Whatever is left with content was not read: refused by name.
     /// Lines through the cells' centres (Penpa+'s line tool, in any style or custom colour), joined into one
     /// path per piece of each colour, as f-puzzles' cosmetic lines: the rules text says what each colour means
     /// ([`crate::import::coloured`]). A piece that branches or closes on itself is refused: a coloured line is
@@ -554,9 +551,7 @@ impl Reader {
                 // Nothing drawn there, as with edge lines.
                 continue;
             }
-            let ends = key
-                .split_once(',')
-                .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
+            let ends = ends(key);
             let segment = ends.and_then(|(a, b)| match (board.point(a), board.point(b)) {
                 (Point::Cell(r1, c1), Point::Cell(r2, c2))
                     if r1.abs_diff(r2) <= 1 && c1.abs_diff(c2) <= 1 && (r1, c1) != (r2, c2) =>
@@ -593,6 +588,7 @@ impl Reader {
         Ok(())
     }
 
+    /// Whatever is left with content was not read: refused by name.
     fn rest(&mut self) -> Result<(), Refusal> {
         let left = self
             .drawing
@@ -605,6 +601,12 @@ impl Reader {
             None => Ok(()),
         }
     }
+}
+
+/// The two points a line's key (`"a,b"`) joins.
+fn ends(key: &str) -> Option<(usize, usize)> {
+    key.split_once(',')
+        .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
 }
 
 /// The colour Penpa+ draws a line style in when the setter chose none (`default_line_style_color`, with

@@ -152,26 +152,19 @@ fn coloured_lines(puzzle: &Json, board: &Board) -> Result<(Part, Part), Refusal>
     for entry in fpuzzles::list(puzzle, "line") {
         let colour = entry["outlineC"].as_str().unwrap_or(LINE_STYLE_COLOUR);
         for cells in fpuzzles::list(entry, "lines") {
-            if let Some(c) = cells
-                .as_array()
-                .into_iter()
-                .flatten()
-                .find(|c| !drawn.insert((colour.to_ascii_uppercase(), c.to_string())))
-            {
-                return Err(format!(
-                    "two lines of one colour meet at {}, which Penpa+ would draw as one line",
-                    c.as_str().unwrap_or_default()
-                ));
-            }
             let at: Vec<usize> = cells
                 .as_array()
                 .into_iter()
                 .flatten()
-                .map(|c| match fpuzzles::position(c) {
-                    Ok((r, c)) if (1..=n).contains(&r) && (1..=n).contains(&c) => {
-                        Ok(board.cell(r - 1, c - 1))
+                .map(|name| {
+                    let [r, c] = cell(name, n)?;
+                    if !drawn.insert((colour.to_ascii_uppercase(), [r, c])) {
+                        return Err(format!(
+                            "two lines of one colour meet at {}, which Penpa+ would draw as one line",
+                            name.as_str().unwrap_or_default()
+                        ));
                     }
-                    _ => Err(format!("{c} is not a cell of the grid")),
+                    Ok(board.cell(r, c))
                 })
                 .collect::<Result<_, _>>()?;
             for pair in at.windows(2) {
