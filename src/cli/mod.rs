@@ -379,12 +379,7 @@ fn run(cli: Cli) -> Result<Exit, Error> {
     let memory = cli
         .memory_limit
         .map_or_else(default_memory_limit, |mb| mb.saturating_mul(1 << 20));
-    let options = |max, time_limit, stages| -> Result<SolveOptions, Error> {
-        Ok(SolveOptions {
-            memory_limit: Some(memory),
-            ..options(max, time_limit, stages)?
-        })
-    };
+    let options = |max, time_limit, stages| options(max, time_limit, stages, memory);
     // The analysis commands look for one solution with the default stages.
     let once = |time_limit| options(1, time_limit, Stages::default());
     let reader = Reader {
@@ -526,8 +521,13 @@ fn seconds(flag: &str, value: Option<f64>) -> Result<Option<Duration>, Error> {
     }
 }
 
-/// The checked options of a solve, from the flags as written.
-fn options(max: usize, time_limit: Option<f64>, stages: Stages) -> Result<SolveOptions, Error> {
+/// The checked options of a solve, from the flags as written, under the run's memory limit in bytes.
+fn options(
+    max: usize,
+    time_limit: Option<f64>,
+    stages: Stages,
+    memory: u64,
+) -> Result<SolveOptions, Error> {
     let time_limit = seconds("--time-limit", time_limit)?;
     if max == 0 {
         return Err(Error::section("--max", "must be at least 1"));
@@ -542,6 +542,7 @@ fn options(max: usize, time_limit: Option<f64>, stages: Stages) -> Result<SolveO
             BackendArg::Cbc => BackendChoice::Cbc,
         },
         relaxation: !stages.no_relaxation,
+        memory_limit: Some(memory),
         ..SolveOptions::default()
     })
 }

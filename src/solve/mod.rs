@@ -86,10 +86,19 @@ pub(crate) fn run_with(
             max_solutions: cap,
             ..options.clone()
         };
-        let mut outcome = run_with(puzzle, &within, engines)?;
+        let mut outcome = run_within(puzzle, &within, engines)?;
         outcome.stats.memory_capped = !outcome.complete && outcome.solutions.len() >= cap;
         return Ok(outcome);
     }
+    run_within(puzzle, options, engines)
+}
+
+/// [`run_with`] once the solutions asked for fit the memory limit: presolve, search, then a backend.
+fn run_within(
+    puzzle: &Puzzle,
+    options: &SolveOptions,
+    engines: Option<&Engines>,
+) -> Result<Outcome, Error> {
     let start = Instant::now();
     let will_search = puzzle.objective().is_none() && options.search_nodes > 0;
     let (domains, mut stats) = presolve_stage(
