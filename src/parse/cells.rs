@@ -414,7 +414,8 @@ fn path(
 /// Parses one line of cells per line of text: cells separated by spaces or commas (`r1c1 r1c2 r2c3`, `r1c1,
 /// r1c2, r2c3`), each next to the one before it (orthogonally or diagonally); `r1c2..r8c9` is the straight run
 /// between two cells in a row, column or diagonal; an optional clue follows `=` (`r1c2..r8c9 = 15`). A cell may
-/// not repeat on a line. The section's [`Shape`] may ask more, or less.
+/// not repeat on a line, and a line has two cells or more (a group, one or more). The section's [`Shape`] may
+/// ask more, or less.
 pub(crate) fn lines(
     section: &SectionText,
     n: usize,
@@ -430,7 +431,8 @@ pub(crate) fn lines(
             None => (text, Clue::default()),
         };
         let cells = path(section, line, cells_text, n, &shape)?;
-        if cells.len() < 2 {
+        // A group of cells may be one cell (a killer cage of one cell with its sum); a line may not.
+        if cells.len() < 2 - usize::from(shape.anywhere) {
             return Err(section.error_at_rest(
                 line,
                 text.trim_start(),
@@ -764,6 +766,14 @@ mod tests {
         let got = lines(&s(&["r1c1 r5c5 r9c9 r2c7"]), 9, anywhere).unwrap();
         assert_eq!(got[0].cells.len(), 4);
         assert!(lines(&s(&["r1c1 r5c5 r1c1"]), 9, anywhere).is_err());
+        // A group may be one cell (a killer cage of one cell), a line may not; neither may be none.
+        let got = lines(&s(&["r4c4 = 7"]), 9, anywhere).unwrap();
+        assert_eq!((got[0].cells.len(), got[0].clue), (1, Some(7)));
+        let e = lines(&s(&["r4c4 = 7"]), 9, Shape::default())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("two cells or more"), "{e}");
+        assert!(lines(&s(&["= 7"]), 9, anywhere).is_err());
     }
 
     #[test]
