@@ -55,6 +55,7 @@ const VARIANTS: &[&str] = &[
     "xv-marks",
     "consecutive-sudoku",
     "killer-cages",
+    "killer-repeats",
     "mathrax",
     "frame",
     "outside",
@@ -453,6 +454,15 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
                 seen.sort_unstable();
                 seen.dedup();
                 assert_eq!(seen.len(), v.len(), "a digit twice in a cage: {v:?}");
+                assert!(
+                    clue.is_none_or(|k| k == v.iter().sum::<u32>()),
+                    "{v:?} {clue:?}"
+                );
+            }
+        }
+        // Each cage adds up to its sum when it shows one; its digits may repeat.
+        "killer-repeats" => {
+            for (v, clue) in along("cages") {
                 assert!(
                     clue.is_none_or(|k| k == v.iter().sum::<u32>()),
                     "{v:?} {clue:?}"

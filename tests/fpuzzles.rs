@@ -701,6 +701,43 @@ fn coloured_lines_take_the_rule_the_rules_text_gives_their_colour() {
     solves_as(&link, "parity-lines", &text, "parity lines");
 }
 
+/// f-puzzles' killer cages hold distinct digits; a setter who lets them repeat says so in the rules text, and
+/// the cages then read as sums alone (`killer-repeats`), cages that tile the grid too. Without the sentence the
+/// example, whose cages repeat digits, has no solution.
+#[test]
+fn cages_the_rules_text_lets_repeat_a_digit_are_sums_alone() {
+    let (link, mut json, text) = example_link("puzzles/killer-repeats/killer-repeats-9x9.yaml");
+    assert_eq!(json["ruleset"], "Digits may repeat within cages.", "{json}");
+    solves_as(&link, "killer-repeats", &text, "as written");
+    json["ruleset"] =
+        json!("Normal sudoku rules apply. Digits can repeat in a cage if other rules allow it.");
+    solves_as(&json.to_string(), "killer-repeats", &text, "in other words");
+    json["ruleset"] = json!("Normal killer rules: digits cannot repeat in a cage.");
+    let out = latin()
+        .args(["solve", &json.to_string(), "--format", "json"])
+        .output()
+        .unwrap();
+    let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(solved["type"], "killer-cages", "{solved}");
+    assert_eq!(solved["status"], "infeasible", "{solved}");
+    // Cages that tile the grid, every one with its sum: a Killer Sudoku's, but for the sentence.
+    let (_, mut tiled, _) = example_link("puzzles/killer/killer-6x6.yaml");
+    tiled["ruleset"] = json!("Digits may repeat in cages.");
+    let out = latin()
+        .args(["convert", &tiled.to_string(), "--to", "yaml"])
+        .output()
+        .unwrap();
+    let yaml = String::from_utf8(out.stdout).unwrap();
+    assert!(yaml.contains("type: killer-repeats"), "{yaml}");
+    // Written back as cages and the sentence, which reads again.
+    let written = decoded(&convert(&tiled.to_string(), "fpuzzles"));
+    assert_eq!(
+        written["ruleset"], "Digits may repeat within cages.",
+        "{written}"
+    );
+    assert_eq!(written["killercage"], tiled["killercage"]);
+}
+
 /// `input` (a link or f-puzzles JSON) solves as type `kind` to the one solution of the example file `text`.
 fn solves_as(input: &str, kind: &str, text: &str, what: &str) {
     let out = latin()

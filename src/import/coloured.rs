@@ -94,7 +94,7 @@ pub(super) fn redraw(puzzle: &mut Json, keys: &[&str]) -> Result<(), String> {
             }
         }
         puzzle.as_object_mut().expect("an object").remove(*key);
-        said(puzzle, &sentence);
+        super::globals::said(puzzle, &sentence);
     }
     Ok(())
 }
@@ -102,16 +102,6 @@ pub(super) fn redraw(puzzle: &mut Json, keys: &[&str]) -> Result<(), String> {
 /// The f-puzzles keys of every line rule [`redraw`] can draw.
 pub(super) fn line_rules() -> Vec<&'static str> {
     REDRAWN.iter().map(|r| r.0).collect()
-}
-
-/// Adds a sentence to the f-puzzles JSON's rules text.
-fn said(puzzle: &mut Json, sentence: &str) {
-    let text = puzzle["ruleset"].as_str().unwrap_or_default().trim();
-    puzzle["ruleset"] = json!(if text.is_empty() {
-        sentence.to_owned()
-    } else {
-        format!("{text}\n{sentence}")
-    });
 }
 
 /// Writes the record's parity lines, which f-puzzles has no constraint for, into the f-puzzles JSON as
@@ -205,7 +195,8 @@ fn named_rule(
             continue;
         }
         let Some(rule) = rule_of(words) else {
-            if permission(words) {
+            // "Digits may repeat on lines": says what a line allows, not a rule of its own.
+            if super::globals::repeats_allowed(words) {
                 continue;
             }
             return Err(format!(
@@ -260,12 +251,6 @@ fn names_nearest(words: &[&str], names: &[Vec<(&str, f32)>], i: usize) -> bool {
 
 fn about_lines(words: &[&str]) -> bool {
     words.iter().any(|w| ["line", "lines"].contains(w))
-}
-
-/// "Digits may repeat on lines": says what a line allows, not a rule of its own. "May not repeat" is a rule.
-fn permission(words: &[&str]) -> bool {
-    let has = |w: &str| words.contains(&w);
-    has("repeat") && !["not", "cannot", "never", "no", "t"].iter().any(|w| has(w))
 }
 
 /// The line rule a sentence (its words, lower case) states, if it states one latin has: the rule it names

@@ -107,7 +107,7 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 48] = [
+const READ: [&str; 49] = [
     "size",
     "grid",
     "title",
@@ -152,6 +152,7 @@ const READ: [&str; 48] = [
     "entropicline",
     "modularline",
     super::coloured::PARITY_LINE,
+    super::globals::CAGE_REPEATS,
     "quadruple",
     "minimum",
     "maximum",
@@ -560,11 +561,13 @@ fn push_line(record: &mut Json, section: &str, cells: Vec<[usize; 2]>, clue: Opt
 
 /// Killer cages: the schema's `regions` with `clues` when they tile a grid of boxes, each with its sum (Killer
 /// Sudoku); else `lines.killercages`, each cage a group of cells with its sum or none (cells in no cage free).
+/// Where the rules text lets digits repeat in cages ([`super::globals::CAGE_REPEATS`]), `lines.repeatcages`.
 fn killer(puzzle: &Json, record: &mut Json, n: usize, boxed: bool) -> Result<(), Error> {
     let cages = list(puzzle, "killercage");
     if cages.is_empty() {
         return Ok(());
     }
+    let repeat = puzzle[super::globals::CAGE_REPEATS].as_bool() == Some(true);
     let mut ids = vec![String::new(); n * n];
     let mut clues = Map::new();
     let mut groups = Vec::new();
@@ -593,13 +596,15 @@ fn killer(puzzle: &Json, record: &mut Json, n: usize, boxed: bool) -> Result<(),
         }
         groups.push((cells, sum));
     }
-    if boxed && clues.len() == groups.len() && ids.iter().all(|id| !id.is_empty()) {
+    let tiled = clues.len() == groups.len() && ids.iter().all(|id| !id.is_empty());
+    if boxed && tiled && !repeat {
         record["regions"] = regions(&ids, n);
         record["clues"] = Json::Object(clues);
         return Ok(());
     }
+    let key = if repeat { "repeatcages" } else { "killercages" };
     for (cells, sum) in groups {
-        push_line(record, "killercages", cells, Some(json!(sum)));
+        push_line(record, key, cells, Some(json!(sum)));
     }
     Ok(())
 }
@@ -1175,9 +1180,18 @@ fn write_diagonals(record: &Json, out: &mut Json) -> Result<(), Error> {
     Ok(())
 }
 
-/// A record's cages (its regions with clues), each with its sum, and its cages where drawn. A cell in two cages
-/// is refused: f-puzzles reads no link that has one (nor does [`killer`]).
+/// A record's cages (its regions with clues), each with its sum, and its cages where drawn; cages whose digits
+/// may repeat with the sentence that says so. A cell in two cages is refused: f-puzzles reads no link that has
+/// one (nor does [`killer`]).
 fn write_cages(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
+    let repeating = list(&record["lines"], "repeatcages");
+    let differing = !list(&record["lines"], "killercages").is_empty()
+        || (record["regions"].is_array() && record["clues"].is_object());
+    if !repeating.is_empty() && differing {
+        return Err(err(
+            "killer cages whose digits may repeat beside cages whose digits differ, which f-puzzles' rules text cannot tell apart",
+        ));
+    }
     let mut taken = std::collections::BTreeSet::new();
     let mut take = |cells: &[String]| -> Result<(), Error> {
         match cells.iter().find(|c| !taken.insert(c.to_string())) {
@@ -1208,7 +1222,7 @@ fn write_cages(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
         }
     }
     // Cages where the setter drew them: each with its sum, or none.
-    for (l, sum) in clued_lines(record, "killercages") {
+    for (l, sum) in clued_lines(record, "killercages").chain(clued_lines(record, "repeatcages")) {
         let cells = cell_list(l)?;
         take(&cells)?;
         let mut cage = json!({ "cells": cells });
@@ -1216,6 +1230,9 @@ fn write_cages(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
             cage["value"] = json!(sum.to_string());
         }
         push(out, "killercage", cage);
+    }
+    if !repeating.is_empty() {
+        super::globals::said(out, super::globals::CAGE_REPEATS_SENTENCE);
     }
     Ok(())
 }

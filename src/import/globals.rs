@@ -39,11 +39,22 @@ const GLOBALS: [(&str, &str, &str); 4] = [
     ),
 ];
 
-/// Sets the f-puzzles flag of each global rule a sentence of the rules text names.
+/// latin's own f-puzzles key for killer cages whose digits may repeat: f-puzzles' cages differ, and a setter
+/// who lets them repeat says so in the rules text alone.
+pub(super) const CAGE_REPEATS: &str = "cagerepeats";
+
+/// The sentence written for [`CAGE_REPEATS`], which reads back.
+pub(super) const CAGE_REPEATS_SENTENCE: &str = "Digits may repeat within cages.";
+
+/// Sets the f-puzzles flag of each global rule a sentence of the rules text names, and [`CAGE_REPEATS`] where
+/// one lets cages repeat a digit.
 pub(super) fn read(out: &mut Json) -> Result<(), String> {
     let rules = out["ruleset"].as_str().unwrap_or_default().to_lowercase();
     let mut found = Vec::new();
     for (sentence, words) in sentences_of(&rules) {
+        if words.iter().any(|w| w.starts_with("cage")) && repeats_allowed(&words) {
+            found.push(CAGE_REPEATS);
+        }
         if words.iter().any(|w| w.starts_with("queen")) {
             return Err(format!(
                 "the rules text speaks of a queen's move (`{}`), a rule latin does not have",
@@ -91,6 +102,47 @@ pub(super) fn sentences_of(rules: &str) -> Vec<(&str, Vec<&str>)> {
             (sentence, words)
         })
         .collect()
+}
+
+/// Whether a sentence (its words, lower case) lets a digit repeat rather than forbids it: "digits may repeat",
+/// "repeated digits are allowed", "need not be different"; not "may not repeat", "no digit repeats",
+/// "non-repeating", "repeats are not allowed". Where it errs, it errs towards the permission: a rule left
+/// looser than the setter's shows more solutions, one read tighter would rule out the setter's.
+pub(super) fn repeats_allowed(words: &[&str]) -> bool {
+    // "can't", "don't": the apostrophe leaves a `t` of its own.
+    const NEGATIONS: [&str; 7] = ["not", "cannot", "never", "no", "non", "nor", "t"];
+    let negated_before = |i: usize| {
+        words[i.saturating_sub(3)..i]
+            .iter()
+            .any(|w| NEGATIONS.contains(w))
+    };
+    let forbidden = words.iter().enumerate().any(|(i, w)| {
+        ["forbidden", "prohibited", "disallowed"].contains(w)
+            || (["allowed", "permitted"].contains(w) && negated_before(i))
+    });
+    let repeats: Vec<usize> = (0..words.len())
+        .filter(|&i| words[i].starts_with("repeat"))
+        .collect();
+    if !repeats.is_empty() {
+        return !forbidden && repeats.iter().any(|&i| !negated_before(i));
+    }
+    // "Digits in a cage need not be different", "do not have to be distinct".
+    let has = |w: &str| words.contains(&w);
+    ["distinct", "different", "unique"].iter().any(|w| has(w))
+        && ["need", "necessarily", "have", "required"]
+            .iter()
+            .any(|w| has(w))
+        && words.iter().any(|w| NEGATIONS.contains(w))
+}
+
+/// Adds a sentence to the f-puzzles JSON's rules text.
+pub(super) fn said(puzzle: &mut Json, sentence: &str) {
+    let text = puzzle["ruleset"].as_str().unwrap_or_default().trim();
+    puzzle["ruleset"] = json!(if text.is_empty() {
+        sentence.to_owned()
+    } else {
+        format!("{text}\n{sentence}")
+    });
 }
 
 /// f-puzzles' negative constraint (no mark: neither relation) where the rules text says all marks are there:
@@ -255,6 +307,41 @@ mod tests {
         ];
         for (text, want) in cases {
             assert_eq!(flags_of(text).unwrap(), want, "{text}");
+        }
+    }
+
+    /// Cages whose digits may repeat, as setters say it, and the killer rule said in the same words negated.
+    #[test]
+    fn the_ways_setters_let_cages_repeat_a_digit() {
+        let repeats = |text: &str| {
+            let mut out = json!({ "ruleset": text });
+            read(&mut out).unwrap();
+            out[CAGE_REPEATS].as_bool() == Some(true)
+        };
+        for text in [
+            CAGE_REPEATS_SENTENCE,
+            "Killer cages: digits in a cage sum to the clue. Digits may repeat in cages.",
+            "Digits can repeat within a cage if allowed by other rules.",
+            "Cages may contain repeated digits.",
+            "Repeated digits are allowed in cages.",
+            "Digits in a cage need not be different.",
+            "Digits within cages do not have to be distinct.",
+            "Digits may repeat in cages, but not within a row, column or box.",
+        ] {
+            assert!(repeats(text), "{text}");
+        }
+        for text in [
+            "Normal killer rules: digits cannot repeat in a cage.",
+            "Digits may not repeat within cages.",
+            "Digits can't repeat in cages.",
+            "No digit repeats in a cage.",
+            "Cages hold non-repeating digits that sum to the clue.",
+            "Repeated digits are not allowed in cages.",
+            "Digits in a cage must be different.",
+            "Digits may repeat on lines.",
+            "Digits may repeat.",
+        ] {
+            assert!(!repeats(text), "{text}");
         }
     }
 

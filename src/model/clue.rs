@@ -194,13 +194,12 @@ fn line_maker(primitive: &str) -> Option<LineMaker> {
                 .then_some(None),
             _ => None,
         },
-        // A cage shows its sum, when its digits differ.
-        "cage" => |_, values, _| {
+        // A cage shows its sum, when its digits differ or may repeat.
+        "cage" => |args, values, _| {
+            let repeat = args.get("repeat").and_then(Value::as_bool) == Some(true);
             let mut sorted = values.to_vec();
             sorted.sort_unstable();
-            sorted
-                .windows(2)
-                .all(|w| w[0] != w[1])
+            (repeat || sorted.windows(2).all(|w| w[0] != w[1]))
                 .then(|| Some(LineClue::Number(values.iter().map(|&v| u64::from(v)).sum())))
         },
         "all-different" => |_, values, _| {
@@ -441,6 +440,12 @@ mod tests {
         assert_eq!(line("increasing", &slow, &[1, 1, 4]), Some(None));
         assert_eq!(line("increasing", &slow, &[1, 7, 4]), None);
         assert_eq!(line("line-sum", &none, &[1, 7, 7]), Some(Some(15)));
+        assert_eq!(line("cage", &none, &[1, 7, 2]), Some(Some(10)));
+        assert_eq!(line("cage", &none, &[1, 7, 7]), None);
+        let repeat: Args = [("repeat".to_owned(), Value::from(true))]
+            .into_iter()
+            .collect();
+        assert_eq!(line("cage", &repeat, &[1, 7, 7]), Some(Some(15)));
         assert_eq!(line("arrow-sum", &none, &[9, 4, 5]), Some(None));
         assert_eq!(line("arrow-sum", &none, &[9, 4, 4]), None);
         assert_eq!(line("arrow-sum", &none, &[9]), None);

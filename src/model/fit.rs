@@ -52,7 +52,7 @@ enum Param {
     Open(&'static str),
 }
 
-const MEANINGS: [Meaning; 32] = [
+const MEANINGS: [Meaning; 33] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line(
         "slowthermos",
@@ -83,6 +83,13 @@ const MEANINGS: [Meaning; 32] = [
         "cage",
         Param::None,
         "killer cages where drawn",
+    ),
+    // Cages the rules text lets repeat a digit: each says only its sum.
+    line(
+        "repeatcages",
+        "cage",
+        Param::Flag("repeat"),
+        "killer cages where digits may repeat",
     ),
     line(
         "extraregions",
@@ -778,6 +785,11 @@ mod tests {
             (
                 with("lines", lines("killercages", two.clone())),
                 "killer-cages",
+            ),
+            // Cages that may repeat a digit: never the cages that may not.
+            (
+                with("lines", lines("repeatcages", two.clone())),
+                "killer-repeats",
             ),
             // Marks not all given: never a type whose marks are.
             (
