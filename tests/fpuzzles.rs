@@ -738,6 +738,38 @@ fn cages_the_rules_text_lets_repeat_a_digit_are_sums_alone() {
     assert_eq!(written["killercage"], tiled["killercage"]);
 }
 
+/// Thermometers a sentence of the rules text makes slow read as slow thermometers (Penpa+ and SudokuPad draw
+/// one kind, and `convert` writes slow ones so for them); beside f-puzzles' own slow thermometers the sentence
+/// is about those, and the thermometers stay strict.
+#[test]
+fn thermometers_the_rules_text_makes_slow_are_slow() {
+    let (_, mut json, text) = example_link("puzzles/slow-thermo/slow-thermo-9x9.yaml");
+    let lines = json
+        .as_object_mut()
+        .unwrap()
+        .remove("slowthermometer")
+        .unwrap();
+    json["thermometer"] = lines.clone();
+    json["ruleset"] = json!("Normal sudoku rules apply. Digits along a thermometer increase or stay the same from the bulb.");
+    solves_as(&json.to_string(), "slow-thermo", &text, "said in words");
+    let written = convert(&json.to_string(), "fpuzzles");
+    assert_eq!(decoded(&written)["slowthermometer"], lines);
+    let sudokupad = convert(&json.to_string(), "sudokupad");
+    let payload = sudokupad
+        .strip_prefix("https://sudokupad.app/fpuzzles")
+        .unwrap();
+    let drawn = decoded(&format!("https://www.f-puzzles.com/?load={payload}"));
+    assert_eq!(drawn["thermometer"], lines, "{drawn}");
+    solves_as(&sudokupad, "slow-thermo", &text, "written for SudokuPad");
+    json["slowthermometer"] = json!([{"lines": [["R9C9", "R9C8"]]}]);
+    let out = latin()
+        .args(["convert", &json.to_string(), "--to", "yaml"])
+        .output()
+        .unwrap();
+    let yaml = String::from_utf8(out.stdout).unwrap();
+    assert!(yaml.contains("type: slow-thermo+thermo"), "{yaml}");
+}
+
 /// `input` (a link or f-puzzles JSON) solves as type `kind` to the one solution of the example file `text`.
 fn solves_as(input: &str, kind: &str, text: &str, what: &str) {
     let out = latin()

@@ -107,7 +107,7 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 49] = [
+const READ: [&str; 50] = [
     "size",
     "grid",
     "title",
@@ -153,6 +153,7 @@ const READ: [&str; 49] = [
     "modularline",
     super::coloured::PARITY_LINE,
     super::globals::CAGE_REPEATS,
+    super::globals::SLOW_THERMOS,
     "quadruple",
     "minimum",
     "maximum",
@@ -355,8 +356,12 @@ fn line(cells: &Json, n: usize) -> Result<Vec<[usize; 2]>, Error> {
 }
 
 fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
+    // Thermometers the rules text makes slow, where the puzzle has no slow ones of its own to say it of.
+    let slow = puzzle[super::globals::SLOW_THERMOS].as_bool() == Some(true)
+        && list(puzzle, "slowthermometer").is_empty();
+    let thermos = if slow { "slowthermos" } else { "thermos" };
     for (key, section) in [
-        ("thermometer", "thermos"),
+        ("thermometer", thermos),
         ("slowthermometer", "slowthermos"),
         ("renban", "renban"),
         ("palindrome", "palindromes"),

@@ -46,14 +46,25 @@ pub(super) const CAGE_REPEATS: &str = "cagerepeats";
 /// The sentence written for [`CAGE_REPEATS`], which reads back.
 pub(super) const CAGE_REPEATS_SENTENCE: &str = "Digits may repeat within cages.";
 
-/// Sets the f-puzzles flag of each global rule a sentence of the rules text names, and [`CAGE_REPEATS`] where
-/// one lets cages repeat a digit.
+/// latin's own f-puzzles key for thermometers that a sentence of the rules text makes slow: Penpa+ and
+/// SudokuPad draw one kind of thermometer, and a setter of slow ones says so in words.
+pub(super) const SLOW_THERMOS: &str = "thermosslow";
+
+/// The sentence written for [`SLOW_THERMOS`], which reads back.
+const SLOW_THERMOS_SENTENCE: &str =
+    "Slow thermometers: digits never decrease from the bulb, and neighbours on a thermometer may be equal.";
+
+/// Sets the f-puzzles flag of each global rule a sentence of the rules text names, [`CAGE_REPEATS`] where one
+/// lets cages repeat a digit and [`SLOW_THERMOS`] where one lets a thermometer stay level.
 pub(super) fn read(out: &mut Json) -> Result<(), String> {
     let rules = out["ruleset"].as_str().unwrap_or_default().to_lowercase();
     let mut found = Vec::new();
     for (sentence, words) in sentences_of(&rules) {
         if words.iter().any(|w| w.starts_with("cage")) && repeats_allowed(&words) {
             found.push(CAGE_REPEATS);
+        }
+        if words.iter().any(|w| w.starts_with("thermo")) && level_allowed(&words) {
+            found.push(SLOW_THERMOS);
         }
         if words.iter().any(|w| w.starts_with("queen")) {
             return Err(format!(
@@ -133,6 +144,45 @@ pub(super) fn repeats_allowed(words: &[&str]) -> bool {
             .iter()
             .any(|w| has(w))
         && words.iter().any(|w| NEGATIONS.contains(w))
+}
+
+/// Whether a sentence (its words, lower case) lets neighbours on a line be equal where they would increase:
+/// "slow thermometers", "digits may repeat", "increase or stay the same", "need not strictly increase".
+fn level_allowed(words: &[&str]) -> bool {
+    let has = |w: &str| words.contains(&w);
+    let stays = words.iter().enumerate().any(|(i, w)| {
+        ["stay", "stays", "remain", "remains"].contains(w)
+            && words
+                .get(i + 1..i + 3)
+                .is_some_and(|next| next.contains(&"same"))
+            && !words[i.saturating_sub(3)..i]
+                .iter()
+                .any(|w| ["not", "cannot", "never", "t"].contains(w))
+    });
+    let loosened = has("strictly") && ["need", "necessarily", "have"].iter().any(|w| has(w));
+    has("slow") || stays || loosened || repeats_allowed(words)
+}
+
+/// Draws the f-puzzles JSON's slow thermometers as thermometers with the sentence that makes them slow, for a
+/// drawing that has one kind of thermometer (Penpa+'s, SudokuPad's); an error where it has both kinds.
+pub(super) fn say_slow_thermos(puzzle: &mut Json) -> Result<(), String> {
+    let slow = puzzle["slowthermometer"].take();
+    if slow.as_array().is_none_or(Vec::is_empty) {
+        return Ok(());
+    }
+    if puzzle["thermometer"]
+        .as_array()
+        .is_some_and(|t| !t.is_empty())
+    {
+        return Err("thermometers and slow thermometers, which one kind of drawn thermometer cannot tell apart".into());
+    }
+    puzzle["thermometer"] = slow;
+    puzzle
+        .as_object_mut()
+        .expect("an object")
+        .remove("slowthermometer");
+    said(puzzle, SLOW_THERMOS_SENTENCE);
+    Ok(())
 }
 
 /// Adds a sentence to the f-puzzles JSON's rules text.
@@ -343,6 +393,40 @@ mod tests {
         ] {
             assert!(!repeats(text), "{text}");
         }
+    }
+
+    /// Thermometers a sentence makes slow, and sentences that leave them strict.
+    #[test]
+    fn the_ways_setters_make_thermometers_slow() {
+        let slow = |text: &str| {
+            let mut out = json!({ "ruleset": text });
+            read(&mut out).unwrap();
+            out[SLOW_THERMOS].as_bool() == Some(true)
+        };
+        for text in [
+            SLOW_THERMOS_SENTENCE,
+            "Slow thermo: digits along a thermometer increase or stay the same from the bulb.",
+            "Digits on thermometers may repeat.",
+            "Thermometers: digits need not strictly increase; they never decrease from the bulb.",
+        ] {
+            assert!(slow(text), "{text}");
+        }
+        for text in [
+            "Digits along a thermometer strictly increase from the bulb.",
+            "Thermometers: digits increase from the bulb and cannot stay the same.",
+            "Digits may not repeat on a thermometer.",
+            "Slow arrows are not a thing.",
+        ] {
+            assert!(!slow(text), "{text}");
+        }
+        // Written for a drawing of one kind of thermometer: slow ones as thermometers and the sentence.
+        let mut puzzle = json!({"slowthermometer": [{"lines": [["R1C1", "R1C2"]]}]});
+        say_slow_thermos(&mut puzzle).unwrap();
+        assert_eq!(puzzle["thermometer"][0]["lines"][0][1], "R1C2");
+        assert!(puzzle.get("slowthermometer").is_none());
+        assert!(slow(puzzle["ruleset"].as_str().unwrap()));
+        let mut both = json!({"slowthermometer": [{"lines": [["R1C1", "R1C2"]]}], "thermometer": [{"lines": [["R2C1", "R2C2"]]}]});
+        assert!(say_slow_thermos(&mut both).is_err());
     }
 
     #[test]

@@ -76,6 +76,7 @@ pub(super) fn from_fpuzzles(puzzle: &Json) -> Result<String, Refusal> {
     // Penpa+ has no line rules of its own: setters draw them as coloured lines and say each colour's rule.
     let mut puzzle = puzzle.clone();
     coloured::redraw(&mut puzzle, &coloured::line_rules())?;
+    globals::say_slow_thermos(&mut puzzle)?;
     let puzzle = &puzzle;
     if let Some((key, _)) = puzzle.as_object().into_iter().flatten().find(|(k, _)| {
         let said = DRAWN.contains(&k.as_str()) || globals::flags().any(|f| f == k.as_str());

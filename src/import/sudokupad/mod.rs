@@ -143,11 +143,15 @@ pub(crate) fn decode(text: &str) -> Result<Json, Error> {
 
 /// A record as the SudokuPad link that opens its f-puzzles payload.
 pub(crate) fn encode(record: &Json) -> Result<String, Error> {
-    let link = fpuzzles::encode(record)
+    let mut puzzle = fpuzzles::to_fpuzzles(record)
         .map_err(|e| relabelled(e, Format::Sudokupad, SUDOKUPAD_WRITTEN))?;
-    let payload = link
-        .strip_prefix(fpuzzles::LINK)
-        .expect("f-puzzles links start so");
+    // SudokuPad's converter drops f-puzzles' slow thermometers; it draws thermometers and the rules text.
+    if puzzle["thermometer"].as_array().is_none_or(Vec::is_empty) {
+        super::globals::say_slow_thermos(&mut puzzle)
+            .map_err(|e| super::bad(Format::Sudokupad, e))?;
+    }
+    let text: Vec<u16> = puzzle.to_string().encode_utf16().collect();
+    let payload = lz_str::compress_to_base64(text);
     Ok(format!("https://sudokupad.app/fpuzzles{payload}"))
 }
 

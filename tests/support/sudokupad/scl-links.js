@@ -5,7 +5,8 @@
 //
 //   node tests/support/sudokupad/scl-links.js DIR/src < SOURCES > tests/support/sudokupad/links.tsv
 //
-// SOURCES has a line per puzzle: `source<TAB>expect<TAB>f-puzzles link` (`latin convert FILE --to fpuzzles`);
+// SOURCES has a line per puzzle: `source<TAB>expect<TAB>f-puzzles link` (`latin convert FILE --to fpuzzles`,
+// or `--to sudokupad`, whose payload is the same but for slow thermometers, drawn as thermometers and a sentence);
 // each output line is `source<TAB>expect<TAB>https://sudokupad.app/scl...`, the link SudokuPad makes when it
 // opens the f-puzzles link (its `parseFPuzzle`, then `PuzzleZipper.zip`, then lz-string to base64). A SOURCES
 // line may go on with `<TAB>key<TAB>colour<TAB>sentence`: the f-puzzles constraint `key`'s lines are redrawn as
