@@ -80,10 +80,11 @@ impl Sum {
         };
         let exact = match sets {
             Some(_) => true,
-            None => {
+            // For clause learning only: the weighted row below says the sum whole.
+            None => c.clauses(|c| {
                 ladder::encode(c, &self.cells, Total::Fixed(self.total))
                     || automaton.encode(c, &self.cells)
-            }
+            }),
         };
         if exact {
             c.implied_equal(terms, self.total as f64);

@@ -29,7 +29,7 @@ use super::memory;
 use super::relax::Relaxation;
 use crate::error::Error;
 use crate::grid::Grid;
-use crate::program::{BinaryProgram, Row};
+use crate::program::{BinaryProgram, Role, Row};
 
 /// Why the clauses were not all written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,9 +147,9 @@ impl Cnf {
     }
 
     /// Appends the clauses of one row; `None` when a coefficient is not +-1. A row the others imply
-    /// ([`Row::implied`]) adds nothing.
+    /// ([`Role::Relaxation`]) adds nothing.
     fn row(&mut self, program: &BinaryProgram, row: &Row) -> Option<()> {
-        if row.implied {
+        if row.role == Role::Relaxation {
             return Some(());
         }
         let mut terms = row.terms.clone();
@@ -673,7 +673,7 @@ pub(crate) mod tests {
             terms: terms.to_vec(),
             lower,
             upper,
-            implied: false,
+            role: Role::Exact,
         }
     }
 
