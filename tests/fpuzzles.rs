@@ -723,11 +723,7 @@ fn cages_the_rules_text_lets_repeat_a_digit_are_sums_alone() {
     // Cages that tile the grid, every one with its sum: a Killer Sudoku's, but for the sentence.
     let (_, mut tiled, _) = example_link("puzzles/killer/killer-6x6.yaml");
     tiled["ruleset"] = json!("Digits may repeat in cages.");
-    let out = latin()
-        .args(["convert", &tiled.to_string(), "--to", "yaml"])
-        .output()
-        .unwrap();
-    let yaml = String::from_utf8(out.stdout).unwrap();
+    let yaml = convert(&tiled.to_string(), "yaml");
     assert!(yaml.contains("type: killer-repeats"), "{yaml}");
     // Written back as cages and the sentence, which reads again.
     let written = decoded(&convert(&tiled.to_string(), "fpuzzles"));
@@ -762,11 +758,7 @@ fn thermometers_the_rules_text_makes_slow_are_slow() {
     assert_eq!(drawn["thermometer"], lines, "{drawn}");
     solves_as(&sudokupad, "slow-thermo", &text, "written for SudokuPad");
     json["slowthermometer"] = json!([{"lines": [["R9C9", "R9C8"]]}]);
-    let out = latin()
-        .args(["convert", &json.to_string(), "--to", "yaml"])
-        .output()
-        .unwrap();
-    let yaml = String::from_utf8(out.stdout).unwrap();
+    let yaml = convert(&json.to_string(), "yaml");
     assert!(yaml.contains("type: slow-thermo+thermo"), "{yaml}");
 }
 

@@ -166,21 +166,17 @@ fn level_allowed(words: &[&str]) -> bool {
 /// Draws the f-puzzles JSON's slow thermometers as thermometers with the sentence that makes them slow, for a
 /// drawing that has one kind of thermometer (Penpa+'s, SudokuPad's); an error where it has both kinds.
 pub(super) fn say_slow_thermos(puzzle: &mut Json) -> Result<(), String> {
-    let slow = puzzle["slowthermometer"].take();
-    if slow.as_array().is_none_or(Vec::is_empty) {
+    let drawn = |key: &str| puzzle[key].as_array().is_some_and(|a| !a.is_empty());
+    if !drawn("slowthermometer") {
         return Ok(());
     }
-    if puzzle["thermometer"]
-        .as_array()
-        .is_some_and(|t| !t.is_empty())
-    {
+    if drawn("thermometer") {
         return Err("thermometers and slow thermometers, which one kind of drawn thermometer cannot tell apart".into());
     }
-    puzzle["thermometer"] = slow;
-    puzzle
-        .as_object_mut()
-        .expect("an object")
-        .remove("slowthermometer");
+    let map = puzzle.as_object_mut().expect("an object");
+    if let Some(slow) = map.remove("slowthermometer") {
+        map.insert("thermometer".into(), slow);
+    }
     said(puzzle, SLOW_THERMOS_SENTENCE);
     Ok(())
 }
@@ -360,14 +356,17 @@ mod tests {
         }
     }
 
+    /// Whether reading the rules text `text` sets the f-puzzles key `key`.
+    fn said_sets(text: &str, key: &str) -> bool {
+        let mut out = json!({ "ruleset": text });
+        read(&mut out).unwrap();
+        out[key].as_bool() == Some(true)
+    }
+
     /// Cages whose digits may repeat, as setters say it, and the killer rule said in the same words negated.
     #[test]
     fn the_ways_setters_let_cages_repeat_a_digit() {
-        let repeats = |text: &str| {
-            let mut out = json!({ "ruleset": text });
-            read(&mut out).unwrap();
-            out[CAGE_REPEATS].as_bool() == Some(true)
-        };
+        let repeats = |text: &str| said_sets(text, CAGE_REPEATS);
         for text in [
             CAGE_REPEATS_SENTENCE,
             "Killer cages: digits in a cage sum to the clue. Digits may repeat in cages.",
@@ -398,11 +397,7 @@ mod tests {
     /// Thermometers a sentence makes slow, and sentences that leave them strict.
     #[test]
     fn the_ways_setters_make_thermometers_slow() {
-        let slow = |text: &str| {
-            let mut out = json!({ "ruleset": text });
-            read(&mut out).unwrap();
-            out[SLOW_THERMOS].as_bool() == Some(true)
-        };
+        let slow = |text: &str| said_sets(text, SLOW_THERMOS);
         for text in [
             SLOW_THERMOS_SENTENCE,
             "Slow thermo: digits along a thermometer increase or stay the same from the bulb.",
