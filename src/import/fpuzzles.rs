@@ -835,9 +835,13 @@ pub(super) fn cell_name(r: usize, c: usize) -> String {
 
 /// A record as an f-puzzles link.
 pub(crate) fn encode(record: &Json) -> Result<String, Error> {
-    let puzzle = to_fpuzzles(record)?;
+    Ok(format!("{LINK}{}", payload_of(&to_fpuzzles(record)?)))
+}
+
+/// The payload of a link that opens f-puzzles JSON: its text as UTF-16, lz-string compressed to base64.
+pub(super) fn payload_of(puzzle: &Json) -> String {
     let text: Vec<u16> = puzzle.to_string().encode_utf16().collect();
-    Ok(format!("{LINK}{}", lz_str::compress_to_base64(text)))
+    lz_str::compress_to_base64(text)
 }
 
 /// The record keys f-puzzles can say, beside those that say nothing about the puzzle ([`super::ABOUT`]).

@@ -122,11 +122,7 @@ pub(super) fn sentences_of(rules: &str) -> Vec<(&str, Vec<&str>)> {
 pub(super) fn repeats_allowed(words: &[&str]) -> bool {
     // "can't", "don't": the apostrophe leaves a `t` of its own.
     const NEGATIONS: [&str; 7] = ["not", "cannot", "never", "no", "non", "nor", "t"];
-    let negated_before = |i: usize| {
-        words[i.saturating_sub(3)..i]
-            .iter()
-            .any(|w| NEGATIONS.contains(w))
-    };
+    let negated_before = |i: usize| negated_before(words, i, &NEGATIONS);
     let forbidden = words.iter().enumerate().any(|(i, w)| {
         ["forbidden", "prohibited", "disallowed"].contains(w)
             || (["allowed", "permitted"].contains(w) && negated_before(i))
@@ -146,6 +142,13 @@ pub(super) fn repeats_allowed(words: &[&str]) -> bool {
         && words.iter().any(|w| NEGATIONS.contains(w))
 }
 
+/// Whether one of `negations` is among the three words before word `i` ("may not repeat", "cannot stay").
+fn negated_before(words: &[&str], i: usize, negations: &[&str]) -> bool {
+    words[i.saturating_sub(3)..i]
+        .iter()
+        .any(|w| negations.contains(w))
+}
+
 /// Whether a sentence (its words, lower case) lets neighbours on a line be equal where they would increase:
 /// "slow thermometers", "digits may repeat", "increase or stay the same", "need not strictly increase".
 fn level_allowed(words: &[&str]) -> bool {
@@ -155,9 +158,7 @@ fn level_allowed(words: &[&str]) -> bool {
             && words
                 .get(i + 1..i + 3)
                 .is_some_and(|next| next.contains(&"same"))
-            && !words[i.saturating_sub(3)..i]
-                .iter()
-                .any(|w| ["not", "cannot", "never", "t"].contains(w))
+            && !negated_before(words, i, &["not", "cannot", "never", "t"])
     });
     let loosened = has("strictly") && ["need", "necessarily", "have"].iter().any(|w| has(w));
     has("slow") || stays || loosened || repeats_allowed(words)

@@ -150,9 +150,10 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
         super::globals::say_slow_thermos(&mut puzzle)
             .map_err(|e| super::bad(Format::Sudokupad, e))?;
     }
-    let text: Vec<u16> = puzzle.to_string().encode_utf16().collect();
-    let payload = lz_str::compress_to_base64(text);
-    Ok(format!("https://sudokupad.app/fpuzzles{payload}"))
+    Ok(format!(
+        "https://sudokupad.app/fpuzzles{}",
+        fpuzzles::payload_of(&puzzle)
+    ))
 }
 
 #[cfg(test)]
