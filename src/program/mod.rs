@@ -32,17 +32,19 @@ pub(crate) struct Row {
 
 /// Which backends need a row. Every row is true of every solution; a rule may say one thing twice, once for a
 /// clause solver and once for linear programming, and each backend then leaves out the form it does not need.
+/// Either view alone (the `Exact` rows with the `Relaxation` ones, or with the `Clause` ones) is exact: the
+/// rules' encoding tests check both (`rules::satisfiable`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Role {
     /// Needed by every backend.
     Exact,
-    /// The other rows already force it at every integral point; it tightens the LP relaxation (a weighted sum
-    /// next to its clausal encoding), so a backend that needs no relaxation (clauses) leaves it out.
+    /// The linear form of what `Clause` rows beside it say (a weighted sum beside its ladders or automaton, an
+    /// automaton's flow beside its clauses, a value set's equality beside its implications): its relaxation is
+    /// at least as tight, so CBC takes it, and a clause solver, which cannot, leaves it out.
     Relaxation,
-    /// A clause of an encoding that a [`Role::Relaxation`] row beside it says whole (a sum's ladder or
-    /// automaton beside its weighted row): there for clause learning, so a backend that solves the linear
-    /// program (CBC) leaves it out. On a 6x6 little killer with no givens the ladders' 2,463 rows took CBC
-    /// 62 s to the first solution, the weighted rows alone 6 s.
+    /// The clausal form of what `Relaxation` rows beside it say: there for clause learning, so CBC leaves it
+    /// out. On a 6x6 little killer with no givens the ladders' 2,463 rows took CBC 62 s to the first
+    /// solution, the weighted rows alone 6 s.
     Clause,
 }
 
@@ -326,9 +328,19 @@ impl Compiler {
     /// Runs `encode` with every row it writes a [`Role::Clause`]: the caller writes the same constraint whole
     /// as a [`Role::Relaxation`] row (an implied equality), which a linear backend solves instead.
     pub(crate) fn clauses<T>(&mut self, encode: impl FnOnce(&mut Self) -> T) -> T {
-        let role = std::mem::replace(&mut self.role, Role::Clause);
+        self.with_role(Role::Clause, encode)
+    }
+
+    /// Runs `encode` with every row it writes a [`Role::Relaxation`]: the caller writes the same constraint as
+    /// [`Role::Clause`] rows, which a clause solver takes instead (a layered automaton's flow beside its clauses).
+    pub(crate) fn relaxation<T>(&mut self, encode: impl FnOnce(&mut Self) -> T) -> T {
+        self.with_role(Role::Relaxation, encode)
+    }
+
+    fn with_role<T>(&mut self, role: Role, encode: impl FnOnce(&mut Self) -> T) -> T {
+        let before = std::mem::replace(&mut self.role, role);
         let out = encode(self);
-        self.role = role;
+        self.role = before;
         out
     }
 

@@ -20,6 +20,14 @@
 //! state the automaton reaches after k cells is 1, and the last layer holds accepting states only. States are
 //! kept only when reachable from the start with the cells' candidates and able to reach acceptance, so the
 //! graph is small for the sums of this family (at most a few hundred states a layer).
+//!
+//! Those rows are for clause learning ([`Role::Clause`](crate::program::Role::Clause)); as a linear program
+//! they are weak (fractional states satisfy them far from any path). For CBC the same graph is written as a
+//! network flow instead ([`Role::Relaxation`](crate::program::Role::Relaxation)): a column `y` per arc (a
+//! state and a value that steps from it to a live state), one unit of flow out of the start, conserved at every
+//! state, and `x[k][v]` equal to the flow on the arcs of value v out of layer k. An integral flow is one path
+//! from the start to an accepting state, whose values are the cells', so it is exact too; and a path polytope
+//! has integral vertices, so the relaxation of the rule alone is its convex hull, the tightest there is.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -62,8 +70,8 @@ impl Automaton<'_> {
         layers
     }
 
-    /// Writes the layered encoding of "the cells' values are accepted"; `false` (and nothing written) when it
-    /// would take more than [`MAX_ROWS`] rows.
+    /// Writes the layered encoding of "the cells' values are accepted", as clauses and as a flow (see the module
+    /// notes); `false` (and nothing written) when it would take more than [`MAX_ROWS`] rows.
     pub(crate) fn encode(&self, c: &mut Compiler, cells: &[Cell]) -> bool {
         let candidates: Vec<Vec<u32>> = cells.iter().map(|&cell| c.candidates(cell)).collect();
         let layers = self.alive(&candidates);
@@ -84,6 +92,19 @@ impl Automaton<'_> {
             }
             return true;
         }
+        c.clauses(|c| self.clauses(c, cells, &layers, &candidates));
+        c.relaxation(|c| self.flow(c, cells, &layers, &candidates));
+        true
+    }
+
+    /// The state columns and their clauses.
+    fn clauses(
+        &self,
+        c: &mut Compiler,
+        cells: &[Cell],
+        layers: &[BTreeSet<u64>],
+        candidates: &[Vec<u32>],
+    ) {
         // d[k] for k >= 1: the state columns of layer k.
         let columns: Vec<BTreeMap<u64, usize>> = layers
             .iter()
@@ -145,7 +166,51 @@ impl Automaton<'_> {
                 c.at_most(terms, 0.0);
             }
         }
-        true
+    }
+
+    /// The arc columns and their flow rows.
+    fn flow(
+        &self,
+        c: &mut Compiler,
+        cells: &[Cell],
+        layers: &[BTreeSet<u64>],
+        candidates: &[Vec<u32>],
+    ) {
+        // Per state (layer, state): its arcs out and in; per cell and value: its arcs.
+        let mut out_of: BTreeMap<(usize, u64), Vec<usize>> = BTreeMap::new();
+        let mut into: BTreeMap<(usize, u64), Vec<usize>> = BTreeMap::new();
+        for (k, &cell) in cells.iter().enumerate() {
+            let mut by_value: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+            for &q in &layers[k] {
+                for &v in &candidates[k] {
+                    let Some(to) = (self.step)(k, q, v).filter(|to| layers[k + 1].contains(to))
+                    else {
+                        continue;
+                    };
+                    let y = c.aux();
+                    out_of.entry((k, q)).or_default().push(y);
+                    into.entry((k + 1, to)).or_default().push(y);
+                    by_value.entry(v).or_default().push(y);
+                }
+            }
+            for &v in &candidates[k] {
+                let mut terms = vec![(c.x(cell, v), 1.0)];
+                let arcs = by_value.get(&v).map_or(&[][..], Vec::as_slice);
+                terms.extend(arcs.iter().map(|&y| (y, -1.0)));
+                c.equal(terms, 0.0);
+            }
+        }
+        let start = out_of.get(&(0, self.start)).map_or(&[][..], Vec::as_slice);
+        c.equal(start.iter().map(|&y| (y, 1.0)).collect(), 1.0);
+        for (k, layer) in layers.iter().enumerate().take(cells.len()).skip(1) {
+            for &q in layer {
+                let arcs_in = into.get(&(k, q)).map_or(&[][..], Vec::as_slice);
+                let arcs_out = out_of.get(&(k, q)).map_or(&[][..], Vec::as_slice);
+                let mut terms: Vec<(usize, f64)> = arcs_in.iter().map(|&y| (y, 1.0)).collect();
+                terms.extend(arcs_out.iter().map(|&y| (y, -1.0)));
+                c.equal(terms, 0.0);
+            }
+        }
     }
 }
 
@@ -178,19 +243,9 @@ mod tests {
                     for (&cell, &v) in cells.iter().zip(&values) {
                         cols[program.x(cell, v)] = 1.0;
                     }
-                    // Some setting of the state columns satisfies every row?
-                    let satisfiable = (0u64..1 << aux.len()).any(|bits| {
-                        for (k, &col) in aux.iter().enumerate() {
-                            cols[col] = (bits >> k & 1) as f64;
-                        }
-                        let bounds_ok = (0..program.num_cols())
-                            .all(|i| program.lower[i] <= cols[i] && cols[i] <= program.upper[i]);
-                        bounds_ok
-                            && program.rows.iter().all(|r| {
-                                let s: f64 = r.terms.iter().map(|&(i, a)| a * cols[i]).sum();
-                                r.lower - 1e-9 <= s && s <= r.upper + 1e-9
-                            })
-                    });
+                    // Some setting of the state and arc columns satisfies every row, in CBC's view
+                    // (the flow) and CaDiCaL's (the clauses) alike?
+                    let satisfiable = crate::rules::satisfiable(&program, &aux, &mut cols);
                     assert_eq!(satisfiable, a + b + d == 7, "{values:?}");
                 }
             }

@@ -115,6 +115,33 @@ pub(crate) struct Pivot {
     pub(crate) value: u32,
 }
 
+/// "Value v is used among some cells exactly when the option chosen covers it", for rules that choose one of
+/// a list of options (a cage's value set, a renban line's run, a table's tuple; the options' columns add up to
+/// 1 in a row of the rule's own): `used` holds the cells' columns of v, `covering` the options' columns that
+/// hold v. As clauses for CaDiCaL (v at most once among the cells; a cell holding v needs a covering option;
+/// a covering option chosen has v in some cell), and for CBC as the one equality, which with the options' row
+/// forces each clause in the relaxation too.
+pub(crate) fn used_when_covered(c: &mut Compiler, used: Vec<(usize, f64)>, covering: &[usize]) {
+    c.clauses(|c| {
+        if used.len() > 1 {
+            c.at_most(used.clone(), 1.0);
+        }
+        for &(x, _) in &used {
+            let mut terms = vec![(x, 1.0)];
+            terms.extend(covering.iter().map(|&s| (s, -1.0)));
+            c.at_most(terms, 0.0);
+        }
+        for &s in covering {
+            let mut terms: Vec<(usize, f64)> = used.iter().map(|&(x, _)| (x, -1.0)).collect();
+            terms.push((s, 1.0));
+            c.at_most(terms, 0.0);
+        }
+    });
+    let mut terms = used;
+    terms.extend(covering.iter().map(|&s| (s, -1.0)));
+    c.implied_equal(terms, 0.0);
+}
+
 /// Values as written in messages: `[1, 2, 3]`.
 pub(crate) fn values_of(grid: &Grid, cells: &[Cell]) -> Vec<u32> {
     cells.iter().map(|&c| grid.get(c)).collect()
@@ -253,7 +280,6 @@ pub(crate) fn encoding_matches_check(rule: &dyn Rule, n: usize) -> (usize, usize
     rule.encode(&mut c);
     let program = c.finish();
     let aux: Vec<usize> = (base..program.num_cols()).collect();
-    assert!(aux.len() <= 16, "{} auxiliary columns", aux.len());
     let cells = rule.cells();
     let (mut accepted, mut refused) = (0, 0);
     for i in 0..(n as u64).pow(cells.len() as u32) {
@@ -279,21 +305,104 @@ pub(crate) fn encoding_matches_check(rule: &dyn Rule, n: usize) -> (usize, usize
 
 /// Whether some setting of the columns `aux` (each 0 or 1) satisfies every bound and row of the program, the
 /// other columns as `cols` holds them: the integral points of an encoding with auxiliary columns, by brute
-/// force, for tests that it accepts exactly the grids its rule does.
+/// force, for tests that it accepts exactly the grids its rule does. Asked of both backends' views of the
+/// program, which must agree: CBC's leaves out the [`crate::program::Role::Clause`] rows, CaDiCaL's the
+/// [`crate::program::Role::Relaxation`] ones.
 #[cfg(test)]
 pub(crate) fn satisfiable(
     program: &crate::program::BinaryProgram,
     aux: &[usize],
     cols: &mut [f64],
 ) -> bool {
-    (0u64..1 << aux.len()).any(|bits| {
-        for (k, &col) in aux.iter().enumerate() {
+    use crate::program::Role;
+    let linear = satisfiable_in(program, aux, cols, Role::Clause);
+    let clausal = satisfiable_in(program, aux, cols, Role::Relaxation);
+    assert_eq!(
+        linear, clausal,
+        "CBC's and CaDiCaL's views of the program disagree"
+    );
+    linear
+}
+
+/// [`satisfiable`] in one backend's view (the rows of role `left_out` skipped). The auxiliary columns a row
+/// forces, given the others, are set first (bound propagation to a fixpoint: a flow's arcs follow from the
+/// cells' values); the rest, at most 20, are tried every way.
+#[cfg(test)]
+fn satisfiable_in(
+    program: &crate::program::BinaryProgram,
+    aux: &[usize],
+    cols: &mut [f64],
+    left_out: crate::program::Role,
+) -> bool {
+    const EPS: f64 = 1e-9;
+    let rows: Vec<_> = program.rows.iter().filter(|r| r.role != left_out).collect();
+    let within =
+        |cols: &[f64], i: usize| program.lower[i] <= cols[i] && cols[i] <= program.upper[i];
+    if !(0..program.num_cols()).all(|i| aux.contains(&i) || within(cols, i)) {
+        return false;
+    }
+    // Each column's value where known: every column but the free auxiliary ones (a column no row of the view
+    // names, the other view's, is at its lower bound).
+    let mut known: Vec<Option<f64>> = cols.iter().map(|&v| Some(v)).collect();
+    let named: std::collections::HashSet<usize> = rows
+        .iter()
+        .flat_map(|r| r.terms.iter().map(|t| t.0))
+        .collect();
+    for &i in aux {
+        let fixed = program.lower[i] == program.upper[i] || !named.contains(&i);
+        known[i] = fixed.then_some(program.lower[i]);
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for r in &rows {
+            let (mut lo, mut hi) = (0.0, 0.0);
+            for &(i, a) in &r.terms {
+                match known[i] {
+                    Some(v) => (lo, hi) = (lo + a * v, hi + a * v),
+                    None => (lo, hi) = (lo + a.min(0.0), hi + a.max(0.0)),
+                }
+            }
+            if lo > r.upper + EPS || hi < r.lower - EPS {
+                return false;
+            }
+            for &(i, a) in &r.terms {
+                if known[i].is_some() {
+                    continue;
+                }
+                let one = lo + a.max(0.0) <= r.upper + EPS && hi + a.min(0.0) >= r.lower - EPS;
+                let zero = lo - a.min(0.0) <= r.upper + EPS && hi - a.max(0.0) >= r.lower - EPS;
+                match (zero, one) {
+                    (false, false) => return false,
+                    (true, true) => continue,
+                    (zero, _) => known[i] = Some(if zero { 0.0 } else { 1.0 }),
+                }
+                changed = true;
+                break;
+            }
+        }
+    }
+    let free: Vec<usize> = aux
+        .iter()
+        .copied()
+        .filter(|&i| known[i].is_none())
+        .collect();
+    assert!(
+        free.len() <= 20,
+        "{} auxiliary columns left free",
+        free.len()
+    );
+    for &i in aux {
+        cols[i] = known[i].unwrap_or(0.0);
+    }
+    (0u64..1 << free.len()).any(|bits| {
+        for (k, &col) in free.iter().enumerate() {
             cols[col] = (bits >> k & 1) as f64;
         }
-        (0..program.num_cols()).all(|i| program.lower[i] <= cols[i] && cols[i] <= program.upper[i])
-            && program.rows.iter().all(|r| {
+        aux.iter().all(|&i| within(cols, i))
+            && rows.iter().all(|r| {
                 let s: f64 = r.terms.iter().map(|&(i, a)| a * cols[i]).sum();
-                r.lower - 1e-9 <= s && s <= r.upper + 1e-9
+                r.lower - EPS <= s && s <= r.upper + EPS
             })
     })
 }

@@ -111,24 +111,8 @@ impl Rule for Run {
                 .iter()
                 .map(|&cell| (c.x(cell, v as u32), 1.0))
                 .collect();
-            // Clausal, and exact with the row above: v at most once on the line; a cell holding v needs a run
-            // that covers v; a chosen run has each of its values somewhere on the line.
-            c.at_most(used.clone(), 1.0);
-            for &(x, _) in &used {
-                let mut terms = vec![(x, 1.0)];
-                terms.extend(covering.iter().map(|&s| (s, -1.0)));
-                c.at_most(terms, 0.0);
-            }
-            for &s in &covering {
-                let mut terms: Vec<(usize, f64)> = used.iter().map(|&(x, _)| (x, -1.0)).collect();
-                terms.push((s, 1.0));
-                c.at_most(terms, 0.0);
-            }
-            // The same as one equality (the line uses v exactly when the chosen run covers it): the clauses
-            // force it at integral points; CBC keeps it for a tighter relaxation.
-            let mut terms = used;
-            terms.extend(covering.iter().map(|&s| (s, -1.0)));
-            c.implied_equal(terms, 0.0);
+            // Exact with the runs' row above: the line uses v exactly when the chosen run covers it.
+            super::used_when_covered(c, used, &covering);
         }
     }
 
@@ -340,5 +324,18 @@ mod tests {
         assert!(line(3).check_partial(&g).is_ok());
         let g = Grid::from_rows(&[vec![3, 0, 0], vec![0; 3], vec![0; 3]]).unwrap();
         assert!(line(2).check_partial(&g).is_ok());
+    }
+
+    /// The runs' rows accept exactly the lines the check does, in CBC's view (the equalities) and in
+    /// CaDiCaL's (the clauses) alike: every assignment of 1..5, with the runs' columns set every way.
+    #[test]
+    fn the_encoding_accepts_exactly_what_the_check_accepts() {
+        for k in 2..=4 {
+            let (accepted, refused) = crate::rules::encoding_matches_check(&line(k), 5);
+            assert!(
+                accepted > 0 && refused > 0,
+                "{k} cells: {accepted} {refused}"
+            );
+        }
     }
 }

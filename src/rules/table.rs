@@ -220,23 +220,18 @@ impl Rule for Table {
         c.equal(z.iter().map(|&k| (k, 1.0)).collect(), 1.0);
         for (i, &cell) in self.cells.iter().enumerate() {
             for v in 1..=n {
-                let mut terms: Vec<(usize, f64)> = tuples
+                let covering: Vec<usize> = tuples
                     .iter()
                     .zip(&z)
                     .filter(|(t, _)| t[i] == v)
-                    .map(|(_, &k)| (k, -1.0))
+                    .map(|(_, &k)| k)
                     .collect();
-                if terms.is_empty() {
+                if covering.is_empty() {
                     c.forbid(cell, v);
                     continue;
                 }
-                let x = c.x(cell, v);
-                for &(z, _) in &terms {
-                    c.at_most(vec![(z, 1.0), (x, -1.0)], 0.0);
-                }
-                terms.push((x, 1.0));
-                c.at_most(terms.clone(), 0.0);
-                c.implied_equal(terms, 0.0);
+                // The cell holds v exactly when the chosen tuple has v there.
+                super::used_when_covered(c, vec![(c.x(cell, v), 1.0)], &covering);
             }
         }
     }
@@ -367,5 +362,29 @@ mod tests {
             t.tuples(&[vec![1, 2, 3, 4], vec![1, 2, 3, 4]]),
             vec![vec![1, 2], vec![2, 1], vec![2, 4], vec![4, 2]]
         );
+    }
+
+    /// The tuples' rows accept exactly the cages the check does, in CBC's view (the equalities) and in
+    /// CaDiCaL's (the clauses) alike: every assignment of 1..4, with the tuples' columns set every way. The
+    /// hidden operator's cells share no row or column, where the tuples and the check agree on repeats.
+    #[test]
+    fn the_encoding_accepts_exactly_what_the_check_accepts() {
+        let in_a_row = vec![Cell::new(0, 0), Cell::new(0, 1)];
+        for (cells, predicate) in [
+            (in_a_row.clone(), TablePredicate::Difference(1)),
+            (in_a_row, TablePredicate::Ratio(2)),
+            (
+                vec![Cell::new(0, 0), Cell::new(1, 1)],
+                TablePredicate::AnyOperator(4),
+            ),
+        ] {
+            let table = Table {
+                label: "cage".into(),
+                cells,
+                predicate,
+            };
+            let (accepted, refused) = crate::rules::encoding_matches_check(&table, 4);
+            assert!(accepted > 0 && refused > 0, "{accepted} {refused}");
+        }
     }
 }
