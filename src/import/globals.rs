@@ -11,7 +11,9 @@
 //!
 //! A sentence that names one of them but narrows it (to some digits, "odd", "even", "except") is refused: latin
 //! has each rule for every digit, and a narrower one read as the whole would rule out the setter's answer. A
-//! queen's move, which latin has no rule for, is refused by name.
+//! queen's move, which latin has no rule for, is refused by name, and so are arrows on which no digit may
+//! repeat (latin's arrows let a digit repeat, as the usual rules do: read so, such a puzzle could show an
+//! answer with a repeat).
 
 use serde_json::{json, Value as Json};
 
@@ -69,6 +71,13 @@ pub(super) fn read(out: &mut Json) -> Result<(), String> {
         if words.iter().any(|w| w.starts_with("queen")) {
             return Err(format!(
                 "the rules text speaks of a queen's move (`{}`), a rule latin does not have",
+                sentence.trim()
+            ));
+        }
+        if arrows_distinct(&words) {
+            return Err(format!(
+                "the rules text forbids a digit to repeat on an arrow (`{}`), a rule latin does not have: \
+                 its arrows let a digit repeat",
                 sentence.trim()
             ));
         }
@@ -140,6 +149,21 @@ pub(super) fn repeats_allowed(words: &[&str]) -> bool {
             .iter()
             .any(|w| has(w))
         && words.iter().any(|w| NEGATIONS.contains(w))
+}
+
+/// Whether a sentence (its words, lower case) forbids a digit to repeat on an arrow: "digits cannot repeat on
+/// arrows", "arrows may not contain repeated digits", "digits on an arrow must be different". The word about
+/// repeats must stand within four words of the arrow, so that "digits cannot repeat in rows, columns or boxes,
+/// and digits along an arrow sum to its circle" is the usual rule, not this one.
+fn arrows_distinct(words: &[&str]) -> bool {
+    const NEAR: usize = 4;
+    let about_repeats =
+        |w: &str| w.starts_with("repeat") || ["different", "distinct", "unique"].contains(&w);
+    let near = |i: usize| {
+        let window = &words[i.saturating_sub(NEAR)..(i + NEAR + 1).min(words.len())];
+        window.iter().any(|w| about_repeats(w))
+    };
+    (0..words.len()).any(|i| words[i].starts_with("arrow") && near(i)) && !repeats_allowed(words)
 }
 
 /// Whether one of `negations` is among the three words before word `i` ("may not repeat", "cannot stay").
@@ -423,6 +447,32 @@ mod tests {
         assert!(slow(puzzle["ruleset"].as_str().unwrap()));
         let mut both = json!({"slowthermometer": [{"lines": [["R1C1", "R1C2"]]}], "thermometer": [{"lines": [["R2C1", "R2C2"]]}]});
         assert!(say_slow_thermos(&mut both).is_err());
+    }
+
+    /// Arrows on which no digit may repeat are refused; the usual arrow rules, with or without their
+    /// sentence letting digits repeat, are not.
+    #[test]
+    fn arrows_that_forbid_repeats_are_refused() {
+        for text in [
+            "Digits cannot repeat on arrows.",
+            "Digits on an arrow may not repeat",
+            "No digit repeats along an arrow.",
+            "Arrows cannot contain repeated digits",
+            "Digits along each arrow must be different",
+            "Digits on arrows must be distinct, and sum to the circle",
+        ] {
+            let e = flags_of(text).unwrap_err();
+            assert!(e.contains("repeat on an arrow"), "{text}: {e}");
+        }
+        for text in [
+            "Digits along an arrow sum to the digit in its circle.",
+            "Digits may repeat on arrows if allowed by other rules.",
+            "Digits on an arrow need not be different",
+            "Digits cannot repeat in rows, columns or boxes, and digits along an arrow sum to the circle",
+            "Normal sudoku rules apply: digits cannot repeat in any row, column or box. Arrows sum to their circles.",
+        ] {
+            assert_eq!(flags_of(text), Ok(vec![]), "{text}");
+        }
     }
 
     #[test]
