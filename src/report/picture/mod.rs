@@ -62,7 +62,8 @@ impl Values<'_> {
 /// The short text of a pair's glyph: dots, X and V, or numbers.
 pub(crate) fn glyph_text(glyph: &PairGlyph, ascii: bool) -> String {
     match glyph {
-        PairGlyph::White(Some(k)) | PairGlyph::Black(Some(k)) => k.to_string(),
+        PairGlyph::White(Some(k)) => numbered_dot(*k, false, ascii),
+        PairGlyph::Black(Some(k)) => numbered_dot(*k, true, ascii),
         PairGlyph::White(None) => if ascii { "o" } else { "○" }.into(),
         PairGlyph::Black(None) => if ascii { "*" } else { "●" }.into(),
         PairGlyph::Sum(10) => "X".into(),
@@ -70,6 +71,26 @@ pub(crate) fn glyph_text(glyph: &PairGlyph, ascii: bool) -> String {
         PairGlyph::Sum(k) => k.to_string(),
         PairGlyph::Text(t) if ascii && !t.is_ascii() => "?".into(),
         PairGlyph::Text(t) => t.clone(),
+    }
+}
+
+/// A numbered dot's text: its number in a white or black circle (`③`, `❸`), past the circled numbers Unicode
+/// has (20 white, 10 black) or in ASCII the plain dot and the number (`○21`, `o3`, `*3`). A bare number would
+/// read alike for a white dot's difference, a black dot's ratio and a sum.
+fn numbered_dot(k: u64, black: bool, ascii: bool) -> String {
+    // U+2460 CIRCLED DIGIT ONE .. U+2473 CIRCLED NUMBER TWENTY; U+2776 DINGBAT NEGATIVE CIRCLED DIGIT ONE ..
+    // U+277F NEGATIVE CIRCLED NUMBER TEN.
+    let (first, last) = if black { (0x2776, 10) } else { (0x2460, 20) };
+    let circled = (1..=last)
+        .contains(&k)
+        .then(|| char::from_u32(first + k as u32 - 1))
+        .flatten();
+    match (circled, ascii, black) {
+        (Some(c), false, _) => c.to_string(),
+        (_, true, false) => format!("o{k}"),
+        (_, true, true) => format!("*{k}"),
+        (None, false, false) => format!("○{k}"),
+        (None, false, true) => format!("●{k}"),
     }
 }
 
@@ -119,4 +140,37 @@ pub(crate) fn line_tags(f: &Figure) -> Vec<(Cell, String)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A white dot's difference, a black dot's ratio and a sum of the same number never read alike, in
+    /// box-drawing text or in ASCII, circled or not.
+    #[test]
+    fn numbered_dots_and_sums_read_apart() {
+        let text = |g: PairGlyph| glyph_text(&g, false);
+        assert_eq!(text(PairGlyph::White(Some(3))), "③");
+        assert_eq!(text(PairGlyph::Black(Some(3))), "❸");
+        assert_eq!(text(PairGlyph::White(Some(20))), "⑳");
+        assert_eq!(text(PairGlyph::Black(Some(10))), "❿");
+        assert_eq!(text(PairGlyph::White(Some(21))), "○21");
+        assert_eq!(text(PairGlyph::Black(Some(11))), "●11");
+        assert_eq!(glyph_text(&PairGlyph::White(Some(3)), true), "o3");
+        assert_eq!(glyph_text(&PairGlyph::Black(Some(3)), true), "*3");
+        for ascii in [false, true] {
+            for k in [3, 11, 21] {
+                let shown: std::collections::HashSet<String> = [
+                    PairGlyph::White(Some(k)),
+                    PairGlyph::Black(Some(k)),
+                    PairGlyph::Sum(k),
+                ]
+                .iter()
+                .map(|g| glyph_text(g, ascii))
+                .collect();
+                assert_eq!(shown.len(), 3, "{k}, ascii {ascii}: {shown:?}");
+            }
+        }
+    }
 }
