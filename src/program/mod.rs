@@ -215,7 +215,8 @@ pub(crate) struct Compiler {
     max_bytes: u64,
     /// Per cell with one, the columns of "the value is at least v" ([`Self::at_least`]), made once.
     ladders: HashMap<Cell, Vec<usize>>,
-    /// The role of the rows written now ([`Self::clauses`]); the order view's rows are always exact.
+    /// The role of the rows written now ([`Self::clauses`], [`Self::relaxation`]); the order view's rows are
+    /// always exact.
     role: Role,
 }
 
@@ -309,18 +310,18 @@ impl Compiler {
         let n = self.size() as u32;
         let g: Vec<usize> = (2..=n).map(|_| self.aux()).collect();
         // Other rules' exact rows may name these columns, so their meaning is exact whoever asked first.
-        let role = std::mem::replace(&mut self.role, Role::Exact);
-        for v in 2..=n {
-            let (x, at_least) = (self.x(cell, v), g[v as usize - 2]);
-            self.at_most(vec![(x, 1.0), (at_least, -1.0)], 0.0);
-            let mut terms = vec![(at_least, 1.0), (x, -1.0)];
-            if let Some(&above) = g.get(v as usize - 1) {
-                self.at_most(vec![(above, 1.0), (at_least, -1.0)], 0.0);
-                terms.push((above, -1.0));
+        self.with_role(Role::Exact, |c| {
+            for v in 2..=n {
+                let (x, at_least) = (c.x(cell, v), g[v as usize - 2]);
+                c.at_most(vec![(x, 1.0), (at_least, -1.0)], 0.0);
+                let mut terms = vec![(at_least, 1.0), (x, -1.0)];
+                if let Some(&above) = g.get(v as usize - 1) {
+                    c.at_most(vec![(above, 1.0), (at_least, -1.0)], 0.0);
+                    terms.push((above, -1.0));
+                }
+                c.at_most(terms, 0.0);
             }
-            self.at_most(terms, 0.0);
-        }
-        self.role = role;
+        });
         self.ladders.insert(cell, g.clone());
         g
     }
@@ -369,15 +370,7 @@ impl Compiler {
 
     /// An equality the other rows of the rule already force at integral points ([`Role::Relaxation`]).
     pub(crate) fn implied_equal(&mut self, terms: Vec<(usize, f64)>, rhs: f64) {
-        if !self.keep(&terms) {
-            return;
-        }
-        self.program.rows.push(Row {
-            terms,
-            lower: rhs,
-            upper: rhs,
-            role: Role::Relaxation,
-        });
+        self.relaxation(|c| c.equal(terms, rhs));
     }
 
     pub(crate) fn equal(&mut self, terms: Vec<(usize, f64)>, rhs: f64) {

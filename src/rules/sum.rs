@@ -80,8 +80,9 @@ impl Sum {
         };
         let exact = match sets {
             Some(_) => true,
-            // For clause learning only: the weighted row below says the sum whole for CBC. (The automaton's
-            // flow beside the ladders, for CBC, made the pure path's 6x6 little killers 1.4-2.4x slower.)
+            // The ladders for clause learning only: the weighted row below says the sum whole for CBC (the
+            // automaton's flow beside them made the pure path's 6x6 little killers 1.4-2.4x slower). Where
+            // they would be too large, the automaton writes both its forms.
             None => {
                 c.clauses(|c| ladder::encode(c, &self.cells, Total::Fixed(self.total)))
                     || automaton.encode(c, &self.cells)

@@ -88,7 +88,8 @@ impl Residual {
             })
             .collect();
         let mut rows = Vec::with_capacity(program.rows.len());
-        // A clause whose constraint a weighted row beside it says whole only slows the LP down.
+        // A clause whose constraint a linear form beside it says (a weighted row, a flow, an equality) only
+        // slows the LP down.
         for row in program.rows.iter().filter(|r| r.role != Role::Clause) {
             let (free, constant) = program.split_row(row);
             if free.is_empty() {

@@ -146,8 +146,8 @@ impl Cnf {
         )
     }
 
-    /// Appends the clauses of one row; `None` when a coefficient is not +-1. A row the others imply
-    /// ([`Role::Relaxation`]) adds nothing.
+    /// Appends the clauses of one row; `None` when a coefficient is not +-1. The linear form of what clauses
+    /// beside it say ([`Role::Relaxation`]) adds nothing.
     fn row(&mut self, program: &BinaryProgram, row: &Row) -> Option<()> {
         if row.role == Role::Relaxation {
             return Some(());
