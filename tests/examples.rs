@@ -56,6 +56,7 @@ const VARIANTS: &[&str] = &[
     "consecutive-sudoku",
     "killer-cages",
     "killer-repeats",
+    "product-killer",
     "mathrax",
     "frame",
     "outside",
@@ -465,6 +466,19 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
             for (v, clue) in along("cages") {
                 assert!(
                     clue.is_none_or(|k| k == v.iter().sum::<u32>()),
+                    "{v:?} {clue:?}"
+                );
+            }
+        }
+        // Each cage's digits differ, and multiply to its clue when it shows one.
+        "product-killer" => {
+            for (v, clue) in along("cages") {
+                let mut seen = v.clone();
+                seen.sort_unstable();
+                seen.dedup();
+                assert_eq!(seen.len(), v.len(), "a digit twice in a cage: {v:?}");
+                assert!(
+                    clue.is_none_or(|k| k == v.iter().product::<u32>()),
                     "{v:?} {clue:?}"
                 );
             }

@@ -253,8 +253,8 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
     },
     Signature {
         name: "cage",
-        description: "the cells of each entry differ and, with `= N`, add up to N (killer cages where the setter drew them, a sum or none; cells in no cage are free); with `repeat: true` digits may repeat in a cage, which then says only its sum",
-        params: &[("lines", Param::Section(K::Lines, Required)), ("repeat", Param::Flag)],
+        description: "the cells of each entry differ and, with `= N`, add up to N (killer cages where the setter drew them, a sum or none; cells in no cage are free); with `repeat: true` digits may repeat in a cage, which then says only its clue; with `product: true` the clue is the product of the cage's digits, not their sum",
+        params: &[("lines", Param::Section(K::Lines, Required)), ("repeat", Param::Flag), ("product", Param::Flag)],
         look: Look::Line(LineStyle::Cage),
     },
     Signature {

@@ -165,7 +165,7 @@ fn expand_tabs(line: &str) -> Vec<char> {
 /// Whether a text is a picture of a grid of 4x4 or more with a wall around every cell. Asked after
 /// [`super::line`], which reads grids framed by boxes (`| . . 3 | . 2 . |`) whose frame would pass here. A text
 /// with a `:` above the frame is a puzzle file or a record with a picture inside one of its texts (`note: |`),
-/// not a picture (a picture's own legends, `rules: diagonals`, `line sums: a=21`, are under it).
+/// not a picture (a picture's own legends, `rules: diagonals`, `line clues: a=21`, are under it).
 pub(crate) fn recognises(t: &str) -> bool {
     Frame::find(t).is_some_and(|f| !f.lines[..f.rules[0]].iter().any(|l| l.contains(&':')))
 }

@@ -774,21 +774,41 @@ fn build_all_different(args: &Args, sections: &Sections, _: &Site) -> Result<Rul
     }))
 }
 
-/// A cage with its sum is a distinct sum; one without, its cells distinct. With `repeat`, a sum alone.
+/// A cage with its sum is a distinct sum; one without, its cells distinct. With `repeat`, a sum alone; with
+/// `product`, a product in place of the sum (the parser refuses a clue of 0).
 fn build_cage(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {
-    // Where digits may repeat, a cage without a sum says nothing, so it binds no rule.
-    let repeat = args.get("repeat").and_then(Value::as_bool) == Some(true);
-    let rules = per_group(args, sections, |label, line| match line.clue {
-        Some(total) => Some(Arc::new(Sum {
-            label,
-            cells: line.cells.clone(),
-            total,
-            distinct: !repeat,
-        }) as Arc<dyn Rule>),
-        None if repeat => None,
-        None => Some(Arc::new(AllDifferent::new(label, line.cells.clone())) as Arc<dyn Rule>),
-    });
-    Ok(rules.into_iter().flatten().collect())
+    // Where digits may repeat, a cage without a clue says nothing, so it binds no rule.
+    let flag = |key: &str| args.get(key).and_then(Value::as_bool) == Some(true);
+    let (repeat, product) = (flag("repeat"), flag("product"));
+    let mut rules: Rules = Vec::new();
+    for (label, line) in per_group(args, sections, |label, line| (label, line.clone())) {
+        match line.clue {
+            // A product cage's digits differ by an all-different rule of their own beside the product, which
+            // says nothing of repeats (an Inshi room's digits may repeat where rows and columns allow).
+            Some(clue) if product => {
+                if !repeat {
+                    rules.push(Arc::new(AllDifferent::new(
+                        label.clone(),
+                        line.cells.clone(),
+                    )));
+                }
+                rules.push(Arc::new(Product {
+                    label,
+                    cells: line.cells,
+                    product: clue,
+                }));
+            }
+            Some(total) => rules.push(Arc::new(Sum {
+                label,
+                cells: line.cells,
+                total,
+                distinct: !repeat,
+            })),
+            None if repeat => {}
+            None => rules.push(Arc::new(AllDifferent::new(label, line.cells))),
+        }
+    }
+    Ok(rules)
 }
 
 /// One rule an entry of a lines section whose entries are groups of cells, not lines: named as regions are

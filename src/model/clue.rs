@@ -194,13 +194,20 @@ fn line_maker(primitive: &str) -> Option<LineMaker> {
                 .then_some(None),
             _ => None,
         },
-        // A cage shows its sum, when its digits differ or may repeat.
+        // A cage shows its sum (or its product), when its digits differ or may repeat.
         "cage" => |args, values, _| {
-            let repeat = args.get("repeat").and_then(Value::as_bool) == Some(true);
+            let flag = |key: &str| args.get(key).and_then(Value::as_bool) == Some(true);
             let mut sorted = values.to_vec();
             sorted.sort_unstable();
-            (repeat || sorted.windows(2).all(|w| w[0] != w[1]))
-                .then(|| Some(LineClue::Number(values.iter().map(|&v| u64::from(v)).sum())))
+            let mut digits = values.iter().map(|&v| u64::from(v));
+            // A product past u64 (a long cage of a large grid) is no clue to show.
+            let clue = if flag("product") {
+                digits.try_fold(1u64, u64::checked_mul)?
+            } else {
+                digits.sum()
+            };
+            (flag("repeat") || sorted.windows(2).all(|w| w[0] != w[1]))
+                .then_some(Some(LineClue::Number(clue)))
         },
         "all-different" => |_, values, _| {
             let mut sorted = values.to_vec();

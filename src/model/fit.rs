@@ -52,7 +52,7 @@ enum Param {
     Open(&'static str),
 }
 
-const MEANINGS: [Meaning; 33] = [
+const MEANINGS: [Meaning; 34] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line(
         "slowthermos",
@@ -90,6 +90,13 @@ const MEANINGS: [Meaning; 33] = [
         "cage",
         Param::Flag("repeat"),
         "killer cages where digits may repeat",
+    ),
+    // Cages the rules text makes products: each says the product of its digits.
+    line(
+        "productcages",
+        "cage",
+        Param::Flag("product"),
+        "killer cages of products",
     ),
     line(
         "extraregions",
@@ -790,6 +797,11 @@ mod tests {
             (
                 with("lines", lines("repeatcages", two.clone())),
                 "killer-repeats",
+            ),
+            // Cages of products: never cages of sums.
+            (
+                with("lines", lines("productcages", two.clone())),
+                "product-killer",
             ),
             // Marks not all given: never a type whose marks are.
             (

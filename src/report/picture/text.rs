@@ -362,7 +362,7 @@ fn legend(f: &Figure) -> String {
     };
     let clued = tagged(&|l| l.clue.filter(|_| l.op.is_none()).map(|k| k.to_string()));
     if !clued.is_empty() {
-        let _ = writeln!(out, "line sums: {}", clued.join(" "));
+        let _ = writeln!(out, "line clues: {}", clued.join(" "));
     }
     // A clue with its operator, or a mark, is a circle's where the cells meet (Mathrax), not a sum along the
     // line.
