@@ -734,6 +734,53 @@ fn cages_the_rules_text_lets_repeat_a_digit_are_sums_alone() {
     assert_eq!(written["killercage"], tiled["killercage"]);
 }
 
+/// A setter of product cages draws f-puzzles' killer cages and says in the rules text that their clues are
+/// products: the cages then read as products (`product-killer`), and write back as cages with the sentence.
+/// Without it the example reads as sums and has no solution; a product said of something else, or beside
+/// sums, is refused rather than read as sums.
+#[test]
+fn cages_the_rules_text_makes_products_read_as_products() {
+    let (link, mut json, text) = example_link("puzzles/product-killer/product-killer-9x9.yaml");
+    let sentence = json["ruleset"].as_str().unwrap().to_owned();
+    assert!(sentence.contains("multiply"), "{json}");
+    solves_as(&link, "product-killer", &text, "as written");
+    for words in [
+        "Normal sudoku rules apply. The clue in a cage is the product of its digits.",
+        "Killer cages: digits in a cage multiply to the clue and cannot repeat.",
+        "Digits within a cage must be multiplied together to give the total in its corner.",
+    ] {
+        json["ruleset"] = json!(words);
+        solves_as(&json.to_string(), "product-killer", &text, words);
+    }
+    json["ruleset"] = json!("Normal killer rules: digits in a cage sum to the clue.");
+    let out = latin()
+        .args(["solve", &json.to_string(), "--format", "json"])
+        .output()
+        .unwrap();
+    let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(solved["type"], "killer-cages", "{solved}");
+    assert_eq!(solved["status"], "infeasible", "{solved}");
+    for refused in [
+        "Cages show a sum or a product of their digits.",
+        "The digit in a circle is the product of the digits on its arrow.",
+        "Digits in a cage multiply to the clue. Digits may repeat in cages.",
+    ] {
+        json["ruleset"] = json!(refused);
+        let out = latin().args(["solve", &json.to_string()]).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{refused}: {stderr}");
+        assert!(stderr.contains("product"), "{refused}: {stderr}");
+    }
+    // Cages that tile the grid, every one with its clue, read as products too.
+    let (_, mut tiled, _) = example_link("puzzles/killer/killer-6x6.yaml");
+    tiled["ruleset"] = json!(sentence);
+    let yaml = convert(&tiled.to_string(), "yaml");
+    assert!(yaml.contains("type: product-killer"), "{yaml}");
+    let written = decoded(&convert(&tiled.to_string(), "fpuzzles"));
+    assert_eq!(written["ruleset"], json!(sentence), "{written}");
+    assert_eq!(written["killercage"], tiled["killercage"]);
+}
+
 /// Thermometers a sentence of the rules text makes slow read as slow thermometers (Penpa+ and SudokuPad draw
 /// one kind, and `convert` writes slow ones so for them); beside f-puzzles' own slow thermometers the sentence
 /// is about those, and the thermometers stay strict.

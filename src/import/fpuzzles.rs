@@ -107,7 +107,7 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 50] = [
+const READ: [&str; 51] = [
     "size",
     "grid",
     "title",
@@ -153,6 +153,7 @@ const READ: [&str; 50] = [
     "modularline",
     super::coloured::PARITY_LINE,
     super::globals::CAGE_REPEATS,
+    super::globals::CAGE_PRODUCT,
     super::globals::SLOW_THERMOS,
     "quadruple",
     "minimum",
@@ -566,13 +567,15 @@ fn push_line(record: &mut Json, section: &str, cells: Vec<[usize; 2]>, clue: Opt
 
 /// Killer cages: the schema's `regions` with `clues` when they tile a grid of boxes, each with its sum (Killer
 /// Sudoku); else `lines.killercages`, each cage a group of cells with its sum or none (cells in no cage free).
-/// Where the rules text lets digits repeat in cages ([`super::globals::CAGE_REPEATS`]), `lines.repeatcages`.
+/// Where the rules text lets digits repeat in cages ([`super::globals::CAGE_REPEATS`]), `lines.repeatcages`;
+/// where it makes their clues products ([`super::globals::CAGE_PRODUCT`]), `lines.productcages`.
 fn killer(puzzle: &Json, record: &mut Json, n: usize, boxed: bool) -> Result<(), Error> {
     let cages = list(puzzle, "killercage");
     if cages.is_empty() {
         return Ok(());
     }
     let repeat = puzzle[super::globals::CAGE_REPEATS].as_bool() == Some(true);
+    let product = puzzle[super::globals::CAGE_PRODUCT].as_bool() == Some(true);
     let mut ids = vec![String::new(); n * n];
     let mut clues = Map::new();
     let mut groups = Vec::new();
@@ -602,12 +605,17 @@ fn killer(puzzle: &Json, record: &mut Json, n: usize, boxed: bool) -> Result<(),
         groups.push((cells, sum));
     }
     let tiled = clues.len() == groups.len() && ids.iter().all(|id| !id.is_empty());
-    if boxed && tiled && !repeat {
+    if boxed && tiled && !repeat && !product {
         record["regions"] = regions(&ids, n);
         record["clues"] = Json::Object(clues);
         return Ok(());
     }
-    let key = if repeat { "repeatcages" } else { "killercages" };
+    // The rules text's reading refuses cages both products and repeating.
+    let key = match (repeat, product) {
+        (true, _) => "repeatcages",
+        (_, true) => "productcages",
+        _ => "killercages",
+    };
     for (cells, sum) in groups {
         push_line(record, key, cells, Some(json!(sum)));
     }
@@ -1193,12 +1201,18 @@ fn write_diagonals(record: &Json, out: &mut Json) -> Result<(), Error> {
 /// may repeat with the sentence that says so. A cell in two cages is refused: f-puzzles reads no link that has
 /// one (nor does [`killer`]).
 fn write_cages(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
-    let repeating = list(&record["lines"], "repeatcages");
+    let repeating = !list(&record["lines"], "repeatcages").is_empty();
+    let products = !list(&record["lines"], "productcages").is_empty();
     let differing = !list(&record["lines"], "killercages").is_empty()
         || (record["regions"].is_array() && record["clues"].is_object());
-    if !repeating.is_empty() && differing {
+    if [repeating, products, differing]
+        .iter()
+        .filter(|&&k| k)
+        .count()
+        > 1
+    {
         return Err(err(
-            "killer cages whose digits may repeat beside cages whose digits differ, which f-puzzles' rules text cannot tell apart",
+            "killer cages of two kinds (sums whose digits differ, sums whose digits may repeat, products), which f-puzzles' rules text cannot tell apart",
         ));
     }
     let mut taken = std::collections::BTreeSet::new();
@@ -1231,7 +1245,8 @@ fn write_cages(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
         }
     }
     // Cages where the setter drew them: each with its sum, or none.
-    for (l, sum) in clued_lines(record, "killercages").chain(clued_lines(record, "repeatcages")) {
+    let drawn = ["killercages", "repeatcages", "productcages"];
+    for (l, sum) in drawn.iter().flat_map(|&key| clued_lines(record, key)) {
         let cells = cell_list(l)?;
         take(&cells)?;
         let mut cage = json!({ "cells": cells });
@@ -1240,8 +1255,11 @@ fn write_cages(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
         }
         push(out, "killercage", cage);
     }
-    if !repeating.is_empty() {
+    if repeating {
         super::globals::said(out, super::globals::CAGE_REPEATS_SENTENCE);
+    }
+    if products {
+        super::globals::said(out, super::globals::CAGE_PRODUCT_SENTENCE);
     }
     Ok(())
 }

@@ -48,6 +48,14 @@ pub(super) const CAGE_REPEATS: &str = "cagerepeats";
 /// The sentence written for [`CAGE_REPEATS`], which reads back.
 pub(super) const CAGE_REPEATS_SENTENCE: &str = "Digits may repeat within cages.";
 
+/// latin's own f-puzzles key for killer cages whose clue is the product of their digits: f-puzzles draws one
+/// kind of cage, and a setter of product cages says so in the rules text alone.
+pub(super) const CAGE_PRODUCT: &str = "cageproduct";
+
+/// The sentence written for [`CAGE_PRODUCT`], which reads back.
+pub(super) const CAGE_PRODUCT_SENTENCE: &str =
+    "Product cages: the digits in a cage multiply to its clue, and digits cannot repeat in a cage.";
+
 /// latin's own f-puzzles key for thermometers that a sentence of the rules text makes slow: Penpa+ and
 /// SudokuPad draw one kind of thermometer, and a setter of slow ones says so in words.
 pub(super) const SLOW_THERMOS: &str = "thermosslow";
@@ -57,16 +65,28 @@ const SLOW_THERMOS_SENTENCE: &str =
     "Slow thermometers: digits never decrease from the bulb, and neighbours on a thermometer may be equal.";
 
 /// Sets the f-puzzles flag of each global rule a sentence of the rules text names, [`CAGE_REPEATS`] where one
-/// lets cages repeat a digit and [`SLOW_THERMOS`] where one lets a thermometer stay level.
+/// lets cages repeat a digit, [`CAGE_PRODUCT`] where one makes their clues products and [`SLOW_THERMOS`]
+/// where one lets a thermometer stay level.
 pub(super) fn read(out: &mut Json) -> Result<(), String> {
     let rules = out["ruleset"].as_str().unwrap_or_default().to_lowercase();
     let mut found = Vec::new();
     for (sentence, words) in sentences_of(&rules) {
-        if words.iter().any(|w| w.starts_with("cage")) && repeats_allowed(&words) {
+        let cages = words.iter().any(|w| w.starts_with("cage"));
+        if cages && repeats_allowed(&words) {
             found.push(CAGE_REPEATS);
+        }
+        if let Some(product) = products(&words, sentence)? {
+            found.push(product);
         }
         if words.iter().any(|w| w.starts_with("thermo")) && level_allowed(&words) {
             found.push(SLOW_THERMOS);
+        }
+        if thermos_decrease(&words) {
+            return Err(format!(
+                "the rules text has thermometers decrease from the bulb (`{}`), a rule latin does not have: \
+                 its thermometers increase from the bulb",
+                sentence.trim()
+            ));
         }
         if words.iter().any(|w| w.starts_with("queen")) {
             return Err(format!(
@@ -102,11 +122,69 @@ pub(super) fn read(out: &mut Json) -> Result<(), String> {
         }
         found.extend(named);
     }
+    if found.contains(&CAGE_PRODUCT) && found.contains(&CAGE_REPEATS) {
+        return Err(
+            "the rules text has product cages in which digits may repeat, which latin's f-puzzles reading \
+             has no key for (a grammar with `cage`, `product: true` and `repeat: true` says it)"
+                .into(),
+        );
+    }
     for flag in found {
         out[flag] = json!(true);
     }
     negative(out, &rules);
     Ok(())
+}
+
+/// What a sentence (its words, lower case) says of products: [`CAGE_PRODUCT`] where killer cages' clues are
+/// their digits' products ("digits in a cage multiply to the clue", "the clue of a cage is the product of its
+/// digits"), nothing where no word speaks of a product or one is negated ("the clue is the sum, not the
+/// product"), and an error where a product is said of something else (an arrow whose circle is the product of
+/// its digits) or beside a sum (some cages sums, some products), which latin cannot tell apart: read as sums,
+/// such a puzzle would show a wrong answer or none.
+fn products(words: &[&str], sentence: &str) -> Result<Option<&'static str>, String> {
+    const NEGATIONS: [&str; 5] = ["not", "no", "never", "nor", "t"];
+    let product = |w: &str| w.starts_with("product") || w.starts_with("multipl");
+    let said: Vec<usize> = (0..words.len()).filter(|&i| product(words[i])).collect();
+    if said.is_empty() || said.iter().all(|&i| negated_before(words, i, &NEGATIONS)) {
+        return Ok(None);
+    }
+    let cages = words.iter().any(|w| w.starts_with("cage"));
+    let sums = words
+        .iter()
+        .any(|w| w.starts_with("sum") || ["add", "adds", "added", "addition"].contains(w));
+    let others = words.iter().any(|w| {
+        [
+            "arrow", "circle", "line", "thermo", "diagonal", "dot", "sandwich", "outside",
+        ]
+        .iter()
+        .any(|o| w.starts_with(o))
+    });
+    if cages && !sums && !others {
+        return Ok(Some(CAGE_PRODUCT));
+    }
+    Err(format!(
+        "the rules text speaks of a product (`{}`), which latin reads only as every killer cage's clue, in a \
+         sentence that names cages and no sum",
+        sentence.trim()
+    ))
+}
+
+/// Whether a sentence (its words, lower case) has thermometers decrease from the bulb ("digits along a
+/// thermometer decrease from the bulb"), not the usual rule said from the tip ("digits increase from the bulb
+/// and decrease towards the tip" names an increase too) nor a slow thermometer's "never decrease".
+fn thermos_decrease(words: &[&str]) -> bool {
+    let thermo = words.iter().any(|w| w.starts_with("thermo"));
+    let falls = (0..words.len()).any(|i| {
+        ["decreas", "descend"]
+            .iter()
+            .any(|d| words[i].starts_with(d))
+            && !negated_before(words, i, &["not", "never", "cannot", "t", "no"])
+    });
+    let rises = words
+        .iter()
+        .any(|w| w.starts_with("increas") || w.starts_with("ascend"));
+    thermo && falls && !rises
 }
 
 /// The sentences of a rules text (lower case), each with its words: runs of letters and digits, so that "can't"
@@ -447,6 +525,61 @@ mod tests {
         assert!(slow(puzzle["ruleset"].as_str().unwrap()));
         let mut both = json!({"slowthermometer": [{"lines": [["R1C1", "R1C2"]]}], "thermometer": [{"lines": [["R2C1", "R2C2"]]}]});
         assert!(say_slow_thermos(&mut both).is_err());
+    }
+
+    /// Cages whose clues are products, as setters say it; sums, negated products and products of other
+    /// things are not read as product cages (the last refused).
+    #[test]
+    fn the_ways_setters_make_cages_products() {
+        let product = |text: &str| said_sets(text, CAGE_PRODUCT);
+        for text in [
+            CAGE_PRODUCT_SENTENCE,
+            "Product killer: the clue of a cage is the product of the digits in it.",
+            "Digits in cages multiply to the given clue.",
+            "Multiplication cages: digits in a cage must be multiplied to give the number in its top left corner.",
+        ] {
+            assert!(product(text), "{text}");
+        }
+        assert!(!said_sets(CAGE_PRODUCT_SENTENCE, CAGE_REPEATS));
+        for text in [
+            "Normal killer rules: digits in a cage sum to the clue.",
+            "The clue of a cage is not the product of its digits.",
+            "Digits may not repeat in cages.",
+        ] {
+            assert!(!product(text), "{text}");
+        }
+        for text in [
+            "Cages show either the sum or the product of their digits.",
+            "The circle is the product of the digits along its arrow.",
+            "Digits on a line multiply to the clue.",
+            "Product cages: digits multiply to the clue. Digits may repeat in a cage.",
+        ] {
+            let e = flags_of(text).unwrap_err();
+            assert!(e.contains("product"), "{text}: {e}");
+        }
+    }
+
+    /// Thermometers that decrease from the bulb are refused; the usual ones, said from either end, and slow
+    /// ones are not.
+    #[test]
+    fn thermometers_that_decrease_from_the_bulb_are_refused() {
+        for text in [
+            "Digits along a thermometer decrease from the bulb.",
+            "Thermometers: digits strictly decrease starting at the bulb end.",
+            "On thermos, digits descend from the bulb.",
+        ] {
+            let e = flags_of(text).unwrap_err();
+            assert!(e.contains("decrease from the bulb"), "{text}: {e}");
+        }
+        for text in [
+            "Digits along a thermometer increase from the bulb.",
+            "Thermometers: digits increase from the bulb and decrease towards it.",
+            "Slow thermometers: digits never decrease from the bulb.",
+            "Digits on a thermometer cannot decrease.",
+            "Digits decrease along each arrow.",
+        ] {
+            assert!(flags_of(text).is_ok(), "{text}");
+        }
     }
 
     /// Arrows on which no digit may repeat are refused; the usual arrow rules, with or without their
