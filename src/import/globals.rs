@@ -140,8 +140,8 @@ pub(super) fn read(out: &mut Json) -> Result<(), String> {
 /// their digits' products ("digits in a cage multiply to the clue", "the clue of a cage is the product of its
 /// digits"), nothing where no word speaks of a product or one is negated ("the clue is the sum, not the
 /// product"), and an error where a product is said of something else (an arrow whose circle is the product of
-/// its digits) or beside a sum (some cages sums, some products), which latin cannot tell apart: read as sums,
-/// such a puzzle would show a wrong answer or none.
+/// its digits) or beside a sum or of some cages only ("some cages", "cages marked with an x"), which latin
+/// cannot tell apart: read as sums, such a puzzle would show a wrong answer or none.
 fn products(words: &[&str], sentence: &str) -> Result<Option<&'static str>, String> {
     const NEGATIONS: [&str; 5] = ["not", "no", "never", "nor", "t"];
     let product = |w: &str| w.starts_with("product") || w.starts_with("multipl");
@@ -150,9 +150,14 @@ fn products(words: &[&str], sentence: &str) -> Result<Option<&'static str>, Stri
         return Ok(None);
     }
     let cages = words.iter().any(|w| w.starts_with("cage"));
-    let sums = words
-        .iter()
-        .any(|w| w.starts_with("sum") || ["add", "adds", "added", "addition"].contains(w));
+    // "Some cages", "cages marked with an x", "the other cages": products beside sums, said apart.
+    let sums = words.iter().any(|w| {
+        w.starts_with("sum")
+            || [
+                "add", "adds", "added", "addition", "some", "marked", "other", "others",
+            ]
+            .contains(w)
+    });
     let others = words.iter().any(|w| {
         [
             "arrow", "circle", "line", "thermo", "diagonal", "dot", "sandwich", "outside",
@@ -550,6 +555,8 @@ mod tests {
         }
         for text in [
             "Cages show either the sum or the product of their digits.",
+            "Some cages show the product of their digits.",
+            "Cages marked with an x multiply to their clue.",
             "The circle is the product of the digits along its arrow.",
             "Digits on a line multiply to the clue.",
             "Product cages: digits multiply to the clue. Digits may repeat in a cage.",
