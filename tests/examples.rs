@@ -57,6 +57,7 @@ const VARIANTS: &[&str] = &[
     "killer-cages",
     "killer-repeats",
     "product-killer",
+    "arrow-distinct",
     "mathrax",
     "frame",
     "outside",
@@ -275,9 +276,10 @@ fn indexers(doc: &serde_yaml::Value, sol: &Grid) {
 /// Each arrow adds up to its circle, or to the number its pill's digits read left to right, top to bottom
 /// (an arrow starting in a cell of a pill leaves the whole pill). Returns how many arrows left a pill.
 fn arrows(doc: &serde_yaml::Value, sol: &Grid) -> usize {
-    let pills: Vec<Cells> = match doc["pills"].as_sequence() {
-        Some(_) => lines_of(doc, "pills").into_iter().map(|(c, _)| c).collect(),
-        None => Vec::new(),
+    // Pills as a list or as a block of lines, or none.
+    let pills: Vec<Cells> = match doc["pills"].is_null() {
+        false => lines_of(doc, "pills").into_iter().map(|(c, _)| c).collect(),
+        true => Vec::new(),
     };
     let mut from_pills = 0;
     for (cells, _) in lines_of(doc, "arrows") {
@@ -314,6 +316,15 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
         }
         "arrow" => {
             arrows(doc, sol);
+        }
+        // As arrows, and no digit repeats after an arrow's circle or pill.
+        "arrow-distinct" => {
+            arrows(doc, sol);
+            for (cells, _) in lines_of(doc, "arrows") {
+                let mut v = values(sol, &cells[1..]);
+                v.sort_unstable();
+                assert!(v.windows(2).all(|w| w[0] != w[1]), "{cells:?}: {v:?}");
+            }
         }
         "whispers" => along("whispers")
             .for_each(|(v, _)| assert!(v.windows(2).all(|w| w[0].abs_diff(w[1]) >= 5), "{v:?}")),
@@ -878,6 +889,51 @@ fn the_arrow_oracle_reads_pills_and_rejects_a_swapped_pill() {
         (sol[r][c], sol[r2][c2]) = (b, a);
         let broke = std::panic::catch_unwind(|| arrows(&doc, &sol));
         assert!(broke.is_err(), "{size}");
+    }
+}
+
+/// Each arrow-distinct example read as plain arrows has another solution, which repeats a digit on an arrow:
+/// the example needs the rule, and the oracle rejects that solution.
+#[test]
+fn the_distinct_arrow_examples_need_their_rule_and_the_oracle_sees_it() {
+    for size in ["6x6", "9x9"] {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("puzzles/arrow-distinct/arrow-distinct-{size}.yaml"));
+        let text = std::fs::read_to_string(path).unwrap();
+        let doc: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+        let plain = text.replace("type: arrow-distinct", "type: arrow");
+        let file = std::env::temp_dir().join(format!(
+            "latin-plain-arrows-{size}-{}.yaml",
+            std::process::id()
+        ));
+        std::fs::write(&file, plain).unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_latin"))
+            .args([
+                "solve",
+                file.to_str().unwrap(),
+                "--max",
+                "2",
+                "--format",
+                "json",
+            ])
+            .output()
+            .unwrap();
+        std::fs::remove_file(&file).unwrap();
+        let solved: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let solutions = solved["solutions"].as_array().unwrap();
+        assert_eq!(solutions.len(), 2, "{size}: {solved}");
+        let own = grid(doc["solution"].as_str().unwrap());
+        let other: Vec<Grid> = solutions
+            .iter()
+            .map(|s| serde_json::from_value(s.clone()).unwrap())
+            .filter(|g: &Grid| *g != own)
+            .collect();
+        assert!(!other.is_empty(), "{size}");
+        for sol in other {
+            arrows(&doc, &sol);
+            let caught = std::panic::catch_unwind(|| check_variant("arrow-distinct", &doc, &sol));
+            assert!(caught.is_err(), "{size}: {sol:?}");
+        }
     }
 }
 

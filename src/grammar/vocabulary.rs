@@ -235,8 +235,8 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
     },
     Signature {
         name: "arrow-sum",
-        description: "the first cell of each line equals the sum of the others; digits may repeat (arrows, circle first); with `pills`, a line that starts in a pill adds up to the number its digits read (pill arrows)",
-        params: &[("lines", Param::Section(K::Lines, Required)), ("pills", Param::Section(K::Lines, Optional))],
+        description: "the first cell of each line equals the sum of the others; digits may repeat (arrows, circle first); with `pills`, a line that starts in a pill adds up to the number its digits read (pill arrows); with `distinct: true` no digit repeats along an arrow (its cells after the circle or pill)",
+        params: &[("lines", Param::Section(K::Lines, Required)), ("pills", Param::Section(K::Lines, Optional)), ("distinct", Param::Flag)],
         look: Look::Line(LineStyle::Arrow),
     },
     Signature {

@@ -952,6 +952,24 @@ fn build_difference(args: &Args, sections: &Sections, _: &Site) -> Result<Rules,
 }
 
 fn build_arrow_sum(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    let mut rules = arrow_sums(args, sections, site)?;
+    // With `distinct`, the digits along an arrow (after its circle or pill) differ too: the circle itself may
+    // equal no digit of an arrow of two or more cells anyway, and equals the one digit of a one-cell arrow.
+    if args.get("distinct").and_then(Value::as_bool) == Some(true) {
+        if let Some((name, lines)) = lines_of(args, sections) {
+            for (i, line) in lines.iter().enumerate() {
+                if line.cells.len() > 2 {
+                    let label = format!("{name} line {} (no repeats)", i + 1);
+                    rules.push(Arc::new(AllDifferent::new(label, line.cells[1..].to_vec())));
+                }
+            }
+        }
+    }
+    Ok(rules)
+}
+
+/// Each line's sum rule: an arrow's from its circle, a pill arrow's from its pill.
+fn arrow_sums(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
     let pills = pills(args, sections, site)?;
     per_line(args, sections, |label, line| {
         let Some((&start, rest)) = line.cells.split_first().filter(|(_, r)| !r.is_empty()) else {

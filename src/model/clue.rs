@@ -178,9 +178,14 @@ fn line_maker(primitive: &str) -> Option<LineMaker> {
                 values.iter().map(|&v| u64::from(v)).sum(),
             )))
         },
-        "arrow-sum" => |_, values, _| match values.split_first() {
+        "arrow-sum" => |args, values, _| match values.split_first() {
             Some((&circle, rest)) if !rest.is_empty() => {
-                (rest.iter().map(|&v| u64::from(v)).sum::<u64>() == u64::from(circle))
+                let distinct = args.get("distinct").and_then(Value::as_bool) == Some(true);
+                let mut sorted = rest.to_vec();
+                sorted.sort_unstable();
+                let repeats = sorted.windows(2).any(|w| w[0] == w[1]);
+                (rest.iter().map(|&v| u64::from(v)).sum::<u64>() == u64::from(circle)
+                    && !(distinct && repeats))
                     .then_some(None)
             }
             _ => None,

@@ -52,7 +52,7 @@ enum Param {
     Open(&'static str),
 }
 
-const MEANINGS: [Meaning; 34] = [
+const MEANINGS: [Meaning; 35] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line(
         "slowthermos",
@@ -66,6 +66,13 @@ const MEANINGS: [Meaning; 34] = [
     // No two digits on the line the same or consecutive.
     line("nabner", "apart", Param::FlagBy("every", 2), "nabner lines"),
     line("arrows", "arrow-sum", Param::None, "arrows"),
+    // Arrows the rules text forbids to repeat a digit.
+    line(
+        "distinctarrows",
+        "arrow-sum",
+        Param::Flag("distinct"),
+        "arrows on which no digit repeats",
+    ),
     // Pills, which mean something only beside the arrows that leave them (see `COMPANIONS`).
     line("pills", "arrow-sum", Param::Via("pills"), "pill arrows"),
     line(
@@ -164,7 +171,7 @@ const MEANINGS: [Meaning; 34] = [
 
 /// Record keys that mean something only beside another's, and go into its family when a record is split by
 /// [`families`]: pills with the arrows that leave them.
-const COMPANIONS: [(&str, &str); 1] = [("pills", "arrows")];
+const COMPANIONS: [(&str, &str); 2] = [("pills", "arrows"), ("pills", "distinctarrows")];
 
 /// The record keys of outside clues in an untyped record, and the primitive that says each: `edges` holds
 /// sandwich sums there (f-puzzles' `sandwichsum`), `sky` skyscraper counts, `xsums` x-sums.
@@ -750,6 +757,11 @@ mod tests {
             (base.clone(), "sudoku"),
             (with("lines", lines("thermos", two.clone())), "thermo"),
             (with("lines", lines("arrows", two.clone())), "arrow"),
+            // Arrows on which no digit repeats: never the usual arrows.
+            (
+                with("lines", lines("distinctarrows", two.clone())),
+                "arrow-distinct",
+            ),
             (with("lines", lines("whispers", two.clone())), "whispers"),
             (
                 with("lines", lines("whispers-by-4", two.clone())),
