@@ -781,6 +781,28 @@ fn cages_the_rules_text_makes_products_read_as_products() {
     assert_eq!(written["killercage"], tiled["killercage"]);
 }
 
+/// Arrows on which the rules text forbids a digit to repeat read as such (`arrow-distinct`), pills and all,
+/// and write back with the sentence; read as the usual arrows, the example has another solution.
+#[test]
+fn arrows_the_rules_text_forbids_to_repeat_a_digit_read_so() {
+    let (link, mut json, text) = example_link("puzzles/arrow-distinct/arrow-distinct-9x9.yaml");
+    assert_eq!(
+        json["ruleset"], "Digits cannot repeat on an arrow.",
+        "{json}"
+    );
+    solves_as(&link, "arrow-distinct", &text, "as written");
+    json["ruleset"] = json!("Arrows: digits along an arrow sum to the circle and may not repeat.");
+    solves_as(&json.to_string(), "arrow-distinct", &text, "in other words");
+    json["ruleset"] = json!("Digits along an arrow sum to the digit in its circle.");
+    let out = latin()
+        .args(["solve", &json.to_string(), "--format", "json", "--max", "2"])
+        .output()
+        .unwrap();
+    let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(solved["type"], "arrow", "{solved}");
+    assert_eq!(solved["count"], 2, "{solved}");
+}
+
 /// Thermometers a sentence of the rules text makes slow read as slow thermometers (Penpa+ and SudokuPad draw
 /// one kind, and `convert` writes slow ones so for them); beside f-puzzles' own slow thermometers the sentence
 /// is about those, and the thermometers stay strict.

@@ -107,7 +107,7 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 51] = [
+const READ: [&str; 52] = [
     "size",
     "grid",
     "title",
@@ -154,6 +154,7 @@ const READ: [&str; 51] = [
     super::coloured::PARITY_LINE,
     super::globals::CAGE_REPEATS,
     super::globals::CAGE_PRODUCT,
+    super::globals::ARROWS_DISTINCT,
     super::globals::SLOW_THERMOS,
     "quadruple",
     "minimum",
@@ -429,6 +430,11 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
 /// A circle with several lines is an arrow a line, each adding up to the circle (as SudokuSolver reads it);
 /// a circle of several cells is a pill, and its arrows leave from any of its cells.
 fn arrows(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
+    // Where the rules text forbids a digit to repeat on an arrow, `lines.distinctarrows`.
+    let key = match puzzle[super::globals::ARROWS_DISTINCT].as_bool() == Some(true) {
+        true => "distinctarrows",
+        false => "arrows",
+    };
     for entry in list(puzzle, "arrow") {
         let (circle, lines) = (line(&entry["cells"], n)?, list(entry, "lines"));
         if lines.is_empty() {
@@ -449,7 +455,7 @@ fn arrows(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
                     "an arrow whose line does not start in its circle or pill",
                 ));
             }
-            push_line(record, "arrows", cells, None);
+            push_line(record, key, cells, None);
         }
     }
     Ok(())
@@ -988,11 +994,24 @@ fn regions_of(record: &Json, n: usize) -> Result<Option<Vec<usize>>, Error> {
     Ok(Some(box_map(n, b)))
 }
 
-/// Arrows: one with a one-cell circle each, and one entry a pill with every arrow that leaves it.
+/// Arrows: one with a one-cell circle each, and one entry a pill with every arrow that leaves it; arrows on
+/// which no digit repeats with the sentence that says so.
 fn write_arrows(record: &Json, out: &mut Json) -> Result<(), Error> {
     let pills = list(&record["lines"], "pills");
+    let (plain, distinct) = (
+        list(&record["lines"], "arrows"),
+        list(&record["lines"], "distinctarrows"),
+    );
+    if !plain.is_empty() && !distinct.is_empty() {
+        return Err(err(
+            "arrows on which digits may repeat beside arrows on which they may not, which f-puzzles' rules text cannot tell apart",
+        ));
+    }
+    if !distinct.is_empty() {
+        super::globals::said(out, super::globals::ARROWS_DISTINCT_SENTENCE);
+    }
     let mut leaving: Vec<Vec<Vec<String>>> = vec![Vec::new(); pills.len()];
-    for l in record["lines"]["arrows"].as_array().into_iter().flatten() {
+    for l in plain.iter().chain(distinct) {
         let cells = cell_list(l)?;
         let from = pills
             .iter()

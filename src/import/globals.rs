@@ -11,9 +11,12 @@
 //!
 //! A sentence that names one of them but narrows it (to some digits, "odd", "even", "except") is refused: latin
 //! has each rule for every digit, and a narrower one read as the whole would rule out the setter's answer. A
-//! queen's move, which latin has no rule for, is refused by name, and so are arrows on which no digit may
-//! repeat (latin's arrows let a digit repeat, as the usual rules do: read so, such a puzzle could show an
-//! answer with a repeat).
+//! queen's move, which latin has no rule for, is refused by name.
+//!
+//! Some sentences change what a drawn constraint means, and are read into latin's own f-puzzles keys: killer
+//! cages whose digits may repeat, or whose clues are products; arrows on which no digit may repeat; slow
+//! thermometers. Others that would change it in a way latin has no rule for (a product of an arrow, a
+//! thermometer decreasing from its bulb) are refused.
 
 use serde_json::{json, Value as Json};
 
@@ -56,6 +59,12 @@ pub(super) const CAGE_PRODUCT: &str = "cageproduct";
 pub(super) const CAGE_PRODUCT_SENTENCE: &str =
     "Product cages: the digits in a cage multiply to its clue, and digits cannot repeat in a cage.";
 
+/// latin's own f-puzzles key for arrows on which a sentence of the rules text forbids a digit to repeat.
+pub(super) const ARROWS_DISTINCT: &str = "arrowsdistinct";
+
+/// The sentence written for [`ARROWS_DISTINCT`], which reads back.
+pub(super) const ARROWS_DISTINCT_SENTENCE: &str = "Digits cannot repeat on an arrow.";
+
 /// latin's own f-puzzles key for thermometers that a sentence of the rules text makes slow: Penpa+ and
 /// SudokuPad draw one kind of thermometer, and a setter of slow ones says so in words.
 pub(super) const SLOW_THERMOS: &str = "thermosslow";
@@ -65,8 +74,8 @@ const SLOW_THERMOS_SENTENCE: &str =
     "Slow thermometers: digits never decrease from the bulb, and neighbours on a thermometer may be equal.";
 
 /// Sets the f-puzzles flag of each global rule a sentence of the rules text names, [`CAGE_REPEATS`] where one
-/// lets cages repeat a digit, [`CAGE_PRODUCT`] where one makes their clues products and [`SLOW_THERMOS`]
-/// where one lets a thermometer stay level.
+/// lets cages repeat a digit, [`CAGE_PRODUCT`] where one makes their clues products, [`ARROWS_DISTINCT`] where
+/// one forbids a digit to repeat on an arrow and [`SLOW_THERMOS`] where one lets a thermometer stay level.
 pub(super) fn read(out: &mut Json) -> Result<(), String> {
     let rules = out["ruleset"].as_str().unwrap_or_default().to_lowercase();
     let mut found = Vec::new();
@@ -94,12 +103,8 @@ pub(super) fn read(out: &mut Json) -> Result<(), String> {
                 sentence.trim()
             ));
         }
-        if arrows_distinct(&words) {
-            return Err(format!(
-                "the rules text forbids a digit to repeat on an arrow (`{}`), a rule latin does not have: \
-                 its arrows let a digit repeat",
-                sentence.trim()
-            ));
+        if arrows_distinct(sentence, &words) {
+            found.push(ARROWS_DISTINCT);
         }
         let named = names(&words);
         if named.is_empty() {
@@ -235,18 +240,25 @@ pub(super) fn repeats_allowed(words: &[&str]) -> bool {
 }
 
 /// Whether a sentence (its words, lower case) forbids a digit to repeat on an arrow: "digits cannot repeat on
-/// arrows", "arrows may not contain repeated digits", "digits on an arrow must be different". The word about
-/// repeats must stand within four words of the arrow, so that "digits cannot repeat in rows, columns or boxes,
-/// and digits along an arrow sum to its circle" is the usual rule, not this one.
-fn arrows_distinct(words: &[&str]) -> bool {
+/// arrows", "arrows may not contain repeated digits", "digits on an arrow must be different", "arrows: digits
+/// along an arrow sum to the circle and may not repeat". The word about repeats must stand within four words
+/// of the arrow or in the same clause (between commas, colons, brackets), so that "digits cannot repeat in
+/// rows, columns or boxes, and digits along an arrow sum to its circle" is the usual rule, not this one.
+fn arrows_distinct(sentence: &str, words: &[&str]) -> bool {
     const NEAR: usize = 4;
     let about_repeats =
         |w: &str| w.starts_with("repeat") || ["different", "distinct", "unique"].contains(&w);
+    let arrow = |w: &str| w.starts_with("arrow");
     let near = |i: usize| {
         let window = &words[i.saturating_sub(NEAR)..(i + NEAR + 1).min(words.len())];
         window.iter().any(|w| about_repeats(w))
     };
-    (0..words.len()).any(|i| words[i].starts_with("arrow") && near(i)) && !repeats_allowed(words)
+    let in_a_clause = sentence.split([',', ':', '(', ')']).any(|clause| {
+        let words: Vec<&str> = clause.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+        words.iter().any(|w| arrow(w)) && words.iter().any(|w| about_repeats(w))
+    });
+    let said = in_a_clause || (0..words.len()).any(|i| arrow(words[i]) && near(i));
+    said && !repeats_allowed(words)
 }
 
 /// Whether one of `negations` is among the three words before word `i` ("may not repeat", "cannot stay").
@@ -589,20 +601,22 @@ mod tests {
         }
     }
 
-    /// Arrows on which no digit may repeat are refused; the usual arrow rules, with or without their
-    /// sentence letting digits repeat, are not.
+    /// Arrows on which no digit may repeat, as setters say it; the usual arrow rules, with or without their
+    /// sentence letting digits repeat, are not those.
     #[test]
-    fn arrows_that_forbid_repeats_are_refused() {
+    fn arrows_that_forbid_repeats_are_read() {
+        let distinct = |text: &str| said_sets(text, ARROWS_DISTINCT);
         for text in [
+            ARROWS_DISTINCT_SENTENCE,
             "Digits cannot repeat on arrows.",
             "Digits on an arrow may not repeat",
             "No digit repeats along an arrow.",
             "Arrows cannot contain repeated digits",
             "Digits along each arrow must be different",
             "Digits on arrows must be distinct, and sum to the circle",
+            "Arrows: digits along an arrow sum to the circle and may not repeat.",
         ] {
-            let e = flags_of(text).unwrap_err();
-            assert!(e.contains("repeat on an arrow"), "{text}: {e}");
+            assert!(distinct(text), "{text}");
         }
         for text in [
             "Digits along an arrow sum to the digit in its circle.",
@@ -611,6 +625,7 @@ mod tests {
             "Digits cannot repeat in rows, columns or boxes, and digits along an arrow sum to the circle",
             "Normal sudoku rules apply: digits cannot repeat in any row, column or box. Arrows sum to their circles.",
         ] {
+            assert!(!distinct(text), "{text}");
             assert_eq!(flags_of(text), Ok(vec![]), "{text}");
         }
     }
