@@ -58,6 +58,7 @@ const VARIANTS: &[&str] = &[
     "killer-repeats",
     "product-killer",
     "arrow-distinct",
+    "ten-lines",
     "mathrax",
     "frame",
     "outside",
@@ -481,6 +482,22 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
                 );
             }
         }
+        // Some set of cuts divides each line into pieces of 10, every set tried.
+        "ten-lines" => along("lines").for_each(|(v, _)| {
+            let cut = |cuts: u32| {
+                let mut sum = 0;
+                v.iter().enumerate().all(|(i, &x)| {
+                    sum += x;
+                    let end = i == v.len() - 1 || cuts >> i & 1 == 1;
+                    let piece = sum;
+                    if end {
+                        sum = 0;
+                    }
+                    !end || piece == 10
+                })
+            };
+            assert!((0..1u32 << (v.len() - 1)).any(cut), "{v:?}");
+        }),
         // Each cage's digits differ, and multiply to its clue when it shows one.
         "product-killer" => {
             for (v, clue) in along("cages") {
@@ -976,6 +993,7 @@ fn the_line_oracles_reject_a_changed_cell() {
         ("modular", "modular"),
         ("parity-lines", "parity"),
         ("double-arrow", "arrows"),
+        ("ten-lines", "lines"),
     ] {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join(format!("puzzles/{kind}/{kind}-9x9.yaml"));

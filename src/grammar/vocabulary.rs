@@ -95,6 +95,8 @@ pub(crate) enum LineStyle {
     Spread,
     /// A lockout line: a blue line with a diamond at each end.
     Lockout,
+    /// A line cut into segments of one total (a 10 line): a dark teal line.
+    Segments,
     /// Cells that point somewhere (indexers): each cell tinted in this colour (`#rrggbb`), no line.
     Tint(&'static str),
     /// A line of classes (entropic, modular, parity): an orange line.
@@ -316,6 +318,12 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         description: "neighbours on each line differ by exactly its `= N` clue (minarism's circled numbers, each a line of two cells)",
         params: &[("lines", Param::Section(K::Lines, Required))],
         look: Look::CircledClues,
+    },
+    Signature {
+        name: "segment-sum",
+        description: "each line divides into one or more segments, in order along it, each adding up to `total`; digits may repeat within a segment (10 lines: `total: 10`)",
+        params: &[("lines", Param::Section(K::Lines, Required)), ("total", Param::Number)],
+        look: Look::Line(LineStyle::Segments),
     },
     Signature {
         name: "region-sum",

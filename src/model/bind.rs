@@ -14,9 +14,10 @@ use crate::parse::cells::CellLine;
 use crate::parse::clues::{pair_relation, PairRelation};
 use crate::parse::clues::{ArithmeticClue, Op};
 use crate::rules::indexer::{Along, Indexer};
+use crate::rules::segments;
 use crate::rules::{
     AllDifferent, Allowed, Arrow, Between, Classes, Contains, EqualSums, Lockout, NumberedRoom,
-    PillArrow, Product, Relation, RelationKind, Rule, Run, Sandwich, Score, Sum, Table,
+    PillArrow, Product, Relation, RelationKind, Rule, Run, Sandwich, Score, Segments, Sum, Table,
     TablePredicate, Visibility, XSum,
 };
 use crate::yaml::Value;
@@ -70,6 +71,7 @@ pub(crate) fn build(
         "frame-contains" => build_frame_contains,
         "numbered-room" => build_numbered_room,
         "lockout" => build_lockout,
+        "segment-sum" => build_segment_sum,
         "row-indexer" => build_row_indexer,
         "column-indexer" => build_column_indexer,
         "box-indexer" => build_box_indexer,
@@ -822,6 +824,29 @@ fn per_group<T>(args: &Args, sections: &Sections, rule: impl Fn(String, &CellLin
         .enumerate()
         .map(|(i, line)| rule(format!("{name} {}", i + 1), line))
         .collect()
+}
+
+fn build_segment_sum(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    // The grammar check guarantees a number from 1 to 255.
+    let total = args.get("total").and_then(Value::as_u64).unwrap_or(10) as u32;
+    per_line(args, sections, |label, line| {
+        if !segments::fits(line.cells.len(), total, site.n) {
+            return Err(Error::section(
+                label,
+                format!(
+                    "a line of {} cells in segments of {total} on a {}x{} grid is too large to encode",
+                    line.cells.len(),
+                    site.n,
+                    site.n
+                ),
+            ));
+        }
+        Ok(Arc::new(Segments {
+            label,
+            cells: line.cells.clone(),
+            total,
+        }))
+    })
 }
 
 fn build_lockout(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error> {

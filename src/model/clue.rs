@@ -220,6 +220,18 @@ fn line_maker(primitive: &str) -> Option<LineMaker> {
             sorted.windows(2).all(|w| w[0] != w[1]).then_some(None)
         },
         "lockout" => lockout,
+        // Cut where the running sum reaches the total; never past it, and nothing left over.
+        "segment-sum" => |args, values, _| {
+            let total = args.get("total").and_then(Value::as_u64).unwrap_or(10);
+            let left = values
+                .iter()
+                .try_fold(0u64, |s, &v| match s + u64::from(v) {
+                    t if t < total => Some(t),
+                    t if t == total => Some(0),
+                    _ => None,
+                })?;
+            (left == 0).then_some(None)
+        },
         "row-indexer" => |_, values, place| place.indexes(values, |_| Some(Along::Row)),
         "column-indexer" => |_, values, place| place.indexes(values, |_| Some(Along::Column)),
         "box-indexer" => |_, values, place| place.indexes(values, |_| None),

@@ -207,6 +207,7 @@ fn draw_line(out: &mut String, f: &Figure, page: &Page, line: &Line) {
         Some(LineStyle::Palindrome) => polyline(out, &points, "#b8b8b8", CELL * 0.2, ""),
         Some(LineStyle::RegionSum) => polyline(out, &points, "#5fa8f0", CELL * 0.16, ""),
         Some(LineStyle::Zipper) => polyline(out, &points, "#e0b0f0", CELL * 0.3, ""),
+        Some(LineStyle::Segments) => polyline(out, &points, "#2a8c82", CELL * 0.14, ""),
         Some(LineStyle::Spread) => polyline(out, &points, "#c9c883", CELL * 0.28, ""),
         Some(LineStyle::Lockout) => {
             polyline(out, &points, "#3d8fd1", CELL * 0.1, "");

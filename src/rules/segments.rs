@@ -1,0 +1,249 @@
+//! A line cut into segments that each add up to one total: 10 lines ("a 10 line is divided into one or more
+//! non-overlapping segments, each of which sums to 10"). The cuts are not drawn; the rule holds when some way of
+//! cutting the line works.
+//!
+//! There is at most one way: every value is at least 1, so a segment ends exactly where its running sum reaches
+//! the total, and reading the line from its first cell finds the only cuts (from either end alike). Digits may
+//! repeat within a segment where the grid's other rules allow it.
+//!
+//! # Encoding
+//! A layered automaton ([`layered`]) whose state is the running sum of the segment under way, 0 to total - 1: a
+//! value adds to it, reaching the total starts the next segment at 0, passing it breaks the rule, and the line
+//! is accepted at 0. Exact and clausal, and written for CBC as a network flow whose relaxation is the rule's
+//! convex hull; there is no weighted row to go with it. Binding refuses a line too long for the automaton's
+//! rows ([`fits`]), so the encoding always fits.
+//!
+//! # Propagation
+//! The same automaton over the candidates: the states reachable from the start, forwards, and those from
+//! which acceptance is reachable, backwards; a cell keeps the values of the steps between states alive both
+//! ways. That is every supported candidate (arc consistency) for the line alone.
+
+use super::{layered, values_of, Rule};
+use crate::domains::{bit_indices, Contradiction, Domains, Propagator};
+use crate::error::Violation;
+use crate::grid::{Cell, Grid};
+use crate::program::Compiler;
+
+#[derive(Clone, Debug)]
+pub(crate) struct Segments {
+    pub(crate) label: String,
+    pub(crate) cells: Vec<Cell>,
+    /// What each segment adds up to (at least 1).
+    pub(crate) total: u32,
+}
+
+/// Whether a line of `len` cells with segments of `total`, on a grid of `n`, fits the layered automaton's row
+/// budget whatever the candidates: at most `total` states a layer, each with `n` values.
+pub(crate) fn fits(len: usize, total: u32, n: usize) -> bool {
+    len.saturating_mul(total as usize).saturating_mul(n) <= layered::MAX_ROWS
+}
+
+impl Segments {
+    /// The running sum after value `v` from state `s`: 0 when the segment is complete, `None` past the total.
+    fn step(&self, s: u64, v: u32) -> Option<u64> {
+        let next = s + u64::from(v);
+        let total = u64::from(self.total);
+        match next.cmp(&total) {
+            std::cmp::Ordering::Less => Some(next),
+            std::cmp::Ordering::Equal => Some(0),
+            std::cmp::Ordering::Greater => None,
+        }
+    }
+
+    /// Each cell's supported values, as masks (bit v - 1 for value v); `None` when the line cannot be cut.
+    fn supports(&self, domains: &[u64]) -> Option<Vec<u64>> {
+        let (m, t) = (domains.len(), self.total as usize);
+        let values = |k: usize| bit_indices(domains[k]).map(|b| b as u32 + 1);
+        let mut forward = vec![vec![false; t]; m + 1];
+        forward[0][0] = true;
+        for k in 0..m {
+            let (before, after) = forward.split_at_mut(k + 1);
+            for s in (0..t).filter(|&s| before[k][s]) {
+                for v in values(k) {
+                    if let Some(r) = self.step(s as u64, v) {
+                        after[0][r as usize] = true;
+                    }
+                }
+            }
+        }
+        let mut backward = vec![vec![false; t]; m + 1];
+        backward[m][0] = true;
+        let mut support = vec![0u64; m];
+        for k in (0..m).rev() {
+            for s in 0..t {
+                for v in values(k) {
+                    let Some(r) = self.step(s as u64, v) else {
+                        continue;
+                    };
+                    if backward[k + 1][r as usize] {
+                        backward[k][s] = true;
+                        if forward[k][s] {
+                            support[k] |= 1 << (v - 1);
+                        }
+                    }
+                }
+            }
+        }
+        support.iter().all(|&m| m != 0).then_some(support)
+    }
+}
+
+impl Rule for Segments {
+    fn label(&self) -> String {
+        format!("{} (segments of {})", self.label, self.total)
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn encode(&self, c: &mut Compiler) {
+        let step = |_: usize, s: u64, v: u32| self.step(s, v);
+        let accept = |q: u64| q == 0;
+        let automaton = layered::Automaton {
+            start: 0,
+            step: &step,
+            accept: &accept,
+        };
+        let written = automaton.encode(c, &self.cells);
+        debug_assert!(written, "binding refuses lines that do not fit");
+    }
+
+    fn check(&self, grid: &Grid) -> Result<(), Violation> {
+        let values = values_of(grid, &self.cells);
+        let end = values
+            .iter()
+            .try_fold(0u64, |s, &v| self.step(s, v).ok_or(s + u64::from(v)));
+        let why = match end {
+            Ok(0) => return Ok(()),
+            Ok(left) => format!(
+                "its last segment adds up to {left}, short of {}",
+                self.total
+            ),
+            Err(over) => format!("a segment adds up to {over}, past {}", self.total),
+        };
+        Err(Violation::Classes {
+            rule: self.label(),
+            why,
+            values,
+        })
+    }
+
+    fn propagator(&self) -> Option<&dyn Propagator> {
+        Some(self)
+    }
+}
+
+impl Propagator for Segments {
+    fn watches(&self) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    /// A run keeps exactly the supported candidates.
+    fn idempotent(&self) -> bool {
+        true
+    }
+
+    fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
+        let support = self.supports(&domains).ok_or(Contradiction)?;
+        d.restrict_each(&self.cells, &support)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::bit;
+
+    fn line(len: usize, total: u32) -> Segments {
+        Segments {
+            label: "lines line 1".into(),
+            cells: (0..len).map(|c| Cell::new(0, c)).collect(),
+            total,
+        }
+    }
+
+    /// Whether `values` can be cut into consecutive pieces each adding up to `total`, by trying every set of
+    /// cuts: written apart from the automaton.
+    fn cuttable(values: &[u32], total: u32) -> bool {
+        let m = values.len();
+        (0u32..1 << (m - 1)).any(|cuts| {
+            let mut sum = 0;
+            for (i, &v) in values.iter().enumerate() {
+                sum += v;
+                let cut_here = i == m - 1 || cuts & (1 << i) != 0;
+                if cut_here {
+                    if sum != total {
+                        return false;
+                    }
+                    sum = 0;
+                }
+            }
+            true
+        })
+    }
+
+    #[test]
+    fn propagation_equals_brute_force() {
+        let mut rng = fastrand::Rng::with_seed(11);
+        for round in 0..800 {
+            let rule = line(1 + round % 5, [5, 10, 7][round % 3]);
+            let mut d = Domains::full(9);
+            for &cell in &rule.cells {
+                d.restrict(cell, rng.u64(1..512)).unwrap();
+            }
+            let mut want = vec![0u64; rule.cells.len()];
+            for acc in crate::rules::assignments(&d, &rule.cells, false) {
+                if cuttable(&acc, rule.total) {
+                    for (m, &v) in want.iter_mut().zip(&acc) {
+                        *m |= bit(v);
+                    }
+                }
+            }
+            let before: Vec<u64> = rule.cells.iter().map(|&c| d.get(c)).collect();
+            match rule.propagate(&mut d) {
+                Err(Contradiction) => assert!(want.contains(&0), "{before:?}"),
+                Ok(_) => {
+                    let got: Vec<u64> = rule.cells.iter().map(|&c| d.get(c)).collect();
+                    assert_eq!(got, want, "{before:?} total {}", rule.total);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_encoding_accepts_exactly_what_the_check_accepts() {
+        for rule in [line(2, 4), line(3, 4), line(4, 3), line(1, 2)] {
+            let (accepted, refused) = crate::rules::encoding_matches_check(&rule, 4);
+            assert!(accepted > 0 && refused > 0);
+        }
+    }
+
+    #[test]
+    fn checks_exactly() {
+        let rule = line(4, 10);
+        let mut g = Grid::empty(9);
+        for (c, v) in [3, 7, 9, 1].into_iter().enumerate() {
+            g.set(Cell::new(0, c), v);
+        }
+        assert!(rule.check(&g).is_ok());
+        assert!(cuttable(&[3, 7, 9, 1], 10));
+        g.set(Cell::new(0, 3), 2);
+        let err = rule.check(&g).unwrap_err().to_string();
+        assert!(err.contains("past 10"), "{err}");
+        g.set(Cell::new(0, 2), 5);
+        g.set(Cell::new(0, 3), 4);
+        let err = rule.check(&g).unwrap_err().to_string();
+        assert!(err.contains("adds up to 9, short of 10"), "{err}");
+        for values in [[3, 7, 9, 2], [3, 7, 5, 4]] {
+            assert!(!cuttable(&values, 10));
+        }
+    }
+
+    #[test]
+    fn a_line_fits_the_row_budget_or_is_refused() {
+        assert!(fits(81, 10, 9));
+        assert!(!fits(4096, 255, 64));
+    }
+}
