@@ -699,6 +699,21 @@ fn coloured_lines_take_the_rule_the_rules_text_gives_their_colour() {
         "{json}"
     );
     solves_as(&link, "parity-lines", &text, "parity lines");
+    // 10 lines, which f-puzzles has no constraint for either: written as black lines, read back, and read in a
+    // setter's own words and colour.
+    let (link, mut json, text) = example_link("puzzles/ten-lines/ten-lines-9x9.yaml");
+    assert_eq!(json["line"].as_array().map(Vec::len), Some(12), "{json}");
+    assert!(
+        json["ruleset"].as_str().unwrap().contains("black line"),
+        "{json}"
+    );
+    solves_as(&link, "ten-lines", &text, "10 lines");
+    for l in json["line"].as_array_mut().unwrap() {
+        l["outlineC"] = json!("#67F067");
+    }
+    json["ruleset"] =
+        json!("10 Lines: each green line is divided into segments that each sum to 10.");
+    solves_as(&json.to_string(), "ten-lines", &text, "10 lines in green");
 }
 
 /// f-puzzles' killer cages hold distinct digits; a setter who lets them repeat says so in the rules text, and

@@ -30,10 +30,13 @@ struct LineRule {
 /// written.
 pub(super) const PARITY_LINE: &str = "parityline";
 
+/// The f-puzzles key a coloured line read as a 10 line becomes (latin's own, as [`PARITY_LINE`]).
+pub(super) const TEN_LINE: &str = "tenline";
+
 /// How each line rule is drawn where a form has no constraint for it (f-puzzles: parity lines; Penpa+: every
 /// one): a colour, and the sentence that gives that colour its rule, which [`read`] reads back (`{gap}` is a
 /// whisper's). The colours lie far enough apart that each sentence's colour word names its own.
-const REDRAWN: [(&str, &str, &str); 9] = [
+const REDRAWN: [(&str, &str, &str); 10] = [
     ("whispers", "#208020", "Adjacent digits along a green line differ by at least {gap}."),
     ("renban", "#8040C0", "Digits on a purple line are a set of consecutive digits in any order."),
     ("palindrome", "#999999", "A grey line is a palindrome: it reads the same both ways."),
@@ -58,6 +61,11 @@ const REDRAWN: [(&str, &str, &str); 9] = [
         "A pink line is a zipper line: digits equidistant from its centre have the same sum, the centre digit on a line of odd length.",
     ),
     ("nabner", "#E0C000", "No two digits on a yellow line are consecutive, and no digit repeats on it."),
+    (
+        TEN_LINE,
+        "#000000",
+        "A black line divides into one or more segments, in order along it, each adding up to 10.",
+    ),
     (
         PARITY_LINE,
         "#E03030",
@@ -104,18 +112,24 @@ pub(super) fn line_rules() -> Vec<&'static str> {
     REDRAWN.iter().map(|r| r.0).collect()
 }
 
-/// Writes the record's parity lines, which f-puzzles has no constraint for, into the f-puzzles JSON as
-/// cosmetic lines and the sentence that reads back.
+/// Writes the record's parity lines and 10 lines, which f-puzzles has no constraint for, into the f-puzzles
+/// JSON as cosmetic lines and the sentences that read back.
 pub(super) fn write(record: &Json, out: &mut Json) -> Result<(), crate::error::Error> {
-    let lines = super::fpuzzles::list(&record["lines"], "paritylines");
-    if lines.is_empty() {
+    let mut keys = Vec::new();
+    for (section, key) in [("paritylines", PARITY_LINE), ("tenlines", TEN_LINE)] {
+        let lines = super::fpuzzles::list(&record["lines"], section);
+        for l in lines {
+            let cells = super::fpuzzles::cell_list(l)?;
+            super::fpuzzles::push(out, key, json!({ "lines": [cells] }));
+        }
+        if !lines.is_empty() {
+            keys.push(key);
+        }
+    }
+    if keys.is_empty() {
         return Ok(());
     }
-    for l in lines {
-        let cells = super::fpuzzles::cell_list(l)?;
-        super::fpuzzles::push(out, PARITY_LINE, json!({ "lines": [cells] }));
-    }
-    redraw(out, &[PARITY_LINE]).map_err(|e| super::bad(super::Format::Fpuzzles, e))
+    redraw(out, &keys).map_err(|e| super::bad(super::Format::Fpuzzles, e))
 }
 
 /// Replaces the f-puzzles JSON's cosmetic `line` entries by the constraints the rules text gives their colours.
@@ -299,6 +313,16 @@ fn rule_of(words: &[&str]) -> Option<LineRule> {
             "zipperline",
             starts("zipper"),
             has("equidistant") && any(&["centre", "center", "middle"]),
+        ),
+        (
+            TEN_LINE,
+            pair("10", "line")
+                || pair("10", "lines")
+                || pair("ten", "line")
+                || pair("ten", "lines"),
+            starts("segment")
+                && any(&["10", "ten"])
+                && any(&["sum", "sums", "add", "adds", "adding", "total", "totals"]),
         ),
         (
             PARITY_LINE,
@@ -544,6 +568,16 @@ mod tests {
         is(
             "Two cells adjacent along a red line must contain one even digit and one odd digit",
             PARITY_LINE,
+            None,
+        );
+        is(
+            "10 lines: each line divides into segments which sum to 10",
+            TEN_LINE,
+            None,
+        );
+        is(
+            "A black line is made of one or more segments, each adding up to 10",
+            TEN_LINE,
             None,
         );
         assert_eq!(rule("Digits along a line differ by at most 2"), None);

@@ -107,7 +107,7 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 52] = [
+const READ: [&str; 53] = [
     "size",
     "grid",
     "title",
@@ -152,6 +152,7 @@ const READ: [&str; 52] = [
     "entropicline",
     "modularline",
     super::coloured::PARITY_LINE,
+    super::coloured::TEN_LINE,
     super::globals::CAGE_REPEATS,
     super::globals::CAGE_PRODUCT,
     super::globals::ARROWS_DISTINCT,
@@ -375,6 +376,7 @@ fn constraints(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> 
         ("zipperline", "zippers"),
         ("nabner", "nabner"),
         (super::coloured::PARITY_LINE, "paritylines"),
+        (super::coloured::TEN_LINE, "tenlines"),
     ] {
         for entry in list(puzzle, key) {
             for l in list(entry, "lines") {

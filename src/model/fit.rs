@@ -46,13 +46,15 @@ enum Param {
     Tag(&'static str),
     /// The section the primitive reads under this parameter, not under `lines` (an arrow's pills).
     Via(&'static str),
+    /// The primitive with this `total` (`segment-sum`, 10 lines).
+    Total(u64),
     /// For `classes`, its classes (bit v - 1 for value v).
     Classes(&'static [u64]),
     /// For `tagged-pairs`, the tag of the key's section, the pairs exclusive or not (not all pairs listed).
     Open(&'static str),
 }
 
-const MEANINGS: [Meaning; 35] = [
+const MEANINGS: [Meaning; 36] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line(
         "slowthermos",
@@ -82,6 +84,8 @@ const MEANINGS: [Meaning; 35] = [
         "German whispers (apart by 5)",
     ),
     line("renban", "consecutive-set", Param::None, "renban lines"),
+    // Segments of 10, cut where the running sum reaches it.
+    line("tenlines", "segment-sum", Param::Total(10), "10 lines"),
     line("palindromes", "mirror", Param::None, "palindromes"),
     line("diagonals", "line-sum", Param::None, "little-killer sums"),
     // Cages that leave cells out or show no sum (f-puzzles'), where `regions` with `clues` tile the grid.
@@ -687,10 +691,11 @@ fn section_for(grammar: &Grammar, m: &Meaning) -> Option<String> {
             .map(|(k, _)| k.as_str());
         let lines = || args.get("lines")?.as_str().map(str::to_owned);
         match m.param {
-            Param::None | Param::By(_) if flags.next().is_some() => None,
+            Param::None | Param::By(_) | Param::Total(_) if flags.next().is_some() => None,
             Param::None => lines(),
             Param::Via(key) => args.get(key)?.as_str().map(str::to_owned),
             Param::By(k) => (args.get("by")?.as_u64()? == k).then(lines)?,
+            Param::Total(k) => (args.get("total")?.as_u64()? == k).then(lines)?,
             Param::Flag(flag) => {
                 (flags.next() == Some(flag) && flags.next().is_none()).then(lines)?
             }
@@ -780,6 +785,7 @@ mod tests {
             (with("lines", lines("lockouts", two.clone())), "lockout"),
             (with("lines", lines("boxindexers", two.clone())), "indexer"),
             (with("lines", lines("renban", two.clone())), "renban"),
+            (with("lines", lines("tenlines", two.clone())), "ten-lines"),
             // Not modular nor parity lines: the classes say which.
             (
                 with("lines", lines("entropiclines", two.clone())),
