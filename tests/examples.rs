@@ -300,6 +300,15 @@ fn arrows(doc: &serde_yaml::Value, sol: &Grid) -> usize {
     from_pills
 }
 
+/// A cage's digits differ, and its clue, when it shows one, is `shown` (their sum, or their product).
+fn distinct_cage_shows(v: &[u32], clue: Option<u32>, shown: u32) {
+    let mut seen = v.to_vec();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len(), v.len(), "a digit twice in a cage: {v:?}");
+    assert!(clue.is_none_or(|k| k == shown), "{v:?} {clue:?}");
+}
+
 fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
     let n = sol.len();
     let along = |key: &str| {
@@ -461,18 +470,9 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
             ],
         ),
         // Each cage's digits differ, and add up to its sum when it shows one.
-        "killer-cages" => {
-            for (v, clue) in along("cages") {
-                let mut seen = v.clone();
-                seen.sort_unstable();
-                seen.dedup();
-                assert_eq!(seen.len(), v.len(), "a digit twice in a cage: {v:?}");
-                assert!(
-                    clue.is_none_or(|k| k == v.iter().sum::<u32>()),
-                    "{v:?} {clue:?}"
-                );
-            }
-        }
+        "killer-cages" => along("cages").for_each(|(v, clue)| {
+            distinct_cage_shows(&v, clue, v.iter().sum());
+        }),
         // Each cage adds up to its sum when it shows one; its digits may repeat.
         "killer-repeats" => {
             for (v, clue) in along("cages") {
@@ -499,18 +499,9 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
             assert!((0..1u32 << (v.len() - 1)).any(cut), "{v:?}");
         }),
         // Each cage's digits differ, and multiply to its clue when it shows one.
-        "product-killer" => {
-            for (v, clue) in along("cages") {
-                let mut seen = v.clone();
-                seen.sort_unstable();
-                seen.dedup();
-                assert_eq!(seen.len(), v.len(), "a digit twice in a cage: {v:?}");
-                assert!(
-                    clue.is_none_or(|k| k == v.iter().product::<u32>()),
-                    "{v:?} {clue:?}"
-                );
-            }
-        }
+        "product-killer" => along("cages").for_each(|(v, clue)| {
+            distinct_cage_shows(&v, clue, v.iter().product());
+        }),
         // Marks where the setter placed them: each holds, and nothing is said of the other pairs.
         "kropki-dots" => check_listed_marks(
             doc,

@@ -728,11 +728,7 @@ fn cages_the_rules_text_lets_repeat_a_digit_are_sums_alone() {
         json!("Normal sudoku rules apply. Digits can repeat in a cage if other rules allow it.");
     solves_as(&json.to_string(), "killer-repeats", &text, "in other words");
     json["ruleset"] = json!("Normal killer rules: digits cannot repeat in a cage.");
-    let out = latin()
-        .args(["solve", &json.to_string(), "--format", "json"])
-        .output()
-        .unwrap();
-    let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let solved = solved(&json.to_string());
     assert_eq!(solved["type"], "killer-cages", "{solved}");
     assert_eq!(solved["status"], "infeasible", "{solved}");
     // Cages that tile the grid, every one with its sum: a Killer Sudoku's, but for the sentence.
@@ -768,11 +764,7 @@ fn cages_the_rules_text_makes_products_read_as_products() {
         solves_as(&json.to_string(), "product-killer", &text, words);
     }
     json["ruleset"] = json!("Normal killer rules: digits in a cage sum to the clue.");
-    let out = latin()
-        .args(["solve", &json.to_string(), "--format", "json"])
-        .output()
-        .unwrap();
-    let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let solved = solved(&json.to_string());
     assert_eq!(solved["type"], "killer-cages", "{solved}");
     assert_eq!(solved["status"], "infeasible", "{solved}");
     for refused in [
@@ -809,11 +801,7 @@ fn arrows_the_rules_text_forbids_to_repeat_a_digit_read_so() {
     json["ruleset"] = json!("Arrows: digits along an arrow sum to the circle and may not repeat.");
     solves_as(&json.to_string(), "arrow-distinct", &text, "in other words");
     json["ruleset"] = json!("Digits along an arrow sum to the digit in its circle.");
-    let out = latin()
-        .args(["solve", &json.to_string(), "--format", "json", "--max", "2"])
-        .output()
-        .unwrap();
-    let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let solved = solved(&json.to_string());
     assert_eq!(solved["type"], "arrow", "{solved}");
     assert_eq!(solved["count"], 2, "{solved}");
 }
@@ -847,6 +835,16 @@ fn thermometers_the_rules_text_makes_slow_are_slow() {
 }
 
 /// `input` (a link or f-puzzles JSON) solves as type `kind` to the one solution of the example file `text`.
+/// What `latin solve --format json --max 2` says of a puzzle.
+fn solved(input: &str) -> Value {
+    let out = latin()
+        .args(["solve", input, "--format", "json", "--max", "2"])
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&out.stderr)))
+}
+
 fn solves_as(input: &str, kind: &str, text: &str, what: &str) {
     let out = latin()
         .args(["solve", input, "--format", "json", "--max", "2"])
