@@ -295,21 +295,32 @@ mod tests {
             for &cell in &rule.cells {
                 d.restrict(cell, rng.u64(1..512)).unwrap();
             }
-            let mut want = vec![0u64; rule.cells.len()];
-            for acc in crate::rules::assignments(&d, &rule.cells, false) {
-                if cuttable(&acc, rule.total) {
-                    for (m, &v) in want.iter_mut().zip(&acc) {
-                        *m |= bit(v);
-                    }
+            prunes_as_brute_force(&rule, &rule, d, |acc| cuttable(acc, rule.total));
+        }
+    }
+
+    /// Runs `p` on `d` and compares with every value of each cell in some assignment that `holds`: the same
+    /// candidates, or a contradiction where some cell has none.
+    fn prunes_as_brute_force(
+        rule: &Segments,
+        p: &dyn Propagator,
+        mut d: Domains,
+        holds: impl Fn(&[u32]) -> bool,
+    ) {
+        let mut want = vec![0u64; rule.cells.len()];
+        for acc in crate::rules::assignments(&d, &rule.cells, false) {
+            if holds(&acc) {
+                for (m, &v) in want.iter_mut().zip(&acc) {
+                    *m |= bit(v);
                 }
             }
-            let before: Vec<u64> = rule.cells.iter().map(|&c| d.get(c)).collect();
-            match rule.propagate(&mut d) {
-                Err(Contradiction) => assert!(want.contains(&0), "{before:?}"),
-                Ok(_) => {
-                    let got: Vec<u64> = rule.cells.iter().map(|&c| d.get(c)).collect();
-                    assert_eq!(got, want, "{before:?} total {}", rule.total);
-                }
+        }
+        let before: Vec<u64> = rule.cells.iter().map(|&c| d.get(c)).collect();
+        match p.propagate(&mut d) {
+            Err(Contradiction) => assert!(want.contains(&0), "{before:?}"),
+            Ok(_) => {
+                let got: Vec<u64> = rule.cells.iter().map(|&c| d.get(c)).collect();
+                assert_eq!(got, want, "{before:?} total {}", rule.total);
             }
         }
     }
@@ -342,23 +353,9 @@ mod tests {
                 }
                 sum == 0
             };
-            let mut want = vec![0u64; rule.cells.len()];
-            for acc in crate::rules::assignments(&d, &rule.cells, false) {
-                if holds(&acc) {
-                    assert!(cuttable(&acc, rule.total));
-                    for (m, &v) in want.iter_mut().zip(&acc) {
-                        *m |= bit(v);
-                    }
-                }
-            }
-            let before: Vec<u64> = rule.cells.iter().map(|&c| d.get(c)).collect();
-            match sharp.propagate(&mut d) {
-                Err(Contradiction) => assert!(want.contains(&0), "{before:?}"),
-                Ok(_) => {
-                    let got: Vec<u64> = rule.cells.iter().map(|&c| d.get(c)).collect();
-                    assert_eq!(got, want, "{before:?} total {}", rule.total);
-                }
-            }
+            // Whatever holds here is cut as the plain rule cuts it.
+            let holds_cut = |acc: &[u32]| holds(acc) && cuttable(acc, rule.total);
+            prunes_as_brute_force(&rule, sharp.as_ref(), d, holds_cut);
         }
     }
 
