@@ -31,6 +31,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::domains::bit_indices;
 use crate::grid::Cell;
 use crate::program::Compiler;
 
@@ -47,27 +48,58 @@ pub(crate) struct Automaton<'a> {
 
 impl Automaton<'_> {
     /// The states alive after each number of cells: reachable with the candidates, and able to reach an
-    /// accepting state. Empty layers when nothing is accepted.
-    fn alive(&self, candidates: &[Vec<u32>]) -> Vec<BTreeSet<u64>> {
+    /// accepting state, each layer sorted: a propagator runs this at every search node, where sorted vectors cost
+    /// less than ordered sets (10 lines' propagator on 8 generated 9x9s: 1.31x its own hand-written loops with
+    /// sets, 1.02x with vectors). Empty layers when nothing is accepted.
+    fn alive(&self, candidates: &[Vec<u32>]) -> Vec<Vec<u64>> {
         let m = candidates.len();
-        let mut layers = vec![BTreeSet::from([self.start])];
+        let mut layers = vec![vec![self.start]];
         for (k, values) in candidates.iter().enumerate() {
-            let next: BTreeSet<u64> = layers[k]
+            let mut next: Vec<u64> = layers[k]
                 .iter()
                 .flat_map(|&q| values.iter().filter_map(move |&v| (self.step)(k, q, v)))
                 .collect();
+            next.sort_unstable();
+            next.dedup();
             layers.push(next);
         }
         layers[m].retain(|&q| (self.accept)(q));
         for k in (0..m).rev() {
             let (before, after) = layers.split_at_mut(k + 1);
             before[k].retain(|&q| {
-                candidates[k]
-                    .iter()
-                    .any(|&v| (self.step)(k, q, v).is_some_and(|to| after[0].contains(&to)))
+                candidates[k].iter().any(|&v| {
+                    (self.step)(k, q, v).is_some_and(|to| after[0].binary_search(&to).is_ok())
+                })
             });
         }
         layers
+    }
+
+    /// Each cell's values on some accepted path through the candidates `domains` (masks, bit v - 1 for value
+    /// v), as masks: what a propagator of the rule keeps (arc consistency for the rule alone); `None` when no
+    /// path is accepted.
+    pub(crate) fn supports(&self, domains: &[u64]) -> Option<Vec<u64>> {
+        let candidates: Vec<Vec<u32>> = domains
+            .iter()
+            .map(|&m| bit_indices(m).map(|b| b as u32 + 1).collect())
+            .collect();
+        let layers = self.alive(&candidates);
+        let support: Vec<u64> = candidates
+            .iter()
+            .enumerate()
+            .map(|(k, values)| {
+                values
+                    .iter()
+                    .filter(|&&v| {
+                        layers[k].iter().any(|&q| {
+                            (self.step)(k, q, v)
+                                .is_some_and(|to| layers[k + 1].binary_search(&to).is_ok())
+                        })
+                    })
+                    .fold(0, |m, &v| m | 1 << (v - 1))
+            })
+            .collect();
+        support.iter().all(|&m| m != 0).then_some(support)
     }
 
     /// Writes the layered encoding of "the cells' values are accepted", as clauses and as a flow (see the module
@@ -102,7 +134,7 @@ impl Automaton<'_> {
         &self,
         c: &mut Compiler,
         cells: &[Cell],
-        layers: &[BTreeSet<u64>],
+        layers: &[Vec<u64>],
         candidates: &[Vec<u32>],
     ) {
         // d[k] for k >= 1: the state columns of layer k.
@@ -169,13 +201,7 @@ impl Automaton<'_> {
     }
 
     /// The arc columns and their flow rows.
-    fn flow(
-        &self,
-        c: &mut Compiler,
-        cells: &[Cell],
-        layers: &[BTreeSet<u64>],
-        candidates: &[Vec<u32>],
-    ) {
+    fn flow(&self, c: &mut Compiler, cells: &[Cell], layers: &[Vec<u64>], candidates: &[Vec<u32>]) {
         // Per state (layer, state): its arcs out and in; per cell and value: its arcs.
         let mut out_of: BTreeMap<(usize, u64), Vec<usize>> = BTreeMap::new();
         let mut into: BTreeMap<(usize, u64), Vec<usize>> = BTreeMap::new();
@@ -183,7 +209,8 @@ impl Automaton<'_> {
             let mut by_value: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
             for &q in &layers[k] {
                 for &v in &candidates[k] {
-                    let Some(to) = (self.step)(k, q, v).filter(|to| layers[k + 1].contains(to))
+                    let Some(to) =
+                        (self.step)(k, q, v).filter(|to| layers[k + 1].binary_search(to).is_ok())
                     else {
                         continue;
                     };

@@ -22,7 +22,7 @@
 //! time of generated 9x9s (0.57x geometric mean, 8 puzzles) as their searches no longer reach clause learning.
 
 use super::{layered, values_of, Rule};
-use crate::domains::{bit_indices, Apart, Contradiction, Domains, Propagator};
+use crate::domains::{Apart, Contradiction, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
 use crate::program::Compiler;
@@ -53,41 +53,16 @@ impl Segments {
         }
     }
 
-    /// Each cell's supported values, as masks (bit v - 1 for value v); `None` when the line cannot be cut.
-    fn supports(&self, domains: &[u64]) -> Option<Vec<u64>> {
-        let (m, t) = (domains.len(), self.total as usize);
-        let values = |k: usize| bit_indices(domains[k]).map(|b| b as u32 + 1);
-        let mut forward = vec![vec![false; t]; m + 1];
-        forward[0][0] = true;
-        for k in 0..m {
-            let (before, after) = forward.split_at_mut(k + 1);
-            for s in (0..t).filter(|&s| before[k][s]) {
-                for v in values(k) {
-                    if let Some(r) = self.step(s as u64, v) {
-                        after[0][r as usize] = true;
-                    }
-                }
-            }
+    /// The automaton of the line, read with `step` (see the module notes): the encoding's, the propagators'.
+    fn automaton<'a>(
+        &self,
+        step: &'a dyn Fn(usize, u64, u32) -> Option<u64>,
+    ) -> layered::Automaton<'a> {
+        layered::Automaton {
+            start: 0,
+            step,
+            accept: &|q: u64| q == 0,
         }
-        let mut backward = vec![vec![false; t]; m + 1];
-        backward[m][0] = true;
-        let mut support = vec![0u64; m];
-        for k in (0..m).rev() {
-            for s in 0..t {
-                for v in values(k) {
-                    let Some(r) = self.step(s as u64, v) else {
-                        continue;
-                    };
-                    if backward[k + 1][r as usize] {
-                        backward[k][s] = true;
-                        if forward[k][s] {
-                            support[k] |= 1 << (v - 1);
-                        }
-                    }
-                }
-            }
-        }
-        support.iter().all(|&m| m != 0).then_some(support)
     }
 }
 
@@ -101,14 +76,9 @@ impl Rule for Segments {
     }
 
     fn encode(&self, c: &mut Compiler) {
-        let step = |_: usize, s: u64, v: u32| self.step(s, v);
-        let accept = |q: u64| q == 0;
-        let automaton = layered::Automaton {
-            start: 0,
-            step: &step,
-            accept: &accept,
-        };
-        let written = automaton.encode(c, &self.cells);
+        let written = self
+            .automaton(&|_, s, v| self.step(s, v))
+            .encode(c, &self.cells);
         debug_assert!(written, "binding refuses lines that do not fit");
     }
 
@@ -169,7 +139,10 @@ impl Propagator for Segments {
 
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
-        let support = self.supports(&domains).ok_or(Contradiction)?;
+        let support = self
+            .automaton(&|_, s, v| self.step(s, v))
+            .supports(&domains)
+            .ok_or(Contradiction)?;
         d.restrict_each(&self.cells, &support)
     }
 }
@@ -215,40 +188,12 @@ impl Propagator for ApartSegments {
 
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
         let cells = &self.line.cells;
-        let m = cells.len();
-        let values = |k: usize| bit_indices(d.get(cells[k])).map(|b| b as u32 + 1);
-        // Each layer's states sorted, for a binary search from the layer before.
-        let mut layers: Vec<Vec<u64>> = vec![vec![0]];
-        for k in 0..m {
-            let mut next: Vec<u64> = layers[k]
-                .iter()
-                .flat_map(|&q| values(k).filter_map(move |v| self.step(k, q, v)))
-                .collect();
-            next.sort_unstable();
-            next.dedup();
-            layers.push(next);
-        }
-        let mut alive: Vec<u64> = layers[m].iter().copied().filter(|&q| q == 0).collect();
-        let mut support = vec![0u64; m];
-        for k in (0..m).rev() {
-            let mut before = Vec::new();
-            for &q in &layers[k] {
-                for v in values(k) {
-                    if self
-                        .step(k, q, v)
-                        .is_some_and(|r| alive.binary_search(&r).is_ok())
-                    {
-                        before.push(q);
-                        support[k] |= 1 << (v - 1);
-                    }
-                }
-            }
-            before.dedup();
-            alive = before;
-        }
-        if support.contains(&0) {
-            return Err(Contradiction);
-        }
+        let domains: Vec<u64> = cells.iter().map(|&c| d.get(c)).collect();
+        let support = self
+            .line
+            .automaton(&|k, q, v| self.step(k, q, v))
+            .supports(&domains)
+            .ok_or(Contradiction)?;
         d.restrict_each(cells, &support)
     }
 }
