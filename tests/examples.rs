@@ -62,6 +62,7 @@ const VARIANTS: &[&str] = &[
     "mathrax",
     "frame",
     "outside",
+    "battlefield",
 ];
 
 /// A solution grid as puzzle files write it; `|` between boxes and `---+---` rules between bands (as `generate`
@@ -546,6 +547,28 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
                 let v = values(sol, &cells);
                 let seen: u32 = v[..v[0] as usize].iter().sum();
                 assert!(clue.is_none_or(|k| k == seen), "{v:?} {clue:?}");
+            }
+        }
+        // Two armies march in, one from each end, as many cells as the digit each starts on: the clue adds up the
+        // cells both reach where some cell has both, else the cells neither reaches.
+        "battlefield" => {
+            for (clue, cells) in edges(doc, n) {
+                let v = values(sol, &cells);
+                let m = v.len();
+                let first = |i: usize| i < v[0] as usize;
+                let last = |i: usize| m - i <= v[m - 1] as usize;
+                let battle = (0..m).any(|i| first(i) && last(i));
+                let sum: u32 = (0..m)
+                    .filter(|&i| {
+                        if battle {
+                            first(i) && last(i)
+                        } else {
+                            !first(i) && !last(i)
+                        }
+                    })
+                    .map(|i| v[i])
+                    .sum();
+                assert!(clue.is_none_or(|k| k == sum), "{v:?} {clue:?}");
             }
         }
         // The first three digits from that side add up to the clue.
@@ -1036,6 +1059,7 @@ fn the_edge_oracles_reject_a_changed_clue() {
         "numbered-rooms",
         "frame",
         "outside",
+        "battlefield",
     ] {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join(format!("puzzles/{kind}/{kind}-6x6.yaml"));

@@ -203,6 +203,12 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         look: Look::ByKind,
     },
     Signature {
+        name: "battlefield",
+        description: "each edge clue is the sum of the cells where two armies meet, or of those between them where they stop short; the armies march in from both ends of the row or column, each as many cells as its first value",
+        params: &SIDES,
+        look: Look::ByKind,
+    },
+    Signature {
         name: "frame-sum",
         description: "each edge clue is the sum of the first `depth` values seen from that side (frame Sudoku, janko.at's Randsummen: `depth: 3`)",
         params: &FRAME,

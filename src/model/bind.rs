@@ -16,9 +16,9 @@ use crate::parse::clues::{ArithmeticClue, Op};
 use crate::rules::indexer::{Along, Indexer};
 use crate::rules::segments;
 use crate::rules::{
-    AllDifferent, Allowed, Arrow, Between, Classes, Contains, EqualSums, Lockout, NumberedRoom,
-    PillArrow, Product, Relation, RelationKind, Rule, Run, Sandwich, Score, Segments, Sum, Table,
-    TablePredicate, Visibility, XSum,
+    AllDifferent, Allowed, Arrow, Battlefield, Between, Classes, Contains, EqualSums, Lockout,
+    NumberedRoom, PillArrow, Product, Relation, RelationKind, Rule, Run, Sandwich, Score, Segments,
+    Sum, Table, TablePredicate, Visibility, XSum,
 };
 use crate::yaml::Value;
 
@@ -67,6 +67,7 @@ pub(crate) fn build(
         "tagged-pairs" => build_tagged_pairs,
         "sandwich" => build_sandwich,
         "x-sum" => build_x_sum,
+        "battlefield" => build_battlefield,
         "frame-sum" => build_frame_sum,
         "frame-contains" => build_frame_contains,
         "numbered-room" => build_numbered_room,
@@ -512,6 +513,13 @@ fn build_x_sum(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, E
                 distinct: false,
             }) as Arc<dyn Rule>
         })
+        .collect())
+}
+
+fn build_battlefield(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    Ok(edge_lines(args, sections, site.n)
+        .into_iter()
+        .map(|(label, cells, clue)| Arc::new(Battlefield { label, cells, clue }) as Arc<dyn Rule>)
         .collect())
 }
 

@@ -7,7 +7,7 @@ use crate::grammar::Args;
 use crate::grid::{Cell, Grid};
 use crate::parse::clues::Op;
 use crate::rules::indexer::{self, Along};
-use crate::rules::{numbered_room, product, sandwich, sum, visibility, x_sum, Score};
+use crate::rules::{battlefield, numbered_room, product, sandwich, sum, visibility, x_sum, Score};
 use crate::yaml::Value;
 
 /// A line's maker: `None` when the rule forbids the values along the line, else the clue it reads, if any. It
@@ -141,6 +141,10 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
         }),
         // Every value of a row or column is at most its length, so the first X cells are there.
         "x-sum" => Maker::Edge(|_, values| x_sum::seen(values).unwrap_or(0).to_string()),
+        // Both armies are on the line: every value of a row or column is at most its length.
+        "battlefield" => {
+            Maker::Edge(|_, values| battlefield::clue_of(values).unwrap_or(0).to_string())
+        }
         "frame-sum" => Maker::Edge(|args, values| {
             let depth = args.get("depth").and_then(Value::as_u64).unwrap_or(1) as usize;
             values.iter().take(depth).sum::<u32>().to_string()

@@ -14,6 +14,7 @@
 pub(crate) mod all_different;
 pub(crate) mod allowed;
 pub(crate) mod arrow;
+pub(crate) mod battlefield;
 pub(crate) mod between;
 pub(crate) mod catalogue;
 pub(crate) mod classes;
@@ -49,6 +50,7 @@ use crate::program::Compiler;
 pub(crate) use all_different::AllDifferent;
 pub(crate) use allowed::Allowed;
 pub(crate) use arrow::Arrow;
+pub(crate) use battlefield::Battlefield;
 pub(crate) use between::Between;
 pub(crate) use classes::Classes;
 pub(crate) use contains::Contains;

@@ -1,0 +1,376 @@
+//! Battlefield clues: two armies march into a row or column, one from each end, each as many cells as the value
+//! it starts on (the first cell counted); a clue outside is the sum of the cells where they meet (overlap), or
+//! of the cells between them where they stop short (a truce), 0 where they just touch. The clue does not say
+//! which: the puzzle's logic turns on it. The same clue reads from either end, as the armies are the same.
+//!
+//! # Encoding
+//! The clue turns on both ends of the line at once, so the layered automaton ([`layered`]) reads the last cell
+//! first, then the line from its first cell: after the two ends the window of counted cells is known, and the
+//! state is that window and the sum so far (the ends' own values added at once when the window holds them).
+//! A window passed collapses to its sum alone, so the states stay few (under a hundred a layer on a 9x9 for
+//! most clues). Exact and clausal, and a network flow for CBC, as [`layered`] writes every automaton. Where the
+//! automaton would take too many rows (lines of about 16 cells and more with every candidate open), big-M rows
+//! per pair of end values instead, weighted, which leave the program to CBC.
+//!
+//! # Propagation
+//! The same automaton over the candidates, forwards and backwards ([`layered::Automaton::supports`]): every
+//! candidate of some assignment that meets the clue, arc consistency for the line alone.
+
+use super::{layered, values_of, Rule};
+use crate::domains::{Contradiction, Domains, Propagator};
+use crate::error::Violation;
+use crate::grid::{Cell, Grid};
+use crate::program::Compiler;
+
+#[derive(Clone, Debug)]
+pub(crate) struct Battlefield {
+    /// Where the clue stands, e.g. `top of column 3`.
+    pub(crate) label: String,
+    /// The row or column, nearest the clue first (either end serves: the clue is the same).
+    pub(crate) cells: Vec<Cell>,
+    pub(crate) clue: u64,
+}
+
+/// The cells counted for a line of `m` cells whose ends hold `x` (first) and `y` (last): positions `lo..hi`,
+/// where both armies reach (`x + y > m`) or neither does (`x + y < m`); `None` when an army is longer than the
+/// line.
+fn window(m: usize, x: u32, y: u32) -> Option<(usize, usize)> {
+    let (x, y) = (x as usize, y as usize);
+    (x <= m && y <= m).then(|| (x.min(m - y), x.max(m - y)))
+}
+
+/// The clue a whole line gives: the sum of the cells both armies reach, or of those neither reaches; `None`
+/// when the line is empty or an army is longer than it.
+pub(crate) fn clue_of(values: &[u32]) -> Option<u64> {
+    let (lo, hi) = window(values.len(), *values.first()?, *values.last()?)?;
+    Some(values[lo..hi].iter().map(|&v| u64::from(v)).sum())
+}
+
+/// The automaton's state once both ends are read: the window still ahead (`lo..hi`, `0..0` once passed) and
+/// the sum so far, packed into a word (the sum in the low 32 bits).
+#[derive(Clone, Copy)]
+struct State {
+    lo: usize,
+    hi: usize,
+    sum: u64,
+}
+
+impl State {
+    fn pack(self) -> u64 {
+        (self.lo as u64) << 48 | (self.hi as u64) << 32 | self.sum
+    }
+
+    fn unpack(q: u64) -> State {
+        State {
+            lo: (q >> 48) as usize,
+            hi: (q >> 32 & 0xffff) as usize,
+            sum: q & 0xffff_ffff,
+        }
+    }
+
+    /// The state after position `p` is read: what no later position needs is forgotten, so that states that
+    /// differ only there are one.
+    fn after(self, p: usize) -> State {
+        match (p + 1 >= self.hi, p + 1 >= self.lo) {
+            (true, _) => State {
+                lo: 0,
+                hi: 0,
+                sum: self.sum,
+            },
+            (false, true) => State { lo: 0, ..self },
+            (false, false) => self,
+        }
+    }
+}
+
+impl Battlefield {
+    /// The cells in the order the automaton reads them: the last, then the first to the one before the last.
+    fn reading_order(&self) -> Vec<Cell> {
+        match self.cells.split_last() {
+            Some((&last, rest)) if !rest.is_empty() => {
+                std::iter::once(last).chain(rest.iter().copied()).collect()
+            }
+            _ => self.cells.clone(),
+        }
+    }
+
+    /// The step from state `q` with value `v` at reading step `k` (see [`Battlefield::reading_order`]): at
+    /// step 0 the state is the last value; at step 1 the first value fixes the window; then each position
+    /// inside it adds its value. `None` past the clue or where an army is longer than the line.
+    fn step(&self, k: usize, q: u64, v: u32) -> Option<u64> {
+        let m = self.cells.len();
+        let state = match (m, k) {
+            (1, _) => State {
+                lo: 0,
+                hi: 0,
+                sum: clue_of(&[v])?,
+            },
+            (_, 0) => return Some(u64::from(v)),
+            (_, 1) => {
+                let y = q as u32;
+                let (lo, hi) = window(m, v, y)?;
+                let inside = |p: usize| lo <= p && p < hi;
+                let sum = if inside(0) { u64::from(v) } else { 0 }
+                    + if inside(m - 1) { u64::from(y) } else { 0 };
+                State { lo, hi, sum }.after(0)
+            }
+            _ => {
+                let (p, s) = (k - 1, State::unpack(q));
+                let counted = s.lo <= p && p < s.hi;
+                let sum = s.sum + if counted { u64::from(v) } else { 0 };
+                State { sum, ..s }.after(p)
+            }
+        };
+        (state.sum <= self.clue).then(|| state.pack())
+    }
+
+    fn automaton<'a>(
+        &'a self,
+        step: &'a dyn Fn(usize, u64, u32) -> Option<u64>,
+        accept: &'a dyn Fn(u64) -> bool,
+    ) -> layered::Automaton<'a> {
+        layered::Automaton {
+            start: 0,
+            step,
+            accept,
+        }
+    }
+
+    /// Whether the last state read is the clue met.
+    fn accepts(&self, q: u64) -> bool {
+        State::unpack(q).sum == self.clue
+    }
+
+    /// The fallback for lines too long for the automaton. For each pair of end values `x`, `y` (`a`, `b` their
+    /// columns) with `S` the weighted sum of the window's cells: `S - clue <= M1 * (2 - a - b)` and `S - clue
+    /// >= -M2 * (2 - a - b)`, `M1` and `M2` the most `S` can be above and below the clue. With both ends
+    /// chosen, `S = clue`; otherwise the right-hand sides cover the whole range of `S - clue`. A pair that
+    /// cannot meet the clue at all is refused outright (`a + b <= 1`).
+    fn encode_big_m(&self, c: &mut Compiler) {
+        let n = c.size() as u32;
+        let m = self.cells.len();
+        let (first, last) = (self.cells[0], self.cells[m - 1]);
+        if m == 1 {
+            for v in 1..=n {
+                if clue_of(&[v]) != Some(self.clue) {
+                    c.forbid(first, v);
+                }
+            }
+            return;
+        }
+        let clue = self.clue as f64;
+        for x in c.candidates(first) {
+            for y in c.candidates(last) {
+                let (a, b) = (c.x(first, x), c.x(last, y));
+                let Some((lo, hi)) = window(m, x, y) else {
+                    c.at_most(vec![(a, 1.0), (b, 1.0)], 1.0);
+                    continue;
+                };
+                let sum: Vec<(usize, f64)> = self.cells[lo..hi]
+                    .iter()
+                    .flat_map(|&cell| (1..=n).map(move |v| (cell, v)))
+                    .map(|(cell, v)| (c.x(cell, v), f64::from(v)))
+                    .collect();
+                let m1 = ((hi - lo) as f64) * f64::from(n) - clue;
+                let m2 = clue - (hi - lo) as f64;
+                if m1 < 0.0 || m2 < 0.0 {
+                    c.at_most(vec![(a, 1.0), (b, 1.0)], 1.0);
+                    continue;
+                }
+                let mut row = sum.clone();
+                row.extend([(a, m1), (b, m1)]);
+                c.at_most(row, clue + 2.0 * m1);
+                let mut row = sum;
+                row.extend([(a, -m2), (b, -m2)]);
+                c.row(row, clue - 2.0 * m2, f64::INFINITY);
+            }
+        }
+    }
+}
+
+impl Rule for Battlefield {
+    fn label(&self) -> String {
+        format!("{} (battlefield {})", self.label, self.clue)
+    }
+
+    fn cells(&self) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn encode(&self, c: &mut Compiler) {
+        let step = |k, q, v| self.step(k, q, v);
+        let accept = |q| self.accepts(q);
+        if !self
+            .automaton(&step, &accept)
+            .encode(c, &self.reading_order())
+        {
+            self.encode_big_m(c);
+        }
+    }
+
+    fn check(&self, grid: &Grid) -> Result<(), Violation> {
+        let values = values_of(grid, &self.cells);
+        match clue_of(&values) {
+            Some(got) if got == self.clue => Ok(()),
+            got => Err(Violation::Sum {
+                rule: self.label(),
+                got: got.unwrap_or(0),
+                values,
+            }),
+        }
+    }
+
+    fn propagator(&self) -> Option<&dyn Propagator> {
+        Some(self)
+    }
+}
+
+impl Propagator for Battlefield {
+    fn watches(&self) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    /// A run keeps exactly the supported candidates.
+    fn idempotent(&self) -> bool {
+        true
+    }
+
+    fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
+        let order = self.reading_order();
+        let domains: Vec<u64> = order.iter().map(|&c| d.get(c)).collect();
+        let step = |k, q, v| self.step(k, q, v);
+        let accept = |q| self.accepts(q);
+        let support = self
+            .automaton(&step, &accept)
+            .supports(&domains)
+            .ok_or(Contradiction)?;
+        d.restrict_each(&order, &support)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{assignments, encoding_matches_check, matches_brute_force};
+
+    fn line(m: usize, clue: u64) -> Battlefield {
+        Battlefield {
+            label: "top of column 1".into(),
+            cells: (0..m).map(|r| Cell::new(r, 0)).collect(),
+            clue,
+        }
+    }
+
+    /// The clue as the rule states it, written apart from [`window`]: mark the cells each army enters; if some
+    /// cell has both, add up those, else add up the cells with neither. `None` where an army leaves the line.
+    fn battle(values: &[u32]) -> Option<u64> {
+        let m = values.len();
+        let (x, y) = (values[0] as usize, values[m - 1] as usize);
+        if x > m || y > m {
+            return None;
+        }
+        let from_first = |i: usize| i < x;
+        let from_last = |i: usize| i + y >= m;
+        let add = |keep: &dyn Fn(usize) -> bool| -> u64 {
+            (0..m)
+                .filter(|&i| keep(i))
+                .map(|i| u64::from(values[i]))
+                .sum()
+        };
+        if (0..m).any(|i| from_first(i) && from_last(i)) {
+            Some(add(&|i| from_first(i) && from_last(i)))
+        } else {
+            Some(add(&|i| !from_first(i) && !from_last(i)))
+        }
+    }
+
+    #[test]
+    fn the_clue_is_the_overlap_or_the_gap() {
+        // 3 and 2 on 6 cells: the armies are cells 0-2 and 4-5, the gap cell 3.
+        assert_eq!(clue_of(&[3, 1, 4, 6, 5, 2]), Some(6));
+        // 4 and 5 on 6 cells: cells 0-3 and 1-5 overlap on 1-3.
+        assert_eq!(clue_of(&[4, 1, 2, 3, 6, 5]), Some(6));
+        // 2 and 4 touch: nothing between, nothing shared.
+        assert_eq!(clue_of(&[2, 1, 3, 6, 5, 4]), Some(0));
+        // The whole line both ways: every cell is shared.
+        assert_eq!(clue_of(&[4, 1, 2, 4]), Some(11));
+        assert_eq!(clue_of(&[1]), Some(1));
+        assert_eq!(clue_of(&[5, 1, 2]), None);
+        assert_eq!(clue_of(&[]), None);
+        let mut rng = fastrand::Rng::with_seed(3);
+        for _ in 0..2000 {
+            let m = rng.usize(1..8);
+            let values: Vec<u32> = (0..m).map(|_| rng.u32(1..=9)).collect();
+            assert_eq!(clue_of(&values), battle(&values), "{values:?}");
+        }
+    }
+
+    #[test]
+    fn propagation_matches_brute_force() {
+        let mut rng = fastrand::Rng::with_seed(19);
+        let mut refuted = 0;
+        for round in 0..600 {
+            let n = 2 + round % 5;
+            let rule = line(n, rng.u64(0..=(n * n) as u64 / 2));
+            let mut d = crate::rules::random_candidates(n, &rule.cells, &mut rng);
+            let holds = |s: &[u32]| battle(s) == Some(rule.clue);
+            refuted += usize::from(matches_brute_force(&rule, &rule.cells, &mut d, holds));
+        }
+        assert!(refuted > 50, "{refuted}");
+        // One cell: its value is the clue, and only 1 keeps the army on the line.
+        let rule = line(1, 1);
+        let mut d = Domains::full(1);
+        assert!(!matches_brute_force(
+            &rule,
+            &rule.cells,
+            &mut d,
+            |s| battle(s) == Some(1)
+        ));
+    }
+
+    #[test]
+    fn encoding_accepts_exactly_what_the_check_does() {
+        for (m, clue) in [(4, 0), (4, 3), (4, 5), (3, 2), (2, 4), (1, 1), (1, 2)] {
+            let (accepted, refused) = encoding_matches_check(&line(m, clue), 4);
+            assert!(accepted > 0 || clue == 2, "{m} cells, clue {clue}");
+            assert!(refused > 0, "{m} cells, clue {clue}");
+        }
+    }
+
+    #[test]
+    fn the_fallback_rows_accept_exactly_what_the_check_does() {
+        for (m, clue) in [(3, 0), (3, 2), (3, 4), (3, 7), (2, 4), (1, 1)] {
+            let rule = line(m, clue);
+            let mut c = Compiler::new(3);
+            rule.encode_big_m(&mut c);
+            let program = c.finish();
+            let (mut yes, mut no) = (0, 0);
+            for values in assignments(&Domains::full(3), &rule.cells, false) {
+                let mut cols = vec![0.0; program.num_cols()];
+                let mut grid = Grid::empty(3);
+                for (&cell, &v) in rule.cells.iter().zip(&values) {
+                    cols[program.x(cell, v)] = 1.0;
+                    grid.set(cell, v);
+                }
+                let ok = crate::rules::satisfiable(&program, &[], &mut cols);
+                assert_eq!(ok, rule.check(&grid).is_ok(), "clue {clue}: {values:?}");
+                if ok {
+                    yes += 1
+                } else {
+                    no += 1
+                }
+            }
+            assert!(yes > 0 && no > 0, "{m} cells, clue {clue}");
+        }
+    }
+
+    #[test]
+    fn checks_exactly() {
+        let g = crate::rules::latin_square_4();
+        let values = values_of(&g, &line(4, 0).cells);
+        let want = battle(&values).expect("a Latin square's column");
+        assert!(line(4, want).check(&g).is_ok());
+        let err = line(4, want + 1).check(&g).unwrap_err().to_string();
+        assert!(err.contains(&format!("battlefield {}", want + 1)), "{err}");
+    }
+}
