@@ -313,3 +313,30 @@ fn links_penpa_writes_read_as_the_examples() {
     // Every type latin writes as a Penpa+ link, two examples or more of each.
     assert!(read >= 40, "{read}");
 }
+
+/// Battlefield clues, which f-puzzles and SudokuPad have no constraint for, travel in Penpa+ links as numbers
+/// outside the grid with a sentence naming them; the f-puzzles writers refuse them by name.
+#[test]
+fn battlefield_clues_travel_in_penpa_links_only() {
+    for size in [6, 9] {
+        let file = format!("puzzles/battlefield/battlefield-{size}x{size}.yaml");
+        let link = run(&["convert", &file, "--to", "penpa"]);
+        let read: Value =
+            serde_json::from_str(&run(&["solve", &link, "--format", "json", "--max", "2"]))
+                .unwrap();
+        assert_eq!(read["type"], "battlefield", "{file}");
+        assert_eq!(read["solutions"], json!([only_solution(&file)]), "{file}");
+        for to in ["fpuzzles", "sudokupad"] {
+            let out = latin()
+                .args(["convert", &file, "--to", to])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{file} to {to}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                err.contains("`battlefield`: f-puzzles has no such constraint"),
+                "{err}"
+            );
+        }
+    }
+}

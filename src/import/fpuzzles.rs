@@ -15,7 +15,9 @@
 //! `quadruple`, `minimum`, `maximum` (as the signs they stand for), `clone` (as pairs of equal cells), `odd`,
 //! `even`, `solution`, and the keys Rangsk's SudokuSolver and its f-puzzles add-on read: `slowthermometer`,
 //! `doublearrow`, `zipperline`, `nabner`, `rowindexer`, `columnindexer`, `boxindexer`, and the add-on's
-//! `lockout` (ends half the size apart, rounded down). Each constraint family goes to its corpus record key
+//! `lockout` (ends half the size apart, rounded down); and `battlefield`, latin's own for outside clues f-puzzles has
+//! no constraint for, as Penpa+ links are read through this JSON (`to_fpuzzles` never writes it, only
+//! [`to_fpuzzles_with`] for Penpa+). Each constraint family goes to its corpus record key
 //! (x-sums to `xsums`, whispers apart by other than 5 to `whispers-by-K`, slow thermometers to `slowthermos`,
 //! ...: keys of latin's own where the schema has none); the record has no type, and `model::fit` gives it the
 //! type of the grammar that has every family it holds (any grammar loaded, a user's too), or else the type made
@@ -107,7 +109,7 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 53] = [
+const READ: [&str; 54] = [
     "size",
     "grid",
     "title",
@@ -143,6 +145,7 @@ const READ: [&str; 53] = [
     "sandwichsum",
     "skyscraper",
     "xsum",
+    "battlefield",
     "odd",
     "even",
     "disjointgroups",
@@ -777,11 +780,12 @@ fn push_pair(record: &mut Json, section: &str, pair: Json) {
 
 /// The outside clues f-puzzles keeps in the cells just outside the grid (`{cell: "R0C3", value: "15"}`): its
 /// key, the record key, and what an error calls one. Sandwich sums go to the schema's `edges`, skyscraper counts
-/// to `sky`, x-sums to latin's own `xsums`.
-const EDGE_CLUES: [(&str, &str, &str); 3] = [
+/// to `sky`, x-sums and battlefield clues to latin's own `xsums` and `battlefield`.
+const EDGE_CLUES: [(&str, &str, &str); 4] = [
     ("sandwichsum", "edges", "sandwich clue"),
     ("skyscraper", "sky", "skyscraper clue"),
     ("xsum", super::XSUMS, "x-sum clue"),
+    ("battlefield", super::BATTLEFIELD, "battlefield clue"),
 ];
 
 fn edge_clues(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
@@ -883,6 +887,12 @@ const SAYABLE: [&str; 17] = [
 
 /// A record as f-puzzles JSON.
 pub(crate) fn to_fpuzzles(record: &Json) -> Result<Json, Error> {
+    to_fpuzzles_with(record, &[])
+}
+
+/// A record as f-puzzles JSON, with `extra` record keys taken beside those f-puzzles can say: a writer that
+/// draws from this JSON (Penpa+) and can say more than f-puzzles names them.
+pub(crate) fn to_fpuzzles_with(record: &Json, extra: &[&str]) -> Result<Json, Error> {
     let n = record["size"]
         .as_u64()
         .ok_or_else(|| err("the record has no size"))? as usize;
@@ -893,7 +903,7 @@ pub(crate) fn to_fpuzzles(record: &Json) -> Result<Json, Error> {
         .into_iter()
         .flatten()
         .map(|(k, _)| k.as_str())
-        .find(|k| !super::ABOUT.contains(k) && !SAYABLE.contains(k))
+        .find(|k| !super::ABOUT.contains(k) && !SAYABLE.contains(k) && !extra.contains(k))
     {
         return Err(err(format!("`{key}`: f-puzzles has no such constraint")));
     }
@@ -1285,7 +1295,7 @@ fn write_cages(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
     Ok(())
 }
 
-/// Sandwich sums, skyscraper counts and x-sums, in the cells just outside the grid.
+/// Sandwich sums, skyscraper counts, x-sums and battlefield clues, in the cells just outside the grid.
 fn write_edge_clues(record: &Json, out: &mut Json, n: usize) {
     for (key, record_key, _) in EDGE_CLUES {
         for (side, (r, c)) in [

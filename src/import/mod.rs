@@ -226,6 +226,16 @@ pub(crate) const ABOUT: [&str; 6] = ["type", "id", "source", "title", "author", 
 /// none, and `edges` would not say which of the two a clue is.
 pub(crate) const XSUMS: &str = "xsums";
 
+/// The record key of battlefield clues (`{"top": [...], ...}`), latin's own for the same reason as [`XSUMS`]. Only
+/// Penpa+ links draw them among the formats read (f-puzzles has no such constraint; its JSON here takes the
+/// same key, as Penpa+'s drawing is read through it).
+pub(crate) const BATTLEFIELD: &str = "battlefield";
+
+/// Record keys of outside clues that are latin's own, with the primitive each holds the clues of; the schema's
+/// `sky` and `edges` hold the others'.
+pub(crate) const OWN_EDGE_KEYS: [(&str, &str); 2] =
+    [(XSUMS, "x-sum"), (BATTLEFIELD, "battlefield")];
+
 /// Line keys whose rule has a gap, with the primitive that says it and the gap the key alone means (as on a
 /// 9x9): whispers 5 apart (the schema's), lockout ends 4 apart.
 pub(crate) const GAPPED: [(&str, &str, u64); 2] =

@@ -13,7 +13,7 @@ use serde_json::Value as Json;
 use crate::error::Error;
 use crate::grammar::sections::SectionKind;
 use crate::grammar::{Grammar, RuleUse};
-use crate::import::XSUMS;
+use crate::import::{BATTLEFIELD, OWN_EDGE_KEYS, XSUMS};
 use crate::yaml::{Mapping, Value};
 
 fn bad(message: impl Into<String>) -> Error {
@@ -32,10 +32,16 @@ fn section_of(grammar: &Grammar, kind: SectionKind) -> Result<&str, Error> {
 
 /// The edge section the grammar binds to a side for the record key `key`, and whether its primitive counts or
 /// sums what is visible (then 0 is no clue: nothing is seen by no one), or not (a sandwich's 0 is a real clue).
-/// `xsums` holds x-sum clues, which the schema has no key for; `sky` and `edges` the other primitives' clues.
+/// `xsums` and `battlefield` hold the clues of the primitive of that name ([`OWN_EDGE_KEYS`]), which the schema has
+/// no key for; `sky` and `edges` the other primitives' clues.
 fn edge_of(grammar: &Grammar, key: &str, side: &str) -> Option<(String, bool)> {
+    let own = |primitive: &str| OWN_EDGE_KEYS.iter().find(|o| o.1 == primitive).map(|o| o.0);
+    let holds = |primitive: &str| match own(primitive) {
+        Some(own_key) => own_key == key,
+        None => !OWN_EDGE_KEYS.iter().any(|o| o.0 == key),
+    };
     grammar.rules.iter().find_map(|rule| match rule {
-        RuleUse::Primitive { primitive, args } if (primitive == "x-sum") == (key == XSUMS) => args
+        RuleUse::Primitive { primitive, args } if holds(primitive) => args
             .get(side)
             .and_then(Value::as_str)
             .map(|s| (s.to_owned(), primitive == "visibility")),
@@ -150,6 +156,7 @@ const KEYS: &[&str] = &[
     "pairs",
     "edges",
     XSUMS,
+    BATTLEFIELD,
     "solution",
     "count",
     "source",
@@ -252,10 +259,10 @@ pub(crate) fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error>
     Ok(map)
 }
 
-/// `sky`, `edges` and `xsums`: outside clues on the sides the grammar binds (under `edges`, a list of values is
-/// Outside Sudoku's clue).
+/// `sky`, `edges`, `xsums` and `battlefield`: outside clues on the sides the grammar binds (under `edges`, a list
+/// of values is Outside Sudoku's clue).
 fn outside(map: &mut Mapping, record: &Json, grammar: &Grammar) -> Result<(), Error> {
-    for key in ["sky", "edges", XSUMS] {
+    for key in ["sky", "edges", XSUMS, BATTLEFIELD] {
         let Some(sides) = record[key].as_object() else {
             continue;
         };

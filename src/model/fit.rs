@@ -179,10 +179,15 @@ const COMPANIONS: [(&str, &str); 2] = [("pills", "arrows"), ("pills", "distincta
 
 /// The record keys of outside clues in an untyped record, and the primitive that says each: `edges` holds
 /// sandwich sums there (f-puzzles' `sandwichsum`), `sky` skyscraper counts, `xsums` x-sums.
-const OUTSIDE: [(&str, &str); 3] = [
-    ("edges", "sandwich"),
-    ("sky", "visibility"),
-    (crate::import::XSUMS, "x-sum"),
+const OUTSIDE: [(&str, &str, &str); 4] = [
+    ("edges", "sandwich", "sandwich sums"),
+    ("sky", "visibility", "skyscraper clues"),
+    (crate::import::XSUMS, "x-sum", "x-sums"),
+    (
+        crate::import::BATTLEFIELD,
+        "battlefield",
+        "battlefield clues",
+    ),
 ];
 
 const fn line(
@@ -364,7 +369,7 @@ fn families(record: &Json) -> Vec<Json> {
     }
     for key in OUTSIDE
         .iter()
-        .map(|(k, _)| *k)
+        .map(|(k, _, _)| *k)
         .chain(["parity", "less", "consecutive"])
     {
         if !record[key].is_null() {
@@ -488,11 +493,8 @@ fn describe(record: &Json, needs: &[Meaning]) -> String {
             "irregular regions"
         });
     }
-    for ((key, _), name) in OUTSIDE
-        .iter()
-        .zip(["sandwich sums", "skyscraper clues", "x-sums"])
-    {
-        if record[*key].is_object() {
+    for (key, _, name) in OUTSIDE {
+        if record[key].is_object() {
             parts.push(name);
         }
     }
@@ -538,7 +540,7 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[Meaning]) -> Option<Vec<(Mean
         (false, false, false, false);
     let mut said_consecutive = false;
     // Outside clues by record key: sandwich sums, skyscraper counts, x-sums.
-    let mut said_outside = [false; 3];
+    let mut said_outside = [false; OUTSIDE.len()];
     for rule in &grammar.rules {
         let RuleUse::Primitive { primitive, args } = rule else {
             continue;
@@ -557,11 +559,11 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[Meaning]) -> Option<Vec<(Mean
             }
             p if OUTSIDE
                 .iter()
-                .any(|&(key, prim)| p == prim && record[key].is_object()) =>
+                .any(|&(key, prim, _)| p == prim && record[key].is_object()) =>
             {
                 let k = OUTSIDE
                     .iter()
-                    .position(|&(_, prim)| p == prim)
+                    .position(|&(_, prim, _)| p == prim)
                     .expect("found");
                 // A count, not a sum: sum skyscrapers are not what the schema's `sky` says.
                 if p == "visibility" && args.get("sum").and_then(Value::as_bool) == Some(true) {
@@ -599,7 +601,7 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[Meaning]) -> Option<Vec<(Mean
         && OUTSIDE
             .iter()
             .zip(said_outside)
-            .all(|(&(key, _), said)| !record[key].is_object() || said)
+            .all(|(&(key, _, _), said)| !record[key].is_object() || said)
         && (!record["parity"].is_array() || said_marks)
         && (!record["less"].is_array() || said_less)
         && (!record["consecutive"].is_array() || said_consecutive);

@@ -222,6 +222,7 @@ fn edge_key<'g>(
         .is_some_and(|spec| matches!(spec.clue, ClueKind::Sum | ClueKind::Values));
     let key = match (primitive, sums) {
         ("x-sum", _) => crate::import::XSUMS,
+        ("battlefield", _) => crate::import::BATTLEFIELD,
         (_, true) => "edges",
         (_, false) => "sky",
     };

@@ -154,10 +154,11 @@ struct Reader {
 }
 
 /// The f-puzzles keys of outside clues, and the words of a rules text that name each kind.
-const EDGE_CLUES: [(&str, &[&str]); 3] = [
+const EDGE_CLUES: [(&str, &[&str]); 4] = [
     ("sandwichsum", &["sandwich"]),
     ("skyscraper", &["skyscraper"]),
     ("xsum", &["x-sum", "x sum"]),
+    ("battlefield", &["battlefield"]),
 ];
 
 impl Reader {
@@ -241,7 +242,7 @@ impl Reader {
     }
 
     /// Numbers in the cells beside the grid as the outside clues the rules text names: sandwich sums,
-    /// skyscraper counts or x-sums, when it names exactly one of them (Penpa+'s Sudoku grid makes the bands for
+    /// skyscraper counts, x-sums or battlefield clues, when it names exactly one of them (Penpa+'s Sudoku grid makes the bands for
     /// them, the rules text alone says which they are).
     fn edge_clues(&mut self) -> Result<(), Refusal> {
         let Some((r, c, text)) = self.outside.first() else {
@@ -258,7 +259,7 @@ impl Reader {
             .collect();
         let [key] = named[..] else {
             return Err(format!(
-                "the number `{text}` outside the grid at row {}, column {}: latin reads outside numbers as sandwich, skyscraper or x-sum clues when the rules text names one of those alone",
+                "the number `{text}` outside the grid at row {}, column {}: latin reads outside numbers as sandwich, skyscraper, x-sum or battlefield clues when the rules text names one of those alone",
                 r + 1,
                 c + 1
             ));
@@ -907,7 +908,14 @@ mod tests {
         );
         let out = read("Clues are X-Sums.").unwrap();
         assert_eq!(out["xsum"].as_array().map(Vec::len), Some(4));
-        for rules in ["", "Sandwich and skyscraper clues."] {
+        let out = read("Normal Sudoku rules apply. Battlefield rules apply.").unwrap();
+        assert_eq!(out["battlefield"].as_array().map(Vec::len), Some(4));
+        assert!(out["sandwichsum"].is_null() && out["xsum"].is_null());
+        for rules in [
+            "",
+            "Sandwich and skyscraper clues.",
+            "Battlefield or X-sums?",
+        ] {
             let e = read(rules).unwrap_err();
             assert!(e.contains("names one of those alone"), "{rules}: {e}");
         }

@@ -142,7 +142,8 @@ pub(crate) fn decode(text: &str) -> Result<Json, Error> {
 
 /// A record as the Penpa+ solve link that draws it.
 pub(crate) fn encode(record: &Json) -> Result<String, Error> {
-    let fpuzzle = fpuzzles::to_fpuzzles(record).map_err(|e| {
+    // Battlefield clues, which f-puzzles has no constraint for, are numbers outside the grid with a sentence.
+    let fpuzzle = fpuzzles::to_fpuzzles_with(record, &[super::BATTLEFIELD]).map_err(|e| {
         relabelled(
             e,
             Format::Penpa,

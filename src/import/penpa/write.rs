@@ -11,11 +11,12 @@ use crate::import::{coloured, fpuzzles, globals};
 /// [`globals`]; line rules are redrawn as cosmetic `line`s first, [`coloured`]); every other constraint is
 /// refused, as Penpa+ would show it only as lines or marks whose meaning is in the rules text, which the reader
 /// then refuses.
-const DRAWN: [&str; 21] = [
+const DRAWN: [&str; 22] = [
     "size",
     "sandwichsum",
     "skyscraper",
     "xsum",
+    "battlefield",
     "negative",
     "grid",
     "title",
@@ -182,10 +183,11 @@ fn coloured_lines(puzzle: &Json, board: &Board) -> Result<(Part, Part), Refusal>
 
 /// The f-puzzles keys of outside clues, and the sentence of the rules text that says what they are, in the
 /// words the reader takes ([`super::drawings`]).
-const EDGE_CLUES: [(&str, &str); 3] = [
+const EDGE_CLUES: [(&str, &str); 4] = [
     ("sandwichsum", "Sandwich clues outside the grid."),
     ("skyscraper", "Skyscraper clues outside the grid."),
     ("xsum", "X-sum clues outside the grid."),
+    ("battlefield", "Battlefield clues outside the grid."),
 ];
 
 /// What a Penpa+ drawing has no way of its own to say, said as the rules text says it, in the words the reader
@@ -631,6 +633,11 @@ mod tests {
             all
         };
         assert_eq!(sorted(&back["sandwichsum"]), sorted(&clues));
+        // Battlefield clues, which f-puzzles has no key for, travel the same way.
+        let puzzle = json!({"size": 4, "grid": vec![vec![json!({}); 4]; 4], "battlefield": clues});
+        let back = super::super::drawings::to_fpuzzles(&from_fpuzzles(&puzzle).unwrap()).unwrap();
+        assert_eq!(sorted(&back["battlefield"]), sorted(&clues));
+        assert!(back["sandwichsum"].is_null());
         let mut two = puzzle.clone();
         two["xsum"] = json!([{"cell": "R0C2", "value": "3"}]);
         assert!(from_fpuzzles(&two).unwrap_err().contains("two kinds"));
