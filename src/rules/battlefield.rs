@@ -148,10 +148,8 @@ impl Battlefield {
     }
 
     /// The fallback for lines too long for the automaton. For each pair of end values `x`, `y` (`a`, `b` their
-    /// columns) with `S` the weighted sum of the window's cells: `S - clue <= M1 * (2 - a - b)` and `S - clue
-    /// >= -M2 * (2 - a - b)`, `M1` and `M2` the most `S` can be above and below the clue. With both ends
-    /// chosen, `S = clue`; otherwise the right-hand sides cover the whole range of `S - clue`. A pair that
-    /// cannot meet the clue at all is refused outright (`a + b <= 1`).
+    /// columns), the window's cells add up to the clue when both are chosen ([`super::sum_when_chosen`]); a pair
+    /// that cannot meet the clue at all is refused outright (`a + b <= 1`).
     fn encode_big_m(&self, c: &mut Compiler) {
         let n = c.size() as u32;
         let m = self.cells.len();
@@ -177,18 +175,11 @@ impl Battlefield {
                     .flat_map(|&cell| (1..=n).map(move |v| (cell, v)))
                     .map(|(cell, v)| (c.x(cell, v), f64::from(v)))
                     .collect();
-                let m1 = ((hi - lo) as f64) * f64::from(n) - clue;
-                let m2 = clue - (hi - lo) as f64;
-                if m1 < 0.0 || m2 < 0.0 {
+                let len = (hi - lo) as f64;
+                let spread = (len * f64::from(n) - clue, clue - len);
+                if !super::sum_when_chosen(c, sum, &[a, b], clue, spread) {
                     c.at_most(vec![(a, 1.0), (b, 1.0)], 1.0);
-                    continue;
                 }
-                let mut row = sum.clone();
-                row.extend([(a, m1), (b, m1)]);
-                c.at_most(row, clue + 2.0 * m1);
-                let mut row = sum;
-                row.extend([(a, -m2), (b, -m2)]);
-                c.row(row, clue - 2.0 * m2, f64::INFINITY);
             }
         }
     }

@@ -119,6 +119,36 @@ pub(crate) struct Pivot {
     pub(crate) value: u32,
 }
 
+/// "The cells add up to `clue` when every column of `chosen` is 1", for sums whose cells depend on a choice (an
+/// x-sum's first value, a battlefield's two ends), as big-M rows: with `S` the weighted sum and k the columns of
+/// `chosen`, `S - clue <= above * (k - sum chosen)` and `S - clue >= -below * (k - sum chosen)`, `above` and
+/// `below` the most `S` can be over and under the clue (a side that holds anyway is left out). With all chosen,
+/// `S = clue`; otherwise the right-hand sides cover the whole range of `S - clue`. `false` (nothing written)
+/// when the cells cannot reach the clue at all (`above` or `below` negative): the caller rules the choice out.
+pub(crate) fn sum_when_chosen(
+    c: &mut Compiler,
+    sum: Vec<(usize, f64)>,
+    chosen: &[usize],
+    clue: f64,
+    (above, below): (f64, f64),
+) -> bool {
+    if above < 0.0 || below < 0.0 {
+        return false;
+    }
+    let k = chosen.len() as f64;
+    if above > 0.0 {
+        let mut row = sum.clone();
+        row.extend(chosen.iter().map(|&a| (a, above)));
+        c.at_most(row, clue + k * above);
+    }
+    if below > 0.0 {
+        let mut row = sum;
+        row.extend(chosen.iter().map(|&a| (a, -below)));
+        c.row(row, clue - k * below, f64::INFINITY);
+    }
+    true
+}
+
 /// "Value v is used among some cells exactly when the option chosen covers it", for rules that choose one of
 /// a list of options (a cage's value set, a renban line's run, a table's tuple; the options' columns add up to
 /// 1 in a row of the rule's own): `used` holds the cells' columns of v, `covering` the options' columns that

@@ -109,10 +109,8 @@ impl Rule for XSum {
 }
 
 impl XSum {
-    /// The fallback for lines too long for the automaton: for each first value k, with `S` the sum of the first
-    /// k cells' values, `S - clue <= M1 * (1 - x[first][k])` and `S - clue >= -M2 * (1 - x[first][k])`, `M1 =
-    /// n * k - clue`, `M2 = clue - k` (a side whose bound holds anyway is left out). With k first, `S = clue`;
-    /// otherwise the right-hand sides cover the whole range of `S - clue`.
+    /// The fallback for lines too long for the automaton: for each first value k, the first k cells add up to the
+    /// clue when k is first ([`super::sum_when_chosen`]).
     fn encode_big_m(&self, c: &mut Compiler) {
         let n = c.size() as u32;
         let clue = self.clue as f64;
@@ -132,19 +130,8 @@ impl XSum {
                 .map(|(cell, v)| (c.x(cell, v), f64::from(v)))
                 .collect();
             let x = c.x(first, k);
-            let m1 = f64::from(n * k) - clue;
-            if m1 > 0.0 {
-                let mut row = sum.clone();
-                row.push((x, m1));
-                c.at_most(row, clue + m1);
-            }
-            let m2 = clue - f64::from(k);
-            if m2 > 0.0 {
-                let mut row = sum;
-                row.push((x, -m2));
-                c.row(row, clue - m2, f64::INFINITY);
-            }
-            if m1 < 0.0 || m2 < 0.0 {
+            let spread = (f64::from(n * k) - clue, clue - f64::from(k));
+            if !super::sum_when_chosen(c, sum, &[x], clue, spread) {
                 // k cells cannot reach the clue (too few or too many): k is not the first value.
                 c.forbid(first, k);
             }
