@@ -15,9 +15,9 @@
 //! `quadruple`, `minimum`, `maximum` (as the signs they stand for), `clone` (as pairs of equal cells), `odd`,
 //! `even`, `solution`, and the keys Rangsk's SudokuSolver and its f-puzzles add-on read: `slowthermometer`,
 //! `doublearrow`, `zipperline`, `nabner`, `rowindexer`, `columnindexer`, `boxindexer`, and the add-on's
-//! `lockout` (ends half the size apart, rounded down); and `battlefield`, latin's own for outside clues f-puzzles has
-//! no constraint for, as Penpa+ links are read through this JSON (`to_fpuzzles` never writes it, only
-//! [`to_fpuzzles_with`] for Penpa+). Each constraint family goes to its corpus record key
+//! `lockout` (ends half the size apart, rounded down); and `battlefield`, latin's own for outside clues
+//! f-puzzles has no constraint for, as Penpa+ links are read through this JSON (`to_fpuzzles` never writes it,
+//! only [`to_fpuzzles_with`] for Penpa+). Each constraint family goes to its corpus record key
 //! (x-sums to `xsums`, whispers apart by other than 5 to `whispers-by-K`, slow thermometers to `slowthermos`,
 //! ...: keys of latin's own where the schema has none); the record has no type, and `model::fit` gives it the
 //! type of the grammar that has every family it holds (any grammar loaded, a user's too), or else the type made

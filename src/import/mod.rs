@@ -226,9 +226,9 @@ pub(crate) const ABOUT: [&str; 6] = ["type", "id", "source", "title", "author", 
 /// none, and `edges` would not say which of the two a clue is.
 pub(crate) const XSUMS: &str = "xsums";
 
-/// The record key of battlefield clues (`{"top": [...], ...}`), latin's own for the same reason as [`XSUMS`]. Only
-/// Penpa+ links draw them among the formats read (f-puzzles has no such constraint; its JSON here takes the
-/// same key, as Penpa+'s drawing is read through it).
+/// The record key of battlefield clues (`{"top": [...], ...}`), latin's own for the same reason as [`XSUMS`].
+/// Only Penpa+ links draw them among the formats read (f-puzzles has no such constraint; its JSON here takes
+/// the same key, as Penpa+'s drawing is read through it).
 pub(crate) const BATTLEFIELD: &str = "battlefield";
 
 /// Record keys of outside clues that are latin's own, with the primitive each holds the clues of; the schema's

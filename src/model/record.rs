@@ -205,7 +205,8 @@ fn section(
 }
 
 /// Where the schema keeps an edge section's clues: its key for the primitive (counts under `sky`, sums and
-/// Outside Sudoku's sets of values under `edges`, x-sums under `xsums`), the side, and the primitive.
+/// Outside Sudoku's sets of values under `edges`, x-sums and battlefield clues under latin's own keys,
+/// [`crate::import::OWN_EDGE_KEYS`]), the side, and the primitive.
 fn edge_key<'g>(
     grammar: &'g Grammar,
     name: &str,
@@ -220,11 +221,13 @@ fn edge_key<'g>(
         .sections
         .get(name)
         .is_some_and(|spec| matches!(spec.clue, ClueKind::Sum | ClueKind::Values));
-    let key = match (primitive, sums) {
-        ("x-sum", _) => crate::import::XSUMS,
-        ("battlefield", _) => crate::import::BATTLEFIELD,
-        (_, true) => "edges",
-        (_, false) => "sky",
+    let own = crate::import::OWN_EDGE_KEYS
+        .iter()
+        .find(|(_, p)| *p == primitive);
+    let key = match (own, sums) {
+        (Some((key, _)), _) => key,
+        (None, true) => "edges",
+        (None, false) => "sky",
     };
     Ok((key, side, primitive))
 }

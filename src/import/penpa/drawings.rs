@@ -242,8 +242,8 @@ impl Reader {
     }
 
     /// Numbers in the cells beside the grid as the outside clues the rules text names: sandwich sums,
-    /// skyscraper counts, x-sums or battlefield clues, when it names exactly one of them (Penpa+'s Sudoku grid makes the bands for
-    /// them, the rules text alone says which they are).
+    /// skyscraper counts, x-sums or battlefield clues, when it names exactly one of them (Penpa+'s Sudoku grid
+    /// makes the bands for them, the rules text alone says which they are).
     fn edge_clues(&mut self) -> Result<(), Refusal> {
         let Some((r, c, text)) = self.outside.first() else {
             return Ok(());
