@@ -38,7 +38,9 @@ struct Meaning {
 #[derive(Clone, Copy)]
 enum Param {
     None,
-    By(u64),
+    /// The primitive with this number parameter at this value, and no flag (`apart` with `by: 5`,
+    /// `segment-sum` with `total: 10`).
+    Number(&'static str, u64),
     /// The primitive with this flag of its turned on, and no other (`increasing` with `slow: true`).
     Flag(&'static str),
     /// `apart` with this `by` and this flag turned on (`every: true`, a nabner's every two cells apart).
@@ -46,8 +48,6 @@ enum Param {
     Tag(&'static str),
     /// The section the primitive reads under this parameter, not under `lines` (an arrow's pills).
     Via(&'static str),
-    /// The primitive with this `total` (`segment-sum`, 10 lines).
-    Total(u64),
     /// For `classes`, its classes (bit v - 1 for value v).
     Classes(&'static [u64]),
     /// For `tagged-pairs`, the tag of the key's section, the pairs exclusive or not (not all pairs listed).
@@ -64,7 +64,12 @@ const MEANINGS: [Meaning; 36] = [
     ),
     line("doublearrows", "double-arrow", Param::None, "double arrows"),
     line("zippers", "zipper", Param::None, "zipper lines"),
-    line("lockouts", "lockout", Param::By(4), "lockout lines"),
+    line(
+        "lockouts",
+        "lockout",
+        Param::Number("by", 4),
+        "lockout lines",
+    ),
     // No two digits on the line the same or consecutive.
     line("nabner", "apart", Param::FlagBy("every", 2), "nabner lines"),
     line("arrows", "arrow-sum", Param::None, "arrows"),
@@ -80,12 +85,17 @@ const MEANINGS: [Meaning; 36] = [
     line(
         "whispers",
         "apart",
-        Param::By(5),
+        Param::Number("by", 5),
         "German whispers (apart by 5)",
     ),
     line("renban", "consecutive-set", Param::None, "renban lines"),
     // Segments of 10, cut where the running sum reaches it.
-    line("tenlines", "segment-sum", Param::Total(10), "10 lines"),
+    line(
+        "tenlines",
+        "segment-sum",
+        Param::Number("total", 10),
+        "10 lines",
+    ),
     line("palindromes", "mirror", Param::None, "palindromes"),
     line("diagonals", "line-sum", Param::None, "little-killer sums"),
     // Cages that leave cells out or show no sum (f-puzzles'), where `regions` with `clues` tile the grid.
@@ -233,7 +243,7 @@ fn gapped(key: &'static str, primitive: &'static str, by: u64) -> Meaning {
         group: "lines",
         key: Cow::Owned(gapped_key(key, by)),
         primitive,
-        param: Param::By(by),
+        param: Param::Number("by", by),
         name: Cow::Owned(format!("{key} {by} apart")),
     }
 }
@@ -693,11 +703,10 @@ fn section_for(grammar: &Grammar, m: &Meaning) -> Option<String> {
             .map(|(k, _)| k.as_str());
         let lines = || args.get("lines")?.as_str().map(str::to_owned);
         match m.param {
-            Param::None | Param::By(_) | Param::Total(_) if flags.next().is_some() => None,
+            Param::None | Param::Number(..) if flags.next().is_some() => None,
             Param::None => lines(),
             Param::Via(key) => args.get(key)?.as_str().map(str::to_owned),
-            Param::By(k) => (args.get("by")?.as_u64()? == k).then(lines)?,
-            Param::Total(k) => (args.get("total")?.as_u64()? == k).then(lines)?,
+            Param::Number(key, k) => (args.get(key)?.as_u64()? == k).then(lines)?,
             Param::Flag(flag) => {
                 (flags.next() == Some(flag) && flags.next().is_none()).then(lines)?
             }
