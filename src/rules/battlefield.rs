@@ -7,10 +7,11 @@
 //! The clue turns on both ends of the line at once, so the layered automaton ([`layered`]) reads the last cell
 //! first, then the line from its first cell: after the two ends the window of counted cells is known, and the
 //! state is that window and the sum so far (the ends' own values added at once when the window holds them).
-//! A window passed collapses to its sum alone, so the states stay few (under a hundred a layer on a 9x9 for
-//! most clues). Exact and clausal, and a network flow for CBC, as [`layered`] writes every automaton. Where the
-//! automaton would take too many rows (lines of about 16 cells and more with every candidate open), big-M rows
-//! per pair of end values instead, weighted, which leave the program to CBC.
+//! A window passed collapses to its sum alone, and a sum past the clue is no state, so states that differ only
+//! in what no later cell needs are one. Exact and clausal, and a network flow for CBC, as [`layered`] writes
+//! every automaton. Where the automaton would take more than its row budget ([`layered::MAX_ROWS`]; long lines
+//! with many candidates open), big-M rows per pair of end values instead, weighted, which leave the program to
+//! CBC.
 //!
 //! # Propagation
 //! Pair of end values by pair, as the automaton reads it: the ends fix the window, and the window's inner cells
