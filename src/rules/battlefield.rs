@@ -250,6 +250,13 @@ impl Battlefield {
         support.iter().all(|&s| s != 0).then_some(support)
     }
 
+    /// Keeps each cell's supported candidates ([`Battlefield::supported`]): both propagators' run.
+    fn restrict(&self, d: &mut Domains, distinct: bool) -> Result<bool, Contradiction> {
+        let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
+        let support = self.supported(&domains, distinct).ok_or(Contradiction)?;
+        d.restrict_each(&self.cells, &support)
+    }
+
     /// [`Battlefield::supported`] with `x` first and `y` last (a line of two cells or more).
     fn with_ends(
         &self,
@@ -320,9 +327,7 @@ impl Propagator for Battlefield {
     }
 
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
-        let domains: Vec<u64> = self.cells.iter().map(|&c| d.get(c)).collect();
-        let support = self.supported(&domains, false).ok_or(Contradiction)?;
-        d.restrict_each(&self.cells, &support)
+        self.restrict(d, false)
     }
 }
 
@@ -342,10 +347,7 @@ impl Propagator for DistinctBattlefield {
 
     /// Prunes at least what the plain run does: each pair of ends keeps a subset of what it keeps there.
     fn propagate(&self, d: &mut Domains) -> Result<bool, Contradiction> {
-        let cells = &self.0.cells;
-        let domains: Vec<u64> = cells.iter().map(|&c| d.get(c)).collect();
-        let support = self.0.supported(&domains, true).ok_or(Contradiction)?;
-        d.restrict_each(cells, &support)
+        self.0.restrict(d, true)
     }
 }
 
