@@ -231,10 +231,56 @@ pub(crate) const XSUMS: &str = "xsums";
 /// the same key, as Penpa+'s drawing is read through it).
 pub(crate) const BATTLEFIELD: &str = "battlefield";
 
-/// Record keys of outside clues that are latin's own, with the primitive each holds the clues of; the schema's
-/// `sky` and `edges` hold the others'.
-pub(crate) const OWN_EDGE_KEYS: [(&str, &str); 2] =
-    [(XSUMS, "x-sum"), (BATTLEFIELD, "battlefield")];
+/// A record key of outside clues (`{"top": [...], ...}`): every reader and writer of records finds the keys
+/// here, so a new kind of outside clue is one more row.
+pub(crate) struct OutsideKey {
+    /// The record key.
+    pub(crate) key: &'static str,
+    /// The primitive an untyped record's clues under this key are read as (the schema's `edges` could also
+    /// hold frame sums, but a record with no type means f-puzzles' sandwich sums there).
+    pub(crate) primitive: &'static str,
+    /// What a description of the record calls these clues.
+    pub(crate) name: &'static str,
+    /// Latin's own key, holding only `primitive`'s clues; the schema's `sky` and `edges` hold every other
+    /// outside primitive's (counts under `sky`, sums and sets of values under `edges`).
+    pub(crate) own: bool,
+}
+
+/// The record keys of outside clues, the schema's and latin's own.
+pub(crate) const OUTSIDE_KEYS: [OutsideKey; 4] = [
+    OutsideKey {
+        key: "edges",
+        primitive: "sandwich",
+        name: "sandwich sums",
+        own: false,
+    },
+    OutsideKey {
+        key: "sky",
+        primitive: "visibility",
+        name: "skyscraper clues",
+        own: false,
+    },
+    OutsideKey {
+        key: XSUMS,
+        primitive: "x-sum",
+        name: "x-sums",
+        own: true,
+    },
+    OutsideKey {
+        key: BATTLEFIELD,
+        primitive: "battlefield",
+        name: "battlefield clues",
+        own: true,
+    },
+];
+
+/// The record key of latin's own that holds `primitive`'s outside clues, if it has one.
+pub(crate) fn own_edge_key(primitive: &str) -> Option<&'static str> {
+    OUTSIDE_KEYS
+        .iter()
+        .find(|o| o.own && o.primitive == primitive)
+        .map(|o| o.key)
+}
 
 /// Line keys whose rule has a gap, with the primitive that says it and the gap the key alone means (as on a
 /// 9x9): whispers 5 apart (the schema's), lockout ends 4 apart.

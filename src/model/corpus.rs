@@ -13,7 +13,7 @@ use serde_json::Value as Json;
 use crate::error::Error;
 use crate::grammar::sections::SectionKind;
 use crate::grammar::{Grammar, RuleUse};
-use crate::import::{BATTLEFIELD, OWN_EDGE_KEYS, XSUMS};
+use crate::import::{own_edge_key, OUTSIDE_KEYS};
 use crate::yaml::{Mapping, Value};
 
 fn bad(message: impl Into<String>) -> Error {
@@ -32,13 +32,12 @@ fn section_of(grammar: &Grammar, kind: SectionKind) -> Result<&str, Error> {
 
 /// The edge section the grammar binds to a side for the record key `key`, and whether its primitive counts or
 /// sums what is visible (then 0 is no clue: nothing is seen by no one), or not (a sandwich's 0 is a real clue).
-/// `xsums` and `battlefield` hold the clues of the primitive of that name ([`OWN_EDGE_KEYS`]), which the schema has
-/// no key for; `sky` and `edges` the other primitives' clues.
+/// Latin's own keys (`xsums`, `battlefield`, [`OUTSIDE_KEYS`]) hold the clues of one primitive each, which the
+/// schema has no key for; `sky` and `edges` the other primitives' clues.
 fn edge_of(grammar: &Grammar, key: &str, side: &str) -> Option<(String, bool)> {
-    let own = |primitive: &str| OWN_EDGE_KEYS.iter().find(|o| o.1 == primitive).map(|o| o.0);
-    let holds = |primitive: &str| match own(primitive) {
+    let holds = |primitive: &str| match own_edge_key(primitive) {
         Some(own_key) => own_key == key,
-        None => !OWN_EDGE_KEYS.iter().any(|o| o.0 == key),
+        None => OUTSIDE_KEYS.iter().any(|o| !o.own && o.key == key),
     };
     grammar.rules.iter().find_map(|rule| match rule {
         RuleUse::Primitive { primitive, args } if holds(primitive) => args
@@ -135,7 +134,7 @@ fn put(map: &mut Mapping, key: &str, value: impl Into<Value>) {
     map.insert(Value::String(key.to_owned()), value.into());
 }
 
-/// The keys a record may have: the corpus schema's, `feasible` (the QCP files say whether an instance has a
+/// The keys a record may have beside its outside clues' ([`OUTSIDE_KEYS`]): the corpus schema's, `feasible` (the QCP files say whether an instance has a
 /// solution) and `rules` (named rules an importer adds). Any other is refused, as a puzzle file refuses an
 /// unknown section: a misspelt `"diagonal": true` would otherwise drop a rule without a word.
 const KEYS: &[&str] = &[
@@ -148,15 +147,11 @@ const KEYS: &[&str] = &[
     "regions",
     "clues",
     "less",
-    "sky",
     "consecutive",
     "parity",
     "lines",
     "line_clues",
     "pairs",
-    "edges",
-    XSUMS,
-    BATTLEFIELD,
     "solution",
     "count",
     "source",
@@ -169,10 +164,12 @@ const KEYS: &[&str] = &[
 /// The record as the map of sections a puzzle file would have.
 pub(crate) fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error> {
     let mut keys = record.as_object().into_iter().flat_map(|o| o.keys());
-    if let Some(key) = keys.find(|k| !KEYS.contains(&k.as_str())) {
+    let mut known = KEYS.iter().chain(OUTSIDE_KEYS.iter().map(|o| &o.key));
+    if let Some(key) = keys.find(|k| !known.clone().any(|q| q == k)) {
+        let list: Vec<&str> = known.by_ref().copied().collect();
         return Err(bad(format!(
             "unknown key {key:?} (a record's keys are {})",
-            KEYS.join(", ")
+            list.join(", ")
         )));
     }
     let mut map = Mapping::new();
@@ -262,7 +259,7 @@ pub(crate) fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error>
 /// `sky`, `edges`, `xsums` and `battlefield`: outside clues on the sides the grammar binds (under `edges`, a list
 /// of values is Outside Sudoku's clue).
 fn outside(map: &mut Mapping, record: &Json, grammar: &Grammar) -> Result<(), Error> {
-    for key in ["sky", "edges", XSUMS, BATTLEFIELD] {
+    for key in OUTSIDE_KEYS.iter().map(|o| o.key) {
         let Some(sides) = record[key].as_object() else {
             continue;
         };

@@ -19,7 +19,7 @@ use serde_json::{Map, Value as Json};
 use super::bind::relation_kind;
 use crate::error::Error;
 use crate::grammar::{Grammar, Registry, RuleUse};
-use crate::import::{gapped_key, layout_regions, GAPPED};
+use crate::import::{gapped_key, layout_regions, GAPPED, OUTSIDE_KEYS};
 use crate::yaml::Value;
 
 /// What a line or pair key of the schema says, as a grammar says it.
@@ -186,19 +186,6 @@ const MEANINGS: [Meaning; 36] = [
 /// Record keys that mean something only beside another's, and go into its family when a record is split by
 /// [`families`]: pills with the arrows that leave them.
 const COMPANIONS: [(&str, &str); 2] = [("pills", "arrows"), ("pills", "distinctarrows")];
-
-/// The record keys of outside clues in an untyped record, and the primitive that says each: `edges` holds
-/// sandwich sums there (f-puzzles' `sandwichsum`), `sky` skyscraper counts, `xsums` x-sums.
-const OUTSIDE: [(&str, &str, &str); 4] = [
-    ("edges", "sandwich", "sandwich sums"),
-    ("sky", "visibility", "skyscraper clues"),
-    (crate::import::XSUMS, "x-sum", "x-sums"),
-    (
-        crate::import::BATTLEFIELD,
-        "battlefield",
-        "battlefield clues",
-    ),
-];
 
 const fn line(
     key: &'static str,
@@ -377,9 +364,9 @@ fn families(record: &Json) -> Vec<Json> {
         family.as_object_mut().map(|o| o.remove("boxes"));
         out.push(family);
     }
-    for key in OUTSIDE
+    for key in OUTSIDE_KEYS
         .iter()
-        .map(|(k, _, _)| *k)
+        .map(|o| o.key)
         .chain(["parity", "less", "consecutive"])
     {
         if !record[key].is_null() {
@@ -503,9 +490,9 @@ fn describe(record: &Json, needs: &[Meaning]) -> String {
             "irregular regions"
         });
     }
-    for (key, _, name) in OUTSIDE {
-        if record[key].is_object() {
-            parts.push(name);
+    for o in &OUTSIDE_KEYS {
+        if record[o.key].is_object() {
+            parts.push(o.name);
         }
     }
     if record["parity"].is_array() {
@@ -550,7 +537,7 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[Meaning]) -> Option<Vec<(Mean
         (false, false, false, false);
     let mut said_consecutive = false;
     // Outside clues by record key: sandwich sums, skyscraper counts, x-sums.
-    let mut said_outside = [false; OUTSIDE.len()];
+    let mut said_outside = [false; OUTSIDE_KEYS.len()];
     for rule in &grammar.rules {
         let RuleUse::Primitive { primitive, args } = rule else {
             continue;
@@ -567,13 +554,13 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[Meaning]) -> Option<Vec<(Mean
                 said_regions = true;
                 filled.extend(bound("regions"));
             }
-            p if OUTSIDE
+            p if OUTSIDE_KEYS
                 .iter()
-                .any(|&(key, prim, _)| p == prim && record[key].is_object()) =>
+                .any(|o| p == o.primitive && record[o.key].is_object()) =>
             {
-                let k = OUTSIDE
+                let k = OUTSIDE_KEYS
                     .iter()
-                    .position(|&(_, prim, _)| p == prim)
+                    .position(|o| p == o.primitive)
                     .expect("found");
                 // A count, not a sum: sum skyscrapers are not what the schema's `sky` says.
                 if p == "visibility" && args.get("sum").and_then(Value::as_bool) == Some(true) {
@@ -608,10 +595,10 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[Meaning]) -> Option<Vec<(Mean
     }
     let held = (!cages || said_cages)
         && (!jigsaw || said_regions)
-        && OUTSIDE
+        && OUTSIDE_KEYS
             .iter()
             .zip(said_outside)
-            .all(|(&(key, _, _), said)| !record[key].is_object() || said)
+            .all(|(o, said)| !record[o.key].is_object() || said)
         && (!record["parity"].is_array() || said_marks)
         && (!record["less"].is_array() || said_less)
         && (!record["consecutive"].is_array() || said_consecutive);

@@ -206,7 +206,7 @@ fn section(
 
 /// Where the schema keeps an edge section's clues: its key for the primitive (counts under `sky`, sums and
 /// Outside Sudoku's sets of values under `edges`, x-sums and battlefield clues under latin's own keys,
-/// [`crate::import::OWN_EDGE_KEYS`]), the side, and the primitive.
+/// [`crate::import::OUTSIDE_KEYS`]), the side, and the primitive.
 fn edge_key<'g>(
     grammar: &'g Grammar,
     name: &str,
@@ -221,11 +221,8 @@ fn edge_key<'g>(
         .sections
         .get(name)
         .is_some_and(|spec| matches!(spec.clue, ClueKind::Sum | ClueKind::Values));
-    let own = crate::import::OWN_EDGE_KEYS
-        .iter()
-        .find(|(_, p)| *p == primitive);
-    let key = match (own, sums) {
-        (Some((key, _)), _) => key,
+    let key = match (crate::import::own_edge_key(primitive), sums) {
+        (Some(key), _) => key,
         (None, true) => "edges",
         (None, false) => "sky",
     };
