@@ -63,6 +63,7 @@ const VARIANTS: &[&str] = &[
     "frame",
     "outside",
     "battlefield",
+    "rossini",
 ];
 
 /// A solution grid as puzzle files write it; `|` between boxes and `---+---` rules between bands (as `generate`
@@ -242,6 +243,28 @@ fn edge_texts(doc: &serde_yaml::Value, n: usize) -> Vec<(String, Cells)> {
         }
     }
     out
+}
+
+/// Every outside clue as [`edge_texts`] gives it, a side left out of the file read as `.` on every row or column.
+fn every_edge_text(doc: &serde_yaml::Value, n: usize) -> Vec<(String, Cells)> {
+    let mut doc = doc.clone();
+    for side in ["top", "bottom", "left", "right"] {
+        if doc[side].is_null() {
+            doc[side] = serde_yaml::Value::from(vec!["."; n].join(" "));
+        }
+    }
+    edge_texts(&doc, n)
+}
+
+/// The side a row or column seen from outside stands on, from its cells nearest first.
+fn side_of(cells: &[(usize, usize)]) -> &'static str {
+    let (first, second) = (cells[0], cells[1]);
+    match (first.0 == second.0, first) {
+        (false, (0, _)) => "top",
+        (false, _) => "bottom",
+        (true, (_, 0)) => "left",
+        _ => "right",
+    }
 }
 
 /// A row indexer at (r, c) holding v has r in row v of its column; a column indexer, c in column v of its row;
@@ -569,6 +592,28 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
                     .map(|i| v[i])
                     .sum();
                 assert!(clue.is_none_or(|k| k == sum), "{v:?} {clue:?}");
+            }
+        }
+        // The three digits nearest an arrow increase toward where it points; beside a row or column with no
+        // arrow (all are given), they neither increase nor decrease.
+        "rossini" => {
+            for (arrow, cells) in every_edge_text(doc, n) {
+                let v = values(sol, &cells[..3]);
+                let up = v[0] < v[1] && v[1] < v[2];
+                let down = v[0] > v[1] && v[1] > v[2];
+                // Seen from its side (nearest first), an arrow pointing at the grid has the largest farthest.
+                let toward_grid = |side: &str| match side {
+                    "top" => "v",
+                    "bottom" => "^",
+                    "left" => ">",
+                    _ => "<",
+                };
+                let ok = match arrow.as_str() {
+                    "." => !up && !down,
+                    a if a == toward_grid(side_of(&cells)) => up,
+                    _ => down,
+                };
+                assert!(ok, "{cells:?} {arrow:?} {v:?}");
             }
         }
         // The first three digits from that side add up to the clue.
@@ -1060,6 +1105,7 @@ fn the_edge_oracles_reject_a_changed_clue() {
         "frame",
         "outside",
         "battlefield",
+        "rossini",
     ] {
         let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join(format!("puzzles/{kind}/{kind}-6x6.yaml"));
@@ -1074,12 +1120,25 @@ fn the_edge_oracles_reject_a_changed_clue() {
             };
             let tokens: Vec<&str> = text.split_whitespace().collect();
             for (i, t) in tokens.iter().enumerate() {
-                let Ok(k) = t.parse::<u32>() else { continue };
                 // A number moved by one; for Outside Sudoku's sets of digits, a digit added: some digit not
-                // among the first three cells.
-                let changes: Vec<String> = match kind {
-                    "outside" => (1..=6).map(|d| format!("{t}{d}")).collect(),
-                    _ => vec![(k + 1).to_string()],
+                // among the first three cells; a Rossini arrow turned round or taken away.
+                let changes: Vec<String> = match (kind, *t) {
+                    ("rossini", "v" | "^") => {
+                        vec![if *t == "v" { "^" } else { "v" }.into(), ".".into()]
+                    }
+                    ("rossini", "<" | ">") => {
+                        vec![if *t == "<" { ">" } else { "<" }.into(), ".".into()]
+                    }
+                    // No arrow: the three are out of order, so an arrow either way is wrong.
+                    ("rossini", _) if side == "top" || side == "bottom" => {
+                        vec!["v".into(), "^".into()]
+                    }
+                    ("rossini", _) => vec!["<".into(), ">".into()],
+                    (_, t) => match t.parse::<u32>() {
+                        Ok(_) if kind == "outside" => (1..=6).map(|d| format!("{t}{d}")).collect(),
+                        Ok(k) => vec![(k + 1).to_string()],
+                        Err(_) => continue,
+                    },
                 };
                 let broke = changes.iter().any(|change| {
                     let mut moved = tokens.iter().map(|t| t.to_string()).collect::<Vec<_>>();

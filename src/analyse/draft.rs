@@ -250,7 +250,12 @@ pub(crate) fn draw(
                 section,
                 side,
                 maker,
-            } => vec![edge(section, side, |values| maker(args, values), solution)],
+            } => vec![edge(
+                section,
+                side,
+                |values| maker(args, side, values),
+                solution,
+            )],
             How::Marks { section, meanings } => vec![marks(section, meanings, solution, rng)],
             How::Pairs {
                 sections,

@@ -58,7 +58,7 @@ pub(crate) enum How {
     Edge {
         section: String,
         side: String,
-        maker: fn(&Args, &[u32]) -> String,
+        maker: fn(&Args, &str, &[u32]) -> String,
     },
     /// Pairs or relations sections of one binding: each pair of neighbours goes to one section whose relation
     /// it satisfies.

@@ -152,7 +152,7 @@ fn check_section(
         SectionKind::Edge => {
             matches!(
                 spec.clue,
-                ClueKind::Integer | ClueKind::Sum | ClueKind::Values
+                ClueKind::Integer | ClueKind::Sum | ClueKind::Values | ClueKind::Arrows
             )
         }
         SectionKind::Lines => matches!(
@@ -163,7 +163,7 @@ fn check_section(
     };
     if !clue_fits {
         return Err(format!(
-            "section {name:?}: `clue: {:?}` does not apply to a {:?} section (clues: integer or arithmetic; edge: sum or values; lines: values, arithmetic or marks)",
+            "section {name:?}: `clue: {:?}` does not apply to a {:?} section (clues: integer or arithmetic; edge: sum, values or arrows; lines: values, arithmetic or marks)",
             spec.clue, spec.kind
         ));
     }

@@ -52,6 +52,8 @@ pub(crate) enum ClueKind {
     /// Lines sections: a list of values after `=` (`r3c3 r3c4 r4c3 r4c4 = 1 2 9`), each 1 to n, no more than
     /// the entry has cells. Edge sections: a set of values a clue (`13 . 2`; `1,12` past 9).
     Values,
+    /// Edge sections: an arrow a clue, `^ v < >` (`v . ^`; `v.^` run together), `.` for none (Rossini Sudoku).
+    Arrows,
     /// Lines sections: one of the section's `marks:` after `=` (`r1c1 r1c2 r2c1 r2c2 = E`), meaning what it
     /// means in a marks grid.
     Marks,
@@ -186,6 +188,8 @@ pub(crate) enum SectionValue {
     Edge(Vec<Option<u64>>),
     /// Edge clues that are sets of values (`clue: values`).
     EdgeSets(Vec<Option<Vec<u32>>>),
+    /// Edge clues that are arrows (`clue: arrows`).
+    EdgeArrows(Vec<Option<parse::clues::Arrow>>),
     Marks(Vec<Mark>),
     Lines(Vec<CellLine>),
 }
@@ -227,6 +231,9 @@ pub(crate) fn parse_section(
         )?)),
         SectionKind::Edge if spec.clue == ClueKind::Values => Ok(SectionValue::EdgeSets(
             parse::clues::edge_sets(&SectionText::from_value(name, value)?, n)?,
+        )),
+        SectionKind::Edge if spec.clue == ClueKind::Arrows => Ok(SectionValue::EdgeArrows(
+            parse::clues::edge_arrows(&SectionText::from_value(name, value)?, n)?,
         )),
         SectionKind::Edge => Ok(SectionValue::Edge(parse::clues::edge(
             &SectionText::from_value(name, value)?,
@@ -357,9 +364,11 @@ fn clues(
         let clue = match spec.clue {
             ClueKind::Arithmetic => Clue::Arithmetic(parse::clues::arithmetic(&one)?),
             // A grammar declaring another kind on a clues section is refused when it is loaded.
-            ClueKind::Integer | ClueKind::Sum | ClueKind::Values | ClueKind::Marks => {
-                Clue::Integer(parse::clues::integer(&one)?)
-            }
+            ClueKind::Integer
+            | ClueKind::Sum
+            | ClueKind::Values
+            | ClueKind::Arrows
+            | ClueKind::Marks => Clue::Integer(parse::clues::integer(&one)?),
         };
         entries.insert(key, clue);
     }

@@ -128,6 +128,16 @@ const FRAME: [(&str, Param); 5] = [
     ("depth", Param::Number),
 ];
 
+/// A frame's sides and depth, and whether a side without a clue says the opposite (Rossini's arrows).
+const FRAME_ORDER: [(&str, Param); 6] = [
+    ("top", Param::Section(K::Edge, Optional)),
+    ("bottom", Param::Section(K::Edge, Optional)),
+    ("left", Param::Section(K::Edge, Optional)),
+    ("right", Param::Section(K::Edge, Optional)),
+    ("depth", Param::Number),
+    ("exclusive", Param::Flag),
+];
+
 /// Every primitive a grammar may use.
 pub(crate) const PRIMITIVES: &[Signature] = &[
     Signature {
@@ -218,6 +228,12 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         name: "frame-contains",
         description: "every value of an edge clue appears among the first `depth` cells seen from that side, a value listed twice in two of them (Outside Sudoku: `depth: 3`, edge sections with `clue: values`)",
         params: &FRAME,
+        look: Look::ByKind,
+    },
+    Signature {
+        name: "frame-order",
+        description: "an arrow outside a row or column (edge sections with `clue: arrows`) says its first `depth` values seen from that side strictly increase toward where it points; `exclusive: true`: where a side has no arrow they are neither increasing nor decreasing (Rossini: `depth: 3`)",
+        params: &FRAME_ORDER,
         look: Look::ByKind,
     },
     Signature {
@@ -618,13 +634,13 @@ fn check_line_clues(
     Ok(())
 }
 
-/// Edge clues that are sets of values are what `frame-contains` reads, and only it.
+/// Edge clues that are sets of values are what `frame-contains` reads, and only it; arrows what `frame-order`
+/// reads, and only it.
 fn check_edge_clues(
     primitive: &str,
     args: &Args,
     sections: &BTreeMap<String, SectionSpec>,
 ) -> Result<(), String> {
-    let reader = "frame-contains";
     for side in ["top", "bottom", "left", "right"] {
         let Some((name, spec)) = args
             .get(side)
@@ -634,16 +650,21 @@ fn check_edge_clues(
         else {
             continue;
         };
-        let has = spec.clue == ClueKind::Values;
-        if has != (primitive == reader) {
-            return Err(match has {
-                false => format!(
-                    "primitive {primitive}: edge section {name:?} must have `clue: values`"
-                ),
-                true => format!(
-                    "primitive {primitive}: edge section {name:?} has `clue: values`, which only `{reader}` reads"
-                ),
-            });
+        for (clue, word, reader) in [
+            (ClueKind::Values, "values", "frame-contains"),
+            (ClueKind::Arrows, "arrows", "frame-order"),
+        ] {
+            let has = spec.clue == clue;
+            if has != (primitive == reader) {
+                return Err(match has {
+                    false => format!(
+                        "primitive {primitive}: edge section {name:?} must have `clue: {word}`"
+                    ),
+                    true => format!(
+                        "primitive {primitive}: edge section {name:?} has `clue: {word}`, which only `{reader}` reads"
+                    ),
+                });
+            }
         }
     }
     Ok(())

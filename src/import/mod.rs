@@ -231,6 +231,10 @@ pub(crate) const XSUMS: &str = "xsums";
 /// the same key, as Penpa+'s drawing is read through it).
 pub(crate) const BATTLEFIELD: &str = "battlefield";
 
+/// The record key of Rossini arrows (`{"top": ["v", null, "^", ...], ...}`, each as a puzzle file writes it),
+/// latin's own: the schema has no arrows outside the grid.
+pub(crate) const ROSSINI: &str = "rossini";
+
 /// A record key of outside clues (`{"top": [...], ...}`): every reader and writer of records finds the keys
 /// here, so a new kind of outside clue is one more row.
 pub(crate) struct OutsideKey {
@@ -247,7 +251,7 @@ pub(crate) struct OutsideKey {
 }
 
 /// The record keys of outside clues, the schema's and latin's own.
-pub(crate) const OUTSIDE_KEYS: [OutsideKey; 4] = [
+pub(crate) const OUTSIDE_KEYS: [OutsideKey; 5] = [
     OutsideKey {
         key: "edges",
         primitive: "sandwich",
@@ -270,6 +274,12 @@ pub(crate) const OUTSIDE_KEYS: [OutsideKey; 4] = [
         key: BATTLEFIELD,
         primitive: "battlefield",
         name: "battlefield clues",
+        own: true,
+    },
+    OutsideKey {
+        key: ROSSINI,
+        primitive: "frame-order",
+        name: "Rossini arrows",
         own: true,
     },
 ];

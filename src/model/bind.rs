@@ -17,8 +17,8 @@ use crate::rules::indexer::{Along, Indexer};
 use crate::rules::segments;
 use crate::rules::{
     AllDifferent, Allowed, Arrow, Battlefield, Between, Classes, Contains, EqualSums, Lockout,
-    NumberedRoom, PillArrow, Product, Relation, RelationKind, Rule, Run, Sandwich, Score, Segments,
-    Sum, Table, TablePredicate, Visibility, XSum,
+    NotMonotone, NumberedRoom, PillArrow, Product, Relation, RelationKind, Rule, Run, Sandwich,
+    Score, Segments, Sum, Table, TablePredicate, Visibility, XSum,
 };
 use crate::yaml::Value;
 
@@ -70,6 +70,7 @@ pub(crate) fn build(
         "battlefield" => build_battlefield,
         "frame-sum" => build_frame_sum,
         "frame-contains" => build_frame_contains,
+        "frame-order" => build_frame_order,
         "numbered-room" => build_numbered_room,
         "lockout" => build_lockout,
         "segment-sum" => build_segment_sum,
@@ -583,6 +584,84 @@ fn build_frame_contains(args: &Args, sections: &Sections, site: &Site) -> Result
             }) as Arc<dyn Rule>
         })
         .collect())
+}
+
+/// A Rossini arrow is a thermometer on the first `depth` cells seen from its side, rising the way it points
+/// ([`Relation`]s `less` between neighbours, with their encoding, check and propagator). With `exclusive: true`
+/// every row and column end of a side the rule reads that has no arrow (`.`, or the whole section left out, as
+/// all arrows are given) is [`NotMonotone`] on those cells.
+fn build_frame_order(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
+    use crate::parse::clues::Arrow as Pointing;
+    let n = site.n;
+    let exclusive = args.get("exclusive").and_then(Value::as_bool) == Some(true);
+    // The grammar check guarantees a number from 1 to 255.
+    let depth = args.get("depth").and_then(Value::as_u64).unwrap_or(1) as usize;
+    let mut out: Rules = Vec::new();
+    for side in ["top", "bottom", "left", "right"] {
+        let Some(name) = arg(args, side) else {
+            continue;
+        };
+        let arrows: &[Option<Pointing>] = match sections.get(name) {
+            Some(SectionValue::EdgeArrows(arrows)) => arrows,
+            _ => &[],
+        };
+        if arrows.iter().all(Option::is_none) && !exclusive {
+            continue;
+        }
+        if !(2..=n).contains(&depth) {
+            return Err(Error::section(
+                name.to_owned(),
+                format!("an arrow orders the first {depth} cells, and needs 2 to {n} of them on this {n}x{n} grid"),
+            ));
+        }
+        // Seen from its side, a row or column runs inward: down from the top, left from the right.
+        let inward = match side {
+            "top" => Pointing::Down,
+            "bottom" => Pointing::Up,
+            "left" => Pointing::Right,
+            _ => Pointing::Left,
+        };
+        for i in 0..n {
+            let (label, cells) = edge_view(side, i, n);
+            let mut first = cells[..depth].to_vec();
+            match arrows.get(i).copied().flatten() {
+                Some(a) if a.vertical() != inward.vertical() => {
+                    let (along, ways) = match inward.vertical() {
+                        true => ("column", "^ or v"),
+                        false => ("row", "< or >"),
+                    };
+                    return Err(Error::section(
+                        name.to_owned(),
+                        format!(
+                            "clue {}: {} points across its {along}; an arrow on the {side} points {ways}",
+                            i + 1,
+                            a.symbol()
+                        ),
+                    ));
+                }
+                Some(a) => {
+                    if a != inward {
+                        first.reverse();
+                    }
+                    let label = format!("{label} (arrow {}, first {depth})", a.symbol());
+                    for w in first.windows(2) {
+                        out.push(Arc::new(Relation::new(
+                            w[0],
+                            w[1],
+                            RelationKind::Less,
+                            label.clone(),
+                        )));
+                    }
+                }
+                None if exclusive => out.push(Arc::new(NotMonotone {
+                    label: format!("{label} (no arrow, first {depth})"),
+                    cells: first,
+                })),
+                None => {}
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The relation a tag phrase names (checked when the grammar was loaded).

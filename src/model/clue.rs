@@ -7,6 +7,7 @@ use crate::grammar::Args;
 use crate::grid::{Cell, Grid};
 use crate::parse::clues::Op;
 use crate::rules::indexer::{self, Along};
+use crate::rules::not_monotone::ordered;
 use crate::rules::{battlefield, numbered_room, product, sandwich, sum, visibility, x_sum, Score};
 use crate::yaml::Value;
 
@@ -109,8 +110,9 @@ pub(crate) enum Maker {
     /// `lines`: the values along a line, first to last: `None` when the rule forbids them, else the clue to
     /// write after `=`, if the rule reads one.
     Line(LineMaker),
-    /// Edge sections: the clue for a row's or column's values seen from one side, nearest first, as written.
-    Edge(fn(&Args, &[u32]) -> String),
+    /// Edge sections: the clue for a row's or column's values seen from one side (`top`, `bottom`, `left`,
+    /// `right`: an arrow's way depends on it), nearest first, as written.
+    Edge(fn(&Args, &str, &[u32]) -> String),
     /// `pairs` and `relations`: whether two neighbours' values, in the order written, belong in the named
     /// section.
     Pair(fn(&Args, &str, u32, u32) -> bool),
@@ -127,7 +129,7 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
         "less" => Maker::Pair(|_, _, a, b| a < b),
         "consecutive" => Maker::Pair(|_, _, a, b| a.abs_diff(b) == 1),
         "tagged-pairs" => Maker::Pair(tagged),
-        "visibility" => Maker::Edge(|args, values| {
+        "visibility" => Maker::Edge(|args, _, values| {
             let score = match args.get("sum").and_then(Value::as_bool) {
                 Some(true) => Score::Heights,
                 _ => Score::Count,
@@ -135,30 +137,51 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
             visibility::seen(values, score).to_string()
         }),
         // A row or column of a Latin square holds 1 and n.
-        "sandwich" => Maker::Edge(|_, values| {
+        "sandwich" => Maker::Edge(|_, _, values| {
             let between = sandwich::between(values, 1, values.len() as u32);
             between.unwrap_or(0).to_string()
         }),
         // Every value of a row or column is at most its length, so the first X cells are there.
-        "x-sum" => Maker::Edge(|_, values| x_sum::seen(values).unwrap_or(0).to_string()),
+        "x-sum" => Maker::Edge(|_, _, values| x_sum::seen(values).unwrap_or(0).to_string()),
         // Both armies are on the line: every value of a row or column is at most its length.
         "battlefield" => {
-            Maker::Edge(|_, values| battlefield::clue_of(values).unwrap_or(0).to_string())
+            Maker::Edge(|_, _, values| battlefield::clue_of(values).unwrap_or(0).to_string())
         }
-        "frame-sum" => Maker::Edge(|args, values| {
+        "frame-sum" => Maker::Edge(|args, _, values| {
             let depth = args.get("depth").and_then(Value::as_u64).unwrap_or(1) as usize;
             values.iter().take(depth).sum::<u32>().to_string()
         }),
         // Every value of the first `depth` cells, smallest first: `generate` then drops whole clues, and the
         // values of those left that the puzzle does not need.
-        "frame-contains" => Maker::Edge(|args, values| {
+        "frame-contains" => Maker::Edge(|args, _, values| {
             let depth = args.get("depth").and_then(Value::as_u64).unwrap_or(1) as usize;
             let mut first: Vec<u32> = values.iter().take(depth).copied().collect();
             first.sort_unstable();
             crate::parse::clues::set_text(&first, values.len())
         }),
+        // An arrow where the first `depth` values rise or fall, pointing at the largest; `.` where they do
+        // neither (with `exclusive`, what the absence of an arrow says).
+        "frame-order" => Maker::Edge(|args, side, values| {
+            let depth = args.get("depth").and_then(Value::as_u64).unwrap_or(1) as usize;
+            let first = &values[..depth.min(values.len())];
+            let vertical = matches!(side, "top" | "bottom");
+            let inward_first = matches!(side, "top" | "left");
+            let arrow = match (ordered(first, true), ordered(first, false)) {
+                (true, false) => Some(inward_first),
+                (false, true) => Some(!inward_first),
+                _ => None,
+            };
+            match (arrow, vertical) {
+                (None, _) => ".",
+                (Some(true), true) => "v",
+                (Some(false), true) => "^",
+                (Some(true), false) => ">",
+                (Some(false), false) => "<",
+            }
+            .to_owned()
+        }),
         "numbered-room" => {
-            Maker::Edge(|_, values| numbered_room::room(values).map_or(0, u64::from).to_string())
+            Maker::Edge(|_, _, values| numbered_room::room(values).map_or(0, u64::from).to_string())
         }
         "marks" => Maker::Marks,
         _ => Maker::Line(line_maker(primitive)?),
@@ -444,11 +467,107 @@ mod tests {
             panic!()
         };
         let depth: Args = crate::yaml::from_str("depth: 3").unwrap();
-        assert_eq!(outside(&depth, &[5, 1, 3, 2, 4]), "135");
+        assert_eq!(outside(&depth, "top", &[5, 1, 3, 2, 4]), "135");
         assert_eq!(
-            outside(&depth, &[12, 1, 3, 2, 4, 5, 6, 7, 8, 9, 10, 11]),
+            outside(&depth, "top", &[12, 1, 3, 2, 4, 5, 6, 7, 8, 9, 10, 11]),
             "1,3,12"
         );
+    }
+
+    /// Rossini arrows made from a solution, on every side, read back through the section parser and the rule
+    /// bound from them, hold on it; and each arrow turned the other way, or taken away, breaks it (with
+    /// `exclusive`, a missing arrow says the values are not in order).
+    #[test]
+    fn frame_order_arrows_hold_where_they_were_made() {
+        use crate::grammar::sections::{SectionValue, Sections};
+        use crate::model::bind::{build, Site};
+        let Some(Maker::Edge(arrow)) = maker("frame-order") else {
+            panic!()
+        };
+        let args: Args = crate::yaml::from_str(
+            "{top: top, bottom: bottom, left: left, right: right, depth: 3, exclusive: true}",
+        )
+        .unwrap();
+        let n = 5;
+        let site = Site { n, boxes: None };
+        let seen = |side: &str, i: usize| -> Vec<Cell> {
+            let line: Vec<Cell> = match side {
+                "top" | "bottom" => (0..n).map(|r| Cell::new(r, i)).collect(),
+                _ => (0..n).map(|c| Cell::new(i, c)).collect(),
+            };
+            match side {
+                "bottom" | "right" => line.into_iter().rev().collect(),
+                _ => line,
+            }
+        };
+        let sections_of = |texts: &[(&str, Vec<String>)]| -> Sections {
+            let parse = |name: &str, text: &str| {
+                let arrows = crate::parse::clues::edge_arrows(
+                    &crate::parse::SectionText::single(name, text),
+                    n,
+                );
+                SectionValue::EdgeArrows(arrows.unwrap())
+            };
+            texts
+                .iter()
+                .map(|(side, tokens)| (side.to_string(), parse(side, &tokens.join(" "))))
+                .collect()
+        };
+        let holds = |texts: &[(&str, Vec<String>)], grid: &Grid| {
+            let rules = build("frame-order", &args, &sections_of(texts), &site).unwrap();
+            rules.iter().all(|r| r.check(grid).is_ok())
+        };
+        let mut rng = fastrand::Rng::with_seed(41);
+        let (mut arrows, mut dots) = (0, 0);
+        for _ in 0..20 {
+            // A cyclic Latin square with its rows, columns and values shuffled.
+            let (mut rows, mut cols, mut vals) = (
+                (0..n).collect::<Vec<_>>(),
+                (0..n).collect::<Vec<_>>(),
+                (1..=n as u32).collect::<Vec<_>>(),
+            );
+            rng.shuffle(&mut rows);
+            rng.shuffle(&mut cols);
+            rng.shuffle(&mut vals);
+            let mut grid = Grid::empty(n);
+            for r in 0..n {
+                for c in 0..n {
+                    grid.set(Cell::new(rows[r], cols[c]), vals[(r + c) % n]);
+                }
+            }
+            let texts: Vec<(&str, Vec<String>)> = ["top", "bottom", "left", "right"]
+                .into_iter()
+                .map(|side| {
+                    let made = (0..n).map(|i| {
+                        let values: Vec<u32> = seen(side, i).iter().map(|&c| grid.get(c)).collect();
+                        arrow(&args, side, &values)
+                    });
+                    (side, made.collect())
+                })
+                .collect();
+            assert!(holds(&texts, &grid), "{texts:?}");
+            for (k, (side, tokens)) in texts.iter().enumerate() {
+                for (i, token) in tokens.iter().enumerate() {
+                    let turned = match token.as_str() {
+                        "v" => "^",
+                        "^" => "v",
+                        "<" => ">",
+                        ">" => "<",
+                        _ => {
+                            dots += 1;
+                            continue;
+                        }
+                    };
+                    arrows += 1;
+                    for other in [turned, "."] {
+                        let mut changed = texts.clone();
+                        changed[k].1[i] = other.to_owned();
+                        assert!(!holds(&changed, &grid), "{side} {i}: {token} -> {other}");
+                    }
+                }
+            }
+        }
+        assert!(arrows > 100 && dots > 100, "{arrows} arrows, {dots} dots");
     }
 
     #[test]
@@ -542,15 +661,15 @@ mod tests {
         let Some(Maker::Edge(sandwich)) = maker("sandwich") else {
             panic!()
         };
-        assert_eq!(sandwich(&none, &[3, 1, 2, 5, 4]), "2");
+        assert_eq!(sandwich(&none, "top", &[3, 1, 2, 5, 4]), "2");
         let Some(Maker::Edge(seen)) = maker("visibility") else {
             panic!()
         };
-        assert_eq!(seen(&none, &[2, 1, 4, 3, 5]), "3");
+        assert_eq!(seen(&none, "left", &[2, 1, 4, 3, 5]), "3");
         let sums: Args = [("sum".to_owned(), Value::from(true))]
             .into_iter()
             .collect();
-        assert_eq!(seen(&sums, &[2, 1, 4, 3, 5]), "11");
+        assert_eq!(seen(&sums, "right", &[2, 1, 4, 3, 5]), "11");
         let Some(Maker::Pair(tagged)) = maker("tagged-pairs") else {
             panic!()
         };

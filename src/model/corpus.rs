@@ -274,6 +274,14 @@ fn outside(map: &mut Mapping, record: &Json, grammar: &Grammar) -> Result<(), Er
                 .iter()
                 .map(|v| match (v.as_u64(), v.as_array()) {
                     _ if v.is_null() => Ok(".".to_owned()),
+                    // An arrow (Rossini) as the section writes it; one token, so that a string with spaces in
+                    // it cannot stand for several clues.
+                    _ if v
+                        .as_str()
+                        .is_some_and(|s| !s.is_empty() && !s.contains(char::is_whitespace)) =>
+                    {
+                        Ok(v.as_str().unwrap_or_default().to_owned())
+                    }
                     (Some(0), _) if zero_is_none => Ok(".".to_owned()),
                     (Some(k), _) => Ok(k.to_string()),
                     // A set of values (Outside Sudoku), written as the section reads it back: each a value of

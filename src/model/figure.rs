@@ -139,7 +139,7 @@ impl Figure {
         }
     }
 
-    /// An edge section's clues as written: numbers, or sets of values (`135`).
+    /// An edge section's clues as written: numbers, sets of values (`135`), or arrows (`↓`).
     fn add_edge(&mut self, side: Side, section: &str, value: &SectionValue) {
         let texts = match value {
             SectionValue::Edge(clues) => clues.iter().map(|c| c.map(|k| k.to_string())).collect(),
@@ -149,6 +149,10 @@ impl Figure {
                     s.as_deref()
                         .map(|s| crate::parse::clues::set_text(s, self.size))
                 })
+                .collect(),
+            SectionValue::EdgeArrows(arrows) => arrows
+                .iter()
+                .map(|a| a.map(|a| a.glyph().to_string()))
                 .collect(),
             _ => return,
         };

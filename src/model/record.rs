@@ -174,6 +174,11 @@ fn section(
             let (key, side, _) = edge_key(grammar, name)?;
             record[key][side] = json!(sets);
         }
+        SectionValue::EdgeArrows(arrows) => {
+            let (key, side, _) = edge_key(grammar, name)?;
+            let symbols = arrows.iter().map(|a| a.map(|a| a.symbol().to_string()));
+            record[key][side] = json!(symbols.collect::<Vec<_>>());
+        }
         SectionValue::Marks(marks) => {
             let mut grid = vec![vec![String::new(); n]; n];
             for m in marks {

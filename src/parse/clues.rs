@@ -341,6 +341,80 @@ pub(crate) fn set_text(values: &[u32], n: usize) -> String {
     words.join(if n <= 9 { "" } else { "," })
 }
 
+/// An arrow drawn outside the grid (Rossini Sudoku), by the way it points on the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Arrow {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+impl Arrow {
+    /// The arrow a character draws: `^ v < >`, or `↑ ↓ ← →` as pasted from a page.
+    fn of(c: char) -> Option<Arrow> {
+        Some(match c {
+            '^' | '↑' => Arrow::Up,
+            'v' | 'V' | '↓' => Arrow::Down,
+            '<' | '←' => Arrow::Left,
+            '>' | '→' => Arrow::Right,
+            _ => return None,
+        })
+    }
+
+    /// How a puzzle file writes it: `^`, `v`, `<`, `>`.
+    pub(crate) fn symbol(self) -> char {
+        match self {
+            Arrow::Up => '^',
+            Arrow::Down => 'v',
+            Arrow::Left => '<',
+            Arrow::Right => '>',
+        }
+    }
+
+    /// How a picture draws it: `↑`, `↓`, `←`, `→`.
+    pub(crate) fn glyph(self) -> char {
+        match self {
+            Arrow::Up => '↑',
+            Arrow::Down => '↓',
+            Arrow::Left => '←',
+            Arrow::Right => '→',
+        }
+    }
+
+    /// Whether it points along a column (up or down), not along a row.
+    pub(crate) fn vertical(self) -> bool {
+        matches!(self, Arrow::Up | Arrow::Down)
+    }
+}
+
+/// A line of `n` edge clues that are arrows (`clue: arrows`): `v . ^ v` or, an arrow a character, `v.^v`; `.`,
+/// `-`, `_` for none. Which way an arrow may point depends on the side the section is bound to, which the rule
+/// that reads it checks.
+pub(crate) fn edge_arrows(section: &SectionText, n: usize) -> Result<Vec<Option<Arrow>>, Error> {
+    let read = |token: &str| -> Result<Option<Arrow>, String> {
+        let mut chars = token.chars();
+        match (chars.next(), chars.next()) {
+            (Some('.' | '-' | '_'), None) => Ok(None),
+            (Some(c), None) if Arrow::of(c).is_some() => Ok(Arrow::of(c)),
+            _ => Err(format!(
+                "{token:?} is not an arrow (^, v, < or >, or . for none)"
+            )),
+        }
+    };
+    edge_line(section, n, arrow_tokens, read)
+}
+
+/// The tokens of a line of arrows: separated by spaces, or a character each when written as one run.
+fn arrow_tokens(line: &str) -> Vec<&str> {
+    let run = line.trim();
+    if run.contains(char::is_whitespace) {
+        line.split_whitespace().collect()
+    } else {
+        characters(run)
+    }
+}
+
 /// What the two cells of a tagged pair must satisfy, as a grammar writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PairRelation {
@@ -533,6 +607,28 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("1234 is more than"), "{e}");
+    }
+
+    #[test]
+    fn arrow_edges_read_spaced_or_run_together() {
+        use Arrow::{Down, Left, Right, Up};
+        let want = vec![Some(Down), None, Some(Up), None, Some(Left), Some(Right)];
+        assert_eq!(edge_arrows(&one("v . ^ - < >"), 6).unwrap(), want);
+        assert_eq!(edge_arrows(&one("v.^_<>"), 6).unwrap(), want);
+        assert_eq!(edge_arrows(&one("↓.↑.←→"), 6).unwrap(), want);
+        let e = edge_arrows(&one("v . x"), 3).unwrap_err().to_string();
+        assert!(e.contains("column 5: \"x\" is not an arrow"), "{e}");
+        let e = edge_arrows(&one("vv . ."), 3).unwrap_err().to_string();
+        assert!(e.contains("column 1: \"vv\" is not an arrow"), "{e}");
+        let e = edge_arrows(&one("v.^"), 4).unwrap_err().to_string();
+        assert!(e.contains("expected 4 clues"), "{e}");
+        // A multi-byte character in a run is one token, and its error is placed without a panic.
+        let e = edge_arrows(&one("vé^"), 3).unwrap_err().to_string();
+        assert!(e.contains("\"é\" is not an arrow"), "{e}");
+        for a in [Up, Down, Left, Right] {
+            assert_eq!(Arrow::of(a.symbol()), Some(a));
+            assert_eq!(Arrow::of(a.glyph()), Some(a));
+        }
     }
 
     #[test]

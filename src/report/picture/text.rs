@@ -191,7 +191,7 @@ pub(crate) fn render(f: &Figure, values: &Values, style: TextStyle) -> String {
         }
     }
     draw_signs(&mut canvas, f, &frame, style.ascii);
-    draw_edges(&mut canvas, f, &frame);
+    draw_edges(&mut canvas, f, &frame, style.ascii);
     let mut out = canvas.finish(style.color);
     out.push_str(&legend(f));
     out
@@ -294,8 +294,8 @@ fn draw_signs(canvas: &mut Canvas, f: &Figure, frame: &Frame, ascii: bool) {
 }
 
 /// Outside clues: above and below their column, left and right of their row; a side's rows of clues one beyond
-/// the other, the first nearest the grid.
-fn draw_edges(canvas: &mut Canvas, f: &Figure, frame: &Frame) {
+/// the other, the first nearest the grid. In ASCII an arrow (Rossini) is the character a puzzle file writes.
+fn draw_edges(canvas: &mut Canvas, f: &Figure, frame: &Frame, ascii: bool) {
     let last_row = frame.y(frame.n) + 1;
     for (side, rows) in &f.edges {
         // How far out this row stands: rows of text above and below, columns beside.
@@ -303,6 +303,14 @@ fn draw_edges(canvas: &mut Canvas, f: &Figure, frame: &Frame) {
         for (k, row) in rows.iter().enumerate() {
             for (i, clue) in row.clues.iter().enumerate() {
                 let Some(text) = clue else { continue };
+                let text = &match ascii {
+                    true => text
+                        .replace('↑', "^")
+                        .replace('↓', "v")
+                        .replace('←', "<")
+                        .replace('→', ">"),
+                    false => text.clone(),
+                };
                 let len = text.chars().count();
                 let centre = frame.x(i) + 1 + frame.width.saturating_sub(len) / 2;
                 match side {
