@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
 regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, double
-arrows, frame sums, Outside Sudoku, Mathrax, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku,
+arrows, frame sums, Outside Sudoku, Mathrax, Battlefield, Rossini, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku,
 clones, slow thermometers, numbered rooms, Dutch whispers, nabner lines, indexers, lockout lines, kropki dots and
 XV marks not all given, killer cages where drawn, arrows with pills, and types made of types
 (`jigsaw+slow-thermo`: every part's rules at once). Each model here is written from the rules as setters state
@@ -38,7 +38,7 @@ TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism"
          ("indexer", [4, 6, 8, 9]), ("lockout", [6, 8, 9]),
          ("kropki-dots", [4, 6, 8, 9]), ("xv-marks", [6, 8, 9]), ("killer-cages", [4, 6, 8, 9]),
          ("arrow", [4, 6, 8, 9]), ("frame", [4, 6, 8, 9]), ("outside", [4, 6, 8, 9]),
-         ("mathrax", [4, 5, 6, 7, 8]),
+         ("mathrax", [4, 5, 6, 7, 8]), ("battlefield", [4, 6, 8, 9]), ("rossini", [4, 6, 8, 9]),
          # Types made of types: each part's rules at once, boxes dropped beside a jigsaw.
          ("jigsaw+slow-thermo", [6, 9]), ("jigsaw+kropki-dots", [6, 9]), ("between+nabner", [6, 9]),
          ("clone+zipper", [6, 9]), ("kropki-dots+xv-marks", [6, 9]), ("lockout+quadruple", [6, 9]),
@@ -286,6 +286,39 @@ def add_rules(m, x, p, kind, lines):
                 for d in clue or []:
                     first = seen_from(x, side, i, n)[:3]
                     m.AddBoolOr([flag(m, v == d, v != d) for v in first])
+    if kind == "battlefield":
+        # Two armies march in, one from each end, as many cells as the digit each starts on: a clue is the sum
+        # of the cells both reach where they overlap, else of the cells neither reaches.
+        for side, clues in p.get("battlefield", {}).items():
+            for i, clue in enumerate(clues):
+                if clue is None:
+                    continue
+                cells = seen_from(x, side, i, n)
+                for a in range(1, n + 1):
+                    for b in range(1, n + 1):
+                        mine = [k for k in range(n) if k < a]
+                        theirs = [k for k in range(n) if k >= n - b]
+                        both = [k for k in mine if k in theirs]
+                        counted = both if both else [k for k in range(n) if k not in mine and k not in theirs]
+                        ends = [flag(m, cells[0] == a, cells[0] != a), flag(m, cells[-1] == b, cells[-1] != b)]
+                        m.Add(sum(cells[k] for k in counted) == clue).OnlyEnforceIf(ends)
+    if kind == "rossini":
+        # An arrow says the three digits nearest it increase toward where it points; all arrows are given, so
+        # where a side has none (a side left out of the record has none at all) the three are in neither order.
+        toward_grid = {"top": "v", "bottom": "^", "left": ">", "right": "<"}
+        for side, arrow_in in toward_grid.items():
+            arrows = p.get("rossini", {}).get(side) or [None] * n
+            for i, arrow in enumerate(arrows):
+                a, b, c = seen_from(x, side, i, n)[:3]
+                if arrow == arrow_in:
+                    m.Add(a < b)
+                    m.Add(b < c)
+                elif arrow is not None:
+                    m.Add(a > b)
+                    m.Add(b > c)
+                else:
+                    m.AddBoolOr([flag(m, a >= b, a < b), flag(m, b >= c, b < c)])
+                    m.AddBoolOr([flag(m, a <= b, a > b), flag(m, b <= c, b > c)])
     if kind == "mathrax":
         # A clue where four cells meet holds for both diagonal pairs around it; E and O make all four even or
         # odd.
