@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
 regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, double
-arrows, frame sums, Outside Sudoku, Mathrax, Battlefield, Rossini, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku,
+arrows, frame sums, Outside Sudoku, Mathrax, Battlefield, Rossini, Fortress, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku,
 clones, slow thermometers, numbered rooms, Dutch whispers, nabner lines, indexers, lockout lines, kropki dots and
 XV marks not all given, killer cages where drawn, arrows with pills, and types made of types
 (`jigsaw+slow-thermo`: every part's rules at once). Each model here is written from the rules as setters state
@@ -39,6 +39,7 @@ TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism"
          ("kropki-dots", [4, 6, 8, 9]), ("xv-marks", [6, 8, 9]), ("killer-cages", [4, 6, 8, 9]),
          ("arrow", [4, 6, 8, 9]), ("frame", [4, 6, 8, 9]), ("outside", [4, 6, 8, 9]),
          ("mathrax", [4, 5, 6, 7, 8]), ("battlefield", [4, 6, 8, 9]), ("rossini", [4, 6, 8, 9]),
+         ("fortress", [4, 6, 8, 9]),
          # Types made of types: each part's rules at once, boxes dropped beside a jigsaw.
          ("jigsaw+slow-thermo", [6, 9]), ("jigsaw+kropki-dots", [6, 9]), ("between+nabner", [6, 9]),
          ("clone+zipper", [6, 9]), ("kropki-dots+xv-marks", [6, 9]), ("lockout+quadruple", [6, 9]),
@@ -286,6 +287,14 @@ def add_rules(m, x, p, kind, lines):
                 for d in clue or []:
                     first = seen_from(x, side, i, n)[:3]
                     m.AddBoolOr([flag(m, v == d, v != d) for v in first])
+    if kind == "fortress":
+        # A digit in a grey cell (G in the record's marks grid) is greater than each white cell beside it.
+        grey = [[t == "G" for t in row] for row in p["parity"]]
+        for r in range(n):
+            for c in range(n):
+                for r2, c2 in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if grey[r][c] and 0 <= r2 < n and 0 <= c2 < n and not grey[r2][c2]:
+                        m.Add(x[r][c] > x[r2][c2])
     if kind == "battlefield":
         # Two armies march in, one from each end, as many cells as the digit each starts on: a clue is the sum
         # of the cells both reach where they overlap, else of the cells neither reaches.

@@ -64,6 +64,7 @@ const VARIANTS: &[&str] = &[
     "outside",
     "battlefield",
     "rossini",
+    "fortress",
 ];
 
 /// A solution grid as puzzle files write it; `|` between boxes and `---+---` rules between bands (as `generate`
@@ -593,6 +594,40 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
                     .sum();
                 assert!(clue.is_none_or(|k| k == sum), "{v:?} {clue:?}");
             }
+        }
+        // A digit in a grey cell is greater than each white cell beside it.
+        "fortress" => {
+            let grey: Vec<Vec<bool>> = doc["fortress"]
+                .as_str()
+                .unwrap()
+                .lines()
+                .map(|l| l.split_whitespace().map(|t| t == "G").collect())
+                .collect();
+            let mut compared = 0;
+            for r in 0..n {
+                for c in 0..n {
+                    let beside = [
+                        (r + 1, c),
+                        (r, c + 1),
+                        (r.wrapping_sub(1), c),
+                        (r, c.wrapping_sub(1)),
+                    ];
+                    for (r2, c2) in beside.into_iter().filter(|&(r2, c2)| r2 < n && c2 < n) {
+                        if grey[r][c] && !grey[r2][c2] {
+                            assert!(
+                                sol[r][c] > sol[r2][c2],
+                                "r{}c{} beside r{}c{}",
+                                r + 1,
+                                c + 1,
+                                r2 + 1,
+                                c2 + 1
+                            );
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+            assert!(compared > 0);
         }
         // The three digits nearest an arrow increase toward where it points; beside a row or column with no
         // arrow (all are given), they neither increase nor decrease.
@@ -1152,6 +1187,43 @@ fn the_edge_oracles_reject_a_changed_clue() {
             }
         }
         assert!(changed > 0, "{kind}");
+    }
+}
+
+/// The fortress oracle rejects a white cell shaded grey where a white neighbour holds more, in every example
+/// that has one.
+#[test]
+fn the_fortress_oracle_rejects_a_grey_cell_below_a_white_one() {
+    for size in [4, 6, 9] {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("puzzles/fortress/fortress-{size}x{size}.yaml"));
+        let doc: serde_yaml::Value =
+            serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let sol = grid(doc["solution"].as_str().unwrap());
+        check_variant("fortress", &doc, &sol);
+        let rows: Vec<Vec<String>> = doc["fortress"]
+            .as_str()
+            .unwrap()
+            .lines()
+            .map(|l| l.split_whitespace().map(str::to_owned).collect())
+            .collect();
+        // The first white cell with a white right-hand neighbour holding more.
+        let (r, c) = (0..size * size)
+            .map(|i| (i / size, i % size))
+            .find(|&(r, c)| {
+                c + 1 < size
+                    && rows[r][c] == "."
+                    && rows[r][c + 1] == "."
+                    && sol[r][c] < sol[r][c + 1]
+            })
+            .unwrap();
+        let mut shaded = rows.clone();
+        shaded[r][c] = "G".into();
+        let mut doc = doc.clone();
+        let text: Vec<String> = shaded.iter().map(|row| row.join(" ")).collect();
+        doc["fortress"] = serde_yaml::Value::from(text.join("\n"));
+        let broke = std::panic::catch_unwind(|| check_variant("fortress", &doc, &sol));
+        assert!(broke.is_err(), "{size}x{size}: r{}c{}", r + 1, c + 1);
     }
 }
 

@@ -243,6 +243,7 @@ pub(crate) fn draw(
     // pzprjs's minarism has it and setters draw.
     let mut used = Taken::new(n);
     let mut joined = BTreeSet::new();
+    let mut layouts = Vec::new();
     for drawn in &plan.drawn {
         let args = &drawn.args;
         let drawn_here = match &drawn.how {
@@ -257,6 +258,15 @@ pub(crate) fn draw(
                 solution,
             )],
             How::Marks { section, meanings } => vec![marks(section, meanings, solution, rng)],
+            How::Peaks {
+                section,
+                token,
+                less,
+            } => {
+                // A fortress is drawn whole, as setters shade every grey cell: givens are thinned instead.
+                layouts.push(section.clone());
+                vec![peaks(section, token, *less, solution, rng)]
+            }
             How::Pairs {
                 sections,
                 relations,
@@ -304,6 +314,11 @@ pub(crate) fn draw(
                 tied: None,
             });
             section.entries.extend(entries);
+        }
+    }
+    for name in layouts {
+        if let Some(section) = draft.sections.get_mut(&name) {
+            section.droppable = false;
         }
     }
     if let Some((name, _)) = draft
@@ -376,6 +391,50 @@ fn edge(
         })
         .collect();
     (section.to_owned(), Form::Edge, entries)
+}
+
+/// A marks grid of peaks: the cells above a threshold of value (below it, with `less`), cut into groups of
+/// neighbours, each group kept or not at random. Every marked cell then stands above each unmarked neighbour,
+/// which is at most the threshold (a kept group's neighbours outside it are not above it), and groups of
+/// several cells come out as setters draw fortresses. The threshold leaves about a third of the values.
+fn peaks(
+    section: &str,
+    token: &str,
+    less: bool,
+    solution: &Grid,
+    rng: &mut fastrand::Rng,
+) -> SectionDraw {
+    let n = solution.size();
+    let high = |v: u32| if less { n as u32 + 1 - v } else { v };
+    let threshold = n as u32 - (n as u32).div_ceil(3);
+    let above = |c: Cell| high(solution.get(c)) > threshold;
+    let mut group = vec![usize::MAX; n * n];
+    let mut keep = Vec::new();
+    for start in solution.cells().filter(|&c| above(c)) {
+        if group[start.row * n + start.col] != usize::MAX {
+            continue;
+        }
+        let id = keep.len();
+        keep.push(rng.bool());
+        let mut stack = vec![start];
+        group[start.row * n + start.col] = id;
+        while let Some(c) = stack.pop() {
+            let around = [(0, 1), (2, 1), (1, 0), (1, 2)]
+                .map(|(dr, dc)| (c.row + dr).checked_sub(1).zip((c.col + dc).checked_sub(1)));
+            for (r, col) in around.into_iter().flatten() {
+                let next = Cell::new(r, col);
+                if r < n && col < n && above(next) && group[r * n + col] == usize::MAX {
+                    group[r * n + col] = id;
+                    stack.push(next);
+                }
+            }
+        }
+    }
+    let entries = group
+        .iter()
+        .map(|&g| (g != usize::MAX && keep[g]).then(|| token.to_owned()))
+        .collect();
+    (section.to_owned(), Form::Grid, entries)
 }
 
 /// A marks grid: each cell a mark, at random among those that allow its value (none where none does).

@@ -75,6 +75,13 @@ pub(crate) enum How {
         section: String,
         meanings: BTreeMap<String, MarkMeaning>,
     },
+    /// A marks grid whose marked cells stand above their unmarked neighbours (below with `less`): marked with
+    /// `token`, the section's first mark.
+    Peaks {
+        section: String,
+        token: String,
+        less: bool,
+    },
 }
 
 impl Plan {
@@ -138,6 +145,25 @@ impl Planning {
                             how: How::Marks {
                                 section: name.to_string(),
                                 meanings: spec.marks.clone(),
+                            },
+                        });
+                    }
+                }
+            }
+            Some(Maker::Peaks(less)) => {
+                for (_, name) in &read {
+                    let token = grammar
+                        .sections
+                        .get(*name)
+                        .and_then(|s| s.marks.keys().next());
+                    if let Some(token) = token {
+                        self.filled.push(name.to_string());
+                        self.plan.drawn.push(Drawn {
+                            args: args.clone(),
+                            how: How::Peaks {
+                                section: name.to_string(),
+                                token: token.clone(),
+                                less: less(args),
                             },
                         });
                     }

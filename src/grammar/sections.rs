@@ -63,7 +63,7 @@ pub(crate) enum ClueKind {
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(untagged)]
 pub(crate) enum MarkMeaning {
-    /// `even` or `odd`.
+    /// `even`, `odd`, or `any` (a mark that says where a rule applies, not which values).
     Named(String),
     /// An explicit list of values.
     Values(Vec<u32>),
@@ -80,8 +80,10 @@ impl MarkMeaning {
             MarkMeaning::Named(s) if s == "odd" => {
                 Ok((all.filter(|v| v % 2 == 1).collect(), "odd".into()))
             }
+            // Where the cell is, not what it holds, is what a rule reads (a fortress's grey cells).
+            MarkMeaning::Named(s) if s == "any" => Ok((all.collect(), "marked".into())),
             MarkMeaning::Named(s) => Err(format!(
-                "unknown mark meaning {s:?} (use even, odd or a list of values)"
+                "unknown mark meaning {s:?} (use even, odd, any or a list of values)"
             )),
             MarkMeaning::Values(vs) => Ok((vs.clone(), format!("one of {vs:?}"))),
         }

@@ -237,6 +237,15 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
         look: Look::ByKind,
     },
     Signature {
+        name: "peaks",
+        description: "each cell marked in the marks section is greater than every orthogonal neighbour the section leaves unmarked (Fortress Sudoku's grey cells, a mark meaning `any`); `less: true`: smaller",
+        params: &[
+            ("marks", Param::Section(K::Marks, Required)),
+            ("less", Param::Flag),
+        ],
+        look: Look::ByKind,
+    },
+    Signature {
         name: "increasing",
         description: "values strictly increase along each line (thermometers, bulb first); with `slow: true` they never decrease (slow thermometers)",
         params: &[

@@ -118,6 +118,9 @@ pub(crate) enum Maker {
     Pair(fn(&Args, &str, u32, u32) -> bool),
     /// `marks`: the section's own meanings say which marks a value may carry.
     Marks,
+    /// `marks` whose cells stand above (`false`) or below (`true`, the primitive's `less`) their unmarked
+    /// neighbours: where the marks go depends on the neighbours' values, not on the cell's alone.
+    Peaks(fn(&Args) -> bool),
 }
 
 /// The clue maker of a primitive, if it has one.
@@ -184,6 +187,7 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
             Maker::Edge(|_, _, values| numbered_room::room(values).map_or(0, u64::from).to_string())
         }
         "marks" => Maker::Marks,
+        "peaks" => Maker::Peaks(|args| args.get("less").and_then(Value::as_bool) == Some(true)),
         _ => Maker::Line(line_maker(primitive)?),
     })
 }

@@ -56,7 +56,7 @@ impl PairGlyph {
 /// How a marked cell looks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum MarkGlyph {
-    /// A shaded square (even).
+    /// A shaded square (even; a mark meaning `any`, such as a fortress's grey cell).
     Square,
     /// A circle (odd).
     Circle,
@@ -286,7 +286,8 @@ fn clue_text(clue: &Clue) -> String {
 
 fn mark_glyph(label: &str, token: &str) -> MarkGlyph {
     match label {
-        "even" => MarkGlyph::Square,
+        // A mark meaning `any` says where a rule applies: shaded, as a fortress's grey cells are.
+        "even" | "marked" => MarkGlyph::Square,
         "odd" => MarkGlyph::Circle,
         _ => MarkGlyph::Text(token.to_owned()),
     }

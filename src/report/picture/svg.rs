@@ -126,7 +126,8 @@ fn centred(out: &mut String, (x, y): (f64, f64), size: f64, fill: &str, s: &str)
     text(out, x, y + size * 0.36, size, fill, "middle", s);
 }
 
-/// Even cells shaded, odd cells circled, other marks as their letter in the bottom-left corner.
+/// Even cells (and marks meaning `any`) shaded, odd cells circled, other marks as their letter in the
+/// bottom-left corner.
 fn marks(out: &mut String, f: &Figure, page: &Page) {
     for (cell, glyph, _) in &f.marks {
         let (x, y) = page.corner(*cell);
