@@ -396,7 +396,8 @@ fn edge(
 /// A marks grid of peaks: the cells above a threshold of value (below it, with `less`), cut into groups of
 /// neighbours, each group kept or not at random. Every marked cell then stands above each unmarked neighbour,
 /// which is at most the threshold (a kept group's neighbours outside it are not above it), and groups of
-/// several cells come out as setters draw fortresses. The threshold leaves about a third of the values.
+/// several cells come out as setters draw fortresses. The threshold leaves about a third of the values, and at
+/// least one group is kept.
 fn peaks(
     section: &str,
     token: &str,
@@ -429,6 +430,11 @@ fn peaks(
                 }
             }
         }
+    }
+    // At least one group, so that a type whose marks are required has some.
+    if !keep.is_empty() && !keep.contains(&true) {
+        let one = rng.usize(..keep.len());
+        keep[one] = true;
     }
     let entries = group
         .iter()
@@ -938,6 +944,45 @@ fn king_steps(cell: Cell, n: usize) -> impl Iterator<Item = Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Peaks drawn from a solution stand above (with `less`, below) every unmarked neighbour, some are always
+    /// drawn, and over many draws some stand beside each other (a fortress of several cells).
+    #[test]
+    fn peaks_stand_out_from_their_unmarked_neighbours() {
+        let rows = ["645312", "213564", "362451", "451623", "136245", "524136"];
+        let digits = |r: &str| r.chars().map(|c| c.to_digit(10).unwrap()).collect();
+        let solution = Grid::from_rows(&rows.map(digits)).unwrap();
+        let mut side_by_side = 0;
+        for seed in 0..200 {
+            let less = seed % 2 == 1;
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let (_, form, entries) = peaks("f", "G", less, &solution, &mut rng);
+            assert_eq!(form, Form::Grid);
+            let marked = |c: Cell| entries[c.row * 6 + c.col].is_some();
+            assert!(solution.cells().any(marked), "seed {seed}");
+            assert!(!solution.cells().all(marked), "seed {seed}");
+            for a in solution.cells().filter(|&c| marked(c)) {
+                for b in solution
+                    .cells()
+                    .filter(|b| a.row.abs_diff(b.row) + a.col.abs_diff(b.col) == 1)
+                {
+                    let (va, vb) = (solution.get(a), solution.get(b));
+                    if marked(b) {
+                        side_by_side += 1;
+                    } else {
+                        assert!(if less { va < vb } else { va > vb }, "seed {seed}: {a} {b}");
+                    }
+                }
+            }
+        }
+        assert!(side_by_side > 0);
+        // One group only (a 1x1 grid): it is kept whatever the coin says.
+        let one = Grid::from_rows(&[vec![1]]).unwrap();
+        for seed in 0..20 {
+            let (_, _, entries) = peaks("f", "G", false, &one, &mut fastrand::Rng::with_seed(seed));
+            assert_eq!(entries, vec![Some("G".to_owned())], "seed {seed}");
+        }
+    }
 
     /// A listed value goes from its entry as the section writes it (a run of digits on an edge, the numbers after
     /// a line's `=`), one listing at a time; the last value of an entry stays.
