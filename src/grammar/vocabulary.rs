@@ -617,23 +617,17 @@ fn check_line_clues(
 ) -> Result<(), String> {
     if let Some(lines) = args.get("lines").and_then(Value::as_str) {
         let spec = &sections[lines];
-        for (clue, word, reader) in [
+        let readers = [
             (ClueKind::Values, "values", "contains"),
             (ClueKind::Arithmetic, "arithmetic", "diagonal-pairs"),
             (ClueKind::Marks, "marks", "within"),
-        ] {
-            let has = spec.clue == clue;
-            if has != (primitive == reader) {
-                return Err(match has {
-                    false => format!(
-                        "primitive {primitive}: lines section {lines:?} must have `clue: {word}`"
-                    ),
-                    true => format!(
-                        "primitive {primitive}: lines section {lines:?} has `clue: {word}`, which only `{reader}` reads"
-                    ),
-                });
-            }
-        }
+        ];
+        check_readers(
+            primitive,
+            &format!("lines section {lines:?}"),
+            spec,
+            &readers,
+        )?;
         if primitive == "diagonal-pairs" && !spec.block {
             return Err(format!(
                 "primitive {primitive}: lines section {lines:?} must have `block: true` (2x2 entries)"
@@ -659,21 +653,32 @@ fn check_edge_clues(
         else {
             continue;
         };
-        for (clue, word, reader) in [
+        let readers = [
             (ClueKind::Values, "values", "frame-contains"),
             (ClueKind::Arrows, "arrows", "frame-order"),
-        ] {
-            let has = spec.clue == clue;
-            if has != (primitive == reader) {
-                return Err(match has {
-                    false => format!(
-                        "primitive {primitive}: edge section {name:?} must have `clue: {word}`"
-                    ),
-                    true => format!(
-                        "primitive {primitive}: edge section {name:?} has `clue: {word}`, which only `{reader}` reads"
-                    ),
-                });
-            }
+        ];
+        check_readers(primitive, &format!("edge section {name:?}"), spec, &readers)?;
+    }
+    Ok(())
+}
+
+/// A kind of clue that one primitive alone reads (`(kind, its word, the primitive)`): the section `what` of
+/// `primitive` has it exactly when `primitive` is that reader.
+fn check_readers(
+    primitive: &str,
+    what: &str,
+    spec: &SectionSpec,
+    readers: &[(ClueKind, &str, &str)],
+) -> Result<(), String> {
+    for &(clue, word, reader) in readers {
+        let has = spec.clue == clue;
+        if has != (primitive == reader) {
+            return Err(match has {
+                false => format!("primitive {primitive}: {what} must have `clue: {word}`"),
+                true => format!(
+                    "primitive {primitive}: {what} has `clue: {word}`, which only `{reader}` reads"
+                ),
+            });
         }
     }
     Ok(())
