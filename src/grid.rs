@@ -22,6 +22,19 @@ impl Cell {
     pub fn is_orthogonal_neighbour(self, other: Cell) -> bool {
         self.row.abs_diff(other.row) + self.col.abs_diff(other.col) == 1
     }
+
+    /// The cells of an n x n grid that share an edge with this one: above, below, left, right.
+    pub(crate) fn orthogonal(self, n: usize) -> impl Iterator<Item = Cell> {
+        let Cell { row: r, col: c } = self;
+        [
+            (r > 0).then(|| Cell::new(r - 1, c)),
+            (r + 1 < n).then(|| Cell::new(r + 1, c)),
+            (c > 0).then(|| Cell::new(r, c - 1)),
+            (c + 1 < n).then(|| Cell::new(r, c + 1)),
+        ]
+        .into_iter()
+        .flatten()
+    }
 }
 
 impl fmt::Display for Cell {

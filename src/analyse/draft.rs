@@ -420,12 +420,10 @@ fn peaks(
         let mut stack = vec![start];
         group[start.row * n + start.col] = id;
         while let Some(c) = stack.pop() {
-            let around = [(0, 1), (2, 1), (1, 0), (1, 2)]
-                .map(|(dr, dc)| (c.row + dr).checked_sub(1).zip((c.col + dc).checked_sub(1)));
-            for (r, col) in around.into_iter().flatten() {
-                let next = Cell::new(r, col);
-                if r < n && col < n && above(next) && group[r * n + col] == usize::MAX {
-                    group[r * n + col] = id;
+            for next in c.orthogonal(n) {
+                let k = next.row * n + next.col;
+                if above(next) && group[k] == usize::MAX {
+                    group[k] = id;
                     stack.push(next);
                 }
             }

@@ -6,7 +6,7 @@ use super::draft::{Draft, Form, Section};
 use super::plan::Cages;
 use crate::error::Error;
 use crate::grammar::{Grammar, Registry};
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::import::region_id;
 use crate::model::load::load_mapping;
 use crate::model::Puzzle;
@@ -46,16 +46,7 @@ fn partition(n: usize, rng: &mut fastrand::Rng) -> Vec<String> {
         while cells.len() < target {
             let mut frontier: Vec<usize> = cells
                 .iter()
-                .flat_map(|&i| {
-                    let (r, c) = (i / n, i % n);
-                    [
-                        (r > 0).then(|| i - n),
-                        (r + 1 < n).then(|| i + n),
-                        (c > 0).then(|| i - 1),
-                        (c + 1 < n).then(|| i + 1),
-                    ]
-                })
-                .flatten()
+                .flat_map(|&i| neighbours(i, n))
                 .filter(|&j| id[j] == usize::MAX)
                 .collect();
             frontier.dedup();
@@ -208,16 +199,11 @@ fn touches(id: &[usize], k: usize, region: usize, n: usize, except: usize) -> bo
     neighbours(k, n).any(|j| j != except && id[j] == region)
 }
 
+/// The indices (row by row) of the cells sharing an edge with cell `k`.
 fn neighbours(k: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (r, c) = (k / n, k % n);
-    [
-        (r > 0).then(|| k - n),
-        (r + 1 < n).then(|| k + n),
-        (c > 0).then(|| k - 1),
-        (c + 1 < n).then(|| k + 1),
-    ]
-    .into_iter()
-    .flatten()
+    Cell::new(k / n, k % n)
+        .orthogonal(n)
+        .map(move |c| c.row * n + c.col)
 }
 
 /// Whether the cells of `region` are connected.

@@ -729,20 +729,7 @@ fn build_peaks(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, E
     let n = site.n;
     let mut out: Rules = Vec::new();
     for &cell in &marked {
-        let (r, c) = (cell.row, cell.col);
-        let around = [
-            (r.checked_sub(1), Some(c)),
-            (Some(r + 1), Some(c)),
-            (Some(r), c.checked_sub(1)),
-            (Some(r), Some(c + 1)),
-        ];
-        for (row, col) in around {
-            let Some(other) = row.zip(col).map(|(row, col)| Cell::new(row, col)) else {
-                continue;
-            };
-            if other.row >= n || other.col >= n || marked.contains(&other) {
-                continue;
-            }
+        for other in cell.orthogonal(n).filter(|o| !marked.contains(o)) {
             let (low, high) = if less { (cell, other) } else { (other, cell) };
             let label = format!("{name} at {cell}");
             out.push(Arc::new(Relation::new(
