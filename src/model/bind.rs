@@ -619,12 +619,7 @@ fn build_frame_order(args: &Args, sections: &Sections, site: &Site) -> Result<Ru
             return Err(Error::section(name.to_owned(), message));
         }
         // Seen from its side, a row or column runs inward: down from the top, left from the right.
-        let inward = match side {
-            "top" => Pointing::Down,
-            "bottom" => Pointing::Up,
-            "left" => Pointing::Right,
-            _ => Pointing::Left,
-        };
+        let inward = Pointing::inward(side);
         for i in 0..n {
             let (label, cells) = edge_view(side, i, n);
             let mut first = cells[..depth].to_vec();

@@ -5,7 +5,7 @@
 
 use crate::grammar::Args;
 use crate::grid::{Cell, Grid};
-use crate::parse::clues::Op;
+use crate::parse::clues::{Arrow, Op};
 use crate::rules::indexer::{self, Along};
 use crate::rules::not_monotone::ordered;
 use crate::rules::{battlefield, numbered_room, product, sandwich, sum, visibility, x_sum, Score};
@@ -167,21 +167,12 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
         "frame-order" => Maker::Edge(|args, side, values| {
             let depth = args.get("depth").and_then(Value::as_u64).unwrap_or(1) as usize;
             let first = &values[..depth.min(values.len())];
-            let vertical = matches!(side, "top" | "bottom");
-            let inward_first = matches!(side, "top" | "left");
-            let arrow = match (ordered(first, true), ordered(first, false)) {
-                (true, false) => Some(inward_first),
-                (false, true) => Some(!inward_first),
-                _ => None,
-            };
-            match (arrow, vertical) {
-                (None, _) => ".",
-                (Some(true), true) => "v",
-                (Some(false), true) => "^",
-                (Some(true), false) => ">",
-                (Some(false), false) => "<",
+            let inward = Arrow::inward(side);
+            match (ordered(first, true), ordered(first, false)) {
+                (true, false) => inward.symbol().to_string(),
+                (false, true) => inward.reversed().symbol().to_string(),
+                _ => ".".to_owned(),
             }
-            .to_owned()
         }),
         "numbered-room" => {
             Maker::Edge(|_, _, values| numbered_room::room(values).map_or(0, u64::from).to_string())

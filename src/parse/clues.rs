@@ -386,6 +386,38 @@ impl Arrow {
     pub(crate) fn vertical(self) -> bool {
         matches!(self, Arrow::Up | Arrow::Down)
     }
+
+    /// The arrow that points into the grid from a side (`top`, `bottom`, `left`, `right`): down from the top,
+    /// left from the right.
+    pub(crate) fn inward(side: &str) -> Arrow {
+        match side {
+            "top" => Arrow::Down,
+            "bottom" => Arrow::Up,
+            "left" => Arrow::Right,
+            _ => Arrow::Left,
+        }
+    }
+
+    /// The arrow pointing the other way.
+    pub(crate) fn reversed(self) -> Arrow {
+        match self {
+            Arrow::Up => Arrow::Down,
+            Arrow::Down => Arrow::Up,
+            Arrow::Left => Arrow::Right,
+            Arrow::Right => Arrow::Left,
+        }
+    }
+}
+
+/// Text with each arrow glyph (`↓`) written as the symbol a puzzle file uses (`v`), for ASCII pictures; other
+/// characters, ASCII ones included, stay as they are.
+pub(crate) fn arrow_symbols(text: &str) -> String {
+    text.chars()
+        .map(|c| match Arrow::of(c) {
+            Some(a) if !c.is_ascii() => a.symbol(),
+            _ => c,
+        })
+        .collect()
 }
 
 /// A line of `n` edge clues that are arrows (`clue: arrows`): `v . ^ v` or, an arrow a character, `v.^v`; `.`,
@@ -628,7 +660,10 @@ mod tests {
         for a in [Up, Down, Left, Right] {
             assert_eq!(Arrow::of(a.symbol()), Some(a));
             assert_eq!(Arrow::of(a.glyph()), Some(a));
+            assert_eq!(a.reversed().reversed(), a);
+            assert_eq!(a.reversed().vertical(), a.vertical());
         }
+        assert_eq!(arrow_symbols("↑↓←→ V 12"), "^v<> V 12");
     }
 
     #[test]

@@ -304,11 +304,7 @@ fn draw_edges(canvas: &mut Canvas, f: &Figure, frame: &Frame, ascii: bool) {
             for (i, clue) in row.clues.iter().enumerate() {
                 let Some(text) = clue else { continue };
                 let text = &match ascii {
-                    true => text
-                        .replace('↑', "^")
-                        .replace('↓', "v")
-                        .replace('←', "<")
-                        .replace('→', ">"),
+                    true => crate::parse::clues::arrow_symbols(text),
                     false => text.clone(),
                 };
                 let len = text.chars().count();
