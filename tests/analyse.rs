@@ -403,6 +403,22 @@ fn every_type_generates() {
     }
 }
 
+/// Types joined with `+` generate too, where one type's drawing used to spoil another's: kropki or XV marks
+/// (every pair that satisfies a mark's relation marked) beside lines, which left the pairs a line joins
+/// unmarked and so broke the negative rule.
+#[test]
+fn joined_types_generate() {
+    for (kind, seed) in [
+        ("kropki+thermo", "1"),
+        ("xv+arrow", "2"),
+        ("extra-regions+consecutive", "1"),
+        ("kropki-latin+renban", "1"),
+    ] {
+        let text = generated_and_checked(&[kind, "--size", "6", "--seed", seed], kind);
+        assert!(text.contains(&format!("type: {kind}")), "{text}");
+    }
+}
+
 /// Runs `latin generate ARGS` twice (the same output), checks the file (its `solution:` is the one solution),
 /// and that the grade written in its title is what `rate` says; returns the file.
 fn generated_and_checked(args: &[&str], tag: &str) -> String {

@@ -240,7 +240,7 @@ pub(crate) fn draw(
     draft.n = n;
     // Cells on a drawn line already: walked lines do not cross each other. Neighbours a drawn line joins (the
     // plan draws lines first): no pair's mark goes between them, so that each border carries one clue, as
-    // pzprjs's minarism has it and setters draw.
+    // pzprjs's minarism has it and setters draw, unless the marks' negative rule asks for every one.
     let mut used = Taken::new(n);
     let mut joined = BTreeSet::new();
     let mut layouts = Vec::new();
@@ -273,8 +273,16 @@ pub(crate) fn draw(
                 far,
                 maker,
             } => {
-                let holds = |s: &str, a: u32, b: u32| maker(args, s, a, b);
-                let mut drawn = pairs(sections, *relations, holds, solution, &joined, rng);
+                let holds = |s: &str, a: u32, b: u32| (maker.holds)(args, s, a, b);
+                // Under a negative rule every pair that satisfies a relation is marked, joined by a line or
+                // not: left out, it would say the pair satisfies none.
+                let none_joined = BTreeSet::new();
+                let skip = if (maker.exclusive)(args) {
+                    &none_joined
+                } else {
+                    &joined
+                };
+                let mut drawn = pairs(sections, *relations, holds, solution, skip, rng);
                 for section in far {
                     drawn.push(far_pairs(section, holds, solution, rng));
                 }

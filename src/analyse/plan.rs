@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::grammar::sections::{ClueKind, MarkMeaning, SectionKind};
 use crate::grammar::vocabulary;
 use crate::grammar::{Args, Grammar, RuleUse};
-use crate::model::clue::{maker, LineMaker, Maker};
+use crate::model::clue::{maker, LineMaker, Maker, PairMaker};
 
 /// Every section of a type, and how it is drawn from a solution.
 #[derive(Clone, Default)]
@@ -68,7 +68,7 @@ pub(crate) enum How {
         /// The pairs sections whose two cells may lie anywhere (no `adjacent`): they also get pairs of cells
         /// apart (a clone's cell and its copy).
         far: Vec<String>,
-        maker: fn(&Args, &str, u32, u32) -> bool,
+        maker: PairMaker,
     },
     /// A marks grid: each cell a mark that allows its value.
     Marks {
@@ -226,7 +226,7 @@ impl Planning {
         grammar: &Grammar,
         read: &[(&str, &str)],
         args: &Args,
-        maker: fn(&Args, &str, u32, u32) -> bool,
+        maker: PairMaker,
     ) {
         let sections: Vec<String> = read.iter().map(|(_, s)| s.to_string()).collect();
         let kind_of = |s: &str| {

@@ -313,12 +313,22 @@ fn build_less(args: &Args, sections: &Sections, _: &Site) -> Result<Rules, Error
         .collect())
 }
 
+/// Whether consecutive marks come with their negative rule: `exclusive`, true unless said otherwise.
+pub(crate) fn consecutive_exclusive(args: &Args) -> bool {
+    args.get("exclusive")
+        .and_then(Value::as_bool)
+        .unwrap_or(true)
+}
+
+/// Whether tagged pairs come with their negative rule: `exclusive: true`, with at least one tag.
+pub(crate) fn tagged_exclusive(args: &Args) -> bool {
+    args.get("exclusive").and_then(Value::as_bool) == Some(true)
+        && matches!(args.get("tags"), Some(Value::Mapping(tags)) if !tags.is_empty())
+}
+
 fn build_consecutive(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
     let n = site.n;
-    let exclusive = args
-        .get("exclusive")
-        .and_then(Value::as_bool)
-        .unwrap_or(true);
+    let exclusive = consecutive_exclusive(args);
     let name = arg(args, "pairs").unwrap_or("consecutive").to_owned();
     let unmarked = exclusive.then(|| (RelationKind::NotConsecutive, format!("{name} (unmarked)")));
     marked_pairs(&[(name, RelationKind::Consecutive)], unmarked, sections, n)
@@ -677,7 +687,7 @@ pub(crate) fn relation_kind(phrase: &str) -> Option<RelationKind> {
 
 fn build_tagged_pairs(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
     let n = site.n;
-    let exclusive = args.get("exclusive").and_then(Value::as_bool) == Some(true);
+    let exclusive = tagged_exclusive(args);
     let tags: Vec<(String, RelationKind)> = match args.get("tags") {
         Some(Value::Mapping(map)) => map
             .iter()

@@ -113,14 +113,25 @@ pub(crate) enum Maker {
     /// Edge sections: the clue for a row's or column's values seen from one side (`top`, `bottom`, `left`,
     /// `right`: an arrow's way depends on it), nearest first, as written.
     Edge(fn(&Args, &str, &[u32]) -> String),
-    /// `pairs` and `relations`: whether two neighbours' values, in the order written, belong in the named
-    /// section.
-    Pair(fn(&Args, &str, u32, u32) -> bool),
+    /// `pairs` and `relations`: which section two neighbours belong in, and whether every pair that belongs
+    /// in one must be marked.
+    Pair(PairMaker),
     /// `marks`: the section's own meanings say which marks a value may carry.
     Marks,
     /// `marks` whose cells stand above (`false`) or below (`true`, the primitive's `less`) their unmarked
     /// neighbours: where the marks go depends on the neighbours' values, not on the cell's alone.
     Peaks(fn(&Args) -> bool),
+}
+
+/// A pair primitive's clue maker.
+#[derive(Clone, Copy)]
+pub(crate) struct PairMaker {
+    /// Whether two neighbours' values, in the order written, belong in the named section.
+    pub(crate) holds: fn(&Args, &str, u32, u32) -> bool,
+    /// Whether the binding says that neighbours in no section satisfy none of the relations (its negative
+    /// rule): then every pair of neighbours that belongs in a section must be marked, whatever else is drawn
+    /// between them.
+    pub(crate) exclusive: fn(&Args) -> bool,
 }
 
 /// The clue maker of a primitive, if it has one.
@@ -129,9 +140,18 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
         "sum" => Maker::Region(|values, _| sum::clue_for(values)),
         "product" => Maker::Region(|values, _| product::clue_for(values)),
         "arithmetic" => Maker::Region(arithmetic),
-        "less" => Maker::Pair(|_, _, a, b| a < b),
-        "consecutive" => Maker::Pair(|_, _, a, b| a.abs_diff(b) == 1),
-        "tagged-pairs" => Maker::Pair(tagged),
+        "less" => Maker::Pair(PairMaker {
+            holds: |_, _, a, b| a < b,
+            exclusive: |_| false,
+        }),
+        "consecutive" => Maker::Pair(PairMaker {
+            holds: |_, _, a, b| a.abs_diff(b) == 1,
+            exclusive: super::bind::consecutive_exclusive,
+        }),
+        "tagged-pairs" => Maker::Pair(PairMaker {
+            holds: tagged,
+            exclusive: super::bind::tagged_exclusive,
+        }),
         "visibility" => Maker::Edge(|args, _, values| {
             let score = match args.get("sum").and_then(Value::as_bool) {
                 Some(true) => Score::Heights,
@@ -665,7 +685,11 @@ mod tests {
             .into_iter()
             .collect();
         assert_eq!(seen(&sums, "right", &[2, 1, 4, 3, 5]), "11");
-        let Some(Maker::Pair(tagged)) = maker("tagged-pairs") else {
+        let Some(Maker::Pair(PairMaker {
+            holds: tagged,
+            exclusive,
+        })) = maker("tagged-pairs")
+        else {
             panic!()
         };
         let kropki: Args =
@@ -673,6 +697,19 @@ mod tests {
         assert!(tagged(&kropki, "white", 3, 4) && !tagged(&kropki, "black", 3, 4));
         assert!(tagged(&kropki, "black", 6, 3) && !tagged(&kropki, "white", 6, 3));
         assert!(!tagged(&kropki, "grey", 1, 2));
+        // Dots where the setter placed them say nothing of the others; `exclusive: true` says they do.
+        assert!(!exclusive(&kropki));
+        let all_given: Args =
+            crate::yaml::from_str("tags: {white: difference 1}\nexclusive: true").unwrap();
+        assert!(exclusive(&all_given));
+        let Some(Maker::Pair(consecutive)) = maker("consecutive") else {
+            panic!()
+        };
+        assert!((consecutive.exclusive)(&none));
+        let Some(Maker::Pair(less)) = maker("less") else {
+            panic!()
+        };
+        assert!(!(less.exclusive)(&none));
     }
 
     /// An indexer maker accepts a cell exactly where the rule bound from it holds, for each of the three units
