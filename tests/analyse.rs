@@ -405,7 +405,8 @@ fn every_type_generates() {
 
 /// Types joined with `+` generate too, where one type's drawing used to spoil another's: kropki or XV marks
 /// (every pair that satisfies a mark's relation marked) beside lines, which left the pairs a line joins
-/// unmarked and so broke the negative rule.
+/// unmarked and so broke the negative rule; and 2x2 blocks drawn after walked lines, which on a 6x6 could
+/// leave them no room (between lines before quadruples).
 #[test]
 fn joined_types_generate() {
     for (kind, seed) in [
@@ -413,6 +414,7 @@ fn joined_types_generate() {
         ("xv+arrow", "2"),
         ("extra-regions+consecutive", "1"),
         ("kropki-latin+renban", "1"),
+        ("between+quadruple", "1"),
     ] {
         let text = generated_and_checked(&[kind, "--size", "6", "--seed", seed], kind);
         assert!(text.contains(&format!("type: {kind}")), "{text}");

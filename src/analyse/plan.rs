@@ -269,7 +269,8 @@ pub(crate) fn plan(grammar: &Grammar) -> Result<Plan, Error> {
         filled,
         lines,
     } = planning;
-    // Lines first: a pair's mark is then drawn only between neighbours no line joins (see `draft::draw`).
+    // Lines first: a pair's mark is then drawn only between neighbours no line joins (see `draft::draw`). Of
+    // those, 2x2 blocks before walked lines, which find room around them more easily than blocks between lines.
     let mut drawn: Vec<Drawn> = lines
         .into_values()
         .map(|how| Drawn {
@@ -277,6 +278,7 @@ pub(crate) fn plan(grammar: &Grammar) -> Result<Plan, Error> {
             how,
         })
         .collect();
+    drawn.sort_by_key(|d| !matches!(d.how, How::Lines { block: true, .. }));
     drawn.append(&mut plan.drawn);
     plan.drawn = drawn;
     // An optional section no maker fills is left out of every puzzle made (an arrow's pills).
