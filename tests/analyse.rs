@@ -395,6 +395,15 @@ fn every_type_generates() {
             ["kropki", "--size", "2"],
             "--box: no box shape tiles 2x2 grids by default; give one, e.g. --box 1x2",
         ),
+        // Two types' regions joined need two cuts, whichever type comes first.
+        (
+            ["killer+kenken", "--size", "6"],
+            "type killer+kenken has two layouts of regions, `cages` and `kenken-cages`; generate cuts only one",
+        ),
+        (
+            ["killer+jigsaw", "--size", "6"],
+            "type killer+jigsaw has both a region layout and cages",
+        ),
     ] {
         let out = latin().arg("generate").args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -99,6 +99,10 @@ struct Planning {
     filled: Vec<String>,
     /// Lines sections, each with every maker that reads it (a line must satisfy them all).
     lines: BTreeMap<String, How>,
+    /// Every cages section (a regions section with clues), in the order the rules name them.
+    cages: Vec<String>,
+    /// Every regions section whose cells only differ, in the same order: a layout, unless it is also cages.
+    layouts: Vec<String>,
 }
 
 impl Planning {
@@ -114,6 +118,7 @@ impl Planning {
             Some(Maker::Region(maker)) => {
                 if let (Some(regions), Some(clues)) = (section("regions"), section("clues")) {
                     self.filled.extend([regions.clone(), clues.clone()]);
+                    self.cages.push(regions.clone());
                     self.plan.cages.get_or_insert(Cages {
                         regions,
                         clues,
@@ -173,7 +178,7 @@ impl Planning {
             None => {
                 if let Some(regions) = section("regions") {
                     self.filled.push(regions.clone());
-                    self.plan.layout.get_or_insert(regions);
+                    self.layouts.push(regions);
                 }
             }
         }
@@ -268,6 +273,8 @@ pub(crate) fn plan(grammar: &Grammar) -> Result<Plan, Error> {
         mut plan,
         filled,
         lines,
+        mut cages,
+        mut layouts,
     } = planning;
     // Lines first: a pair's mark is then drawn only between neighbours no line joins (see `draft::draw`). Of
     // those, 2x2 blocks before walked lines, which find room around them more easily than blocks between lines.
@@ -295,12 +302,22 @@ pub(crate) fn plan(grammar: &Grammar) -> Result<Plan, Error> {
             ),
         ));
     }
-    // Cages whose digits also differ (killer's `distinct` on its cages) are cages, not a layout.
-    if let (Some(layout), Some(cages)) = (&plan.layout, &plan.cages) {
-        if *layout == cages.regions {
-            plan.layout = None;
+    // Cages whose digits also differ (killer's `distinct` on its cages) are cages, not a layout. Two layouts
+    // of either kind (two types' cages joined with `+`) would need two cuts.
+    layouts.retain(|l| !cages.contains(l));
+    for found in [&mut cages, &mut layouts] {
+        found.dedup();
+        if let [first, second, ..] = found.as_slice() {
+            return Err(Error::section(
+                "generate",
+                format!(
+                    "type {} has two layouts of regions, `{first}` and `{second}`; generate cuts only one",
+                    grammar.name
+                ),
+            ));
         }
     }
+    plan.layout = layouts.pop();
     if plan.layout.is_some() && plan.cages.is_some() {
         return Err(Error::section(
             "generate",
