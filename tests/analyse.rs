@@ -395,6 +395,11 @@ fn every_type_generates() {
             ["kropki", "--size", "2"],
             "--box: no box shape tiles 2x2 grids by default; give one, e.g. --box 1x2",
         ),
+        // A box shape for a type without boxes names that type (not the Latin square generate builds on).
+        (
+            ["futoshiki", "--box", "3x2"],
+            "--box: type futoshiki has no boxes (add --rules boxes to give it some)",
+        ),
         // Two types' regions joined need two cuts, whichever type comes first.
         (
             ["killer+kenken", "--size", "6"],

@@ -27,6 +27,9 @@ pub(crate) fn base(
         .map(str::to_owned)
         .collect();
     named.extend(rules.iter().cloned());
+    // Built on a Latin square, so a box shape for a type without boxes is refused here, by the type's name.
+    let uses_boxes = grammar.uses_boxes || named.iter().any(|r| r == "boxes");
+    crate::model::load::boxes_asked(&grammar.name, uses_boxes, boxes)?;
     crate::model::load::template("latin", n, boxes, &named, registry, "--size")
 }
 

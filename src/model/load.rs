@@ -217,6 +217,17 @@ fn table_hint(text: &str) -> Option<String> {
     ))
 }
 
+/// A `--box` for a type without boxes is refused, naming the type the user asked for.
+pub(crate) fn boxes_asked(kind: &str, uses_boxes: bool, boxes: Option<&str>) -> Result<(), Error> {
+    if boxes.is_some() && !uses_boxes {
+        return Err(Error::section(
+            "--box",
+            format!("type {kind} has no boxes (add --rules boxes to give it some)"),
+        ));
+    }
+    Ok(())
+}
+
 /// A puzzle with no givens, as a file with these sections would give: the template of `solve --lines` and of
 /// `generate`, whose flags are checked like the sections of a file, and named as the flags in errors
 /// (`size_flag`: the flag that gave the size, `--lines` or `--size`).
@@ -236,6 +247,7 @@ pub(crate) fn template(
     }
     // Boxes by the type's grammar, or by a named rule (`generate` builds a grammar's own rules on a Latin square).
     let uses_boxes = registry.get(kind)?.uses_boxes || rules.iter().any(|r| r == "boxes");
+    boxes_asked(kind, uses_boxes, boxes)?;
     if boxes.is_none() && uses_boxes && catalogue::default_boxes(size).is_none() {
         return Err(Error::section(
             "--box",
