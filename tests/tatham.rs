@@ -329,8 +329,9 @@ fn unreadable_ids_and_unwritable_types_are_plain_errors() {
         ),
         (vec!["solve", "--from", "morse", "x"], "unknown form"),
         (
+            // The file is named, as when it does not load.
             vec!["convert", "puzzles/inshi/nikoli-5x5.yaml", "--to", "tatham"],
-            "no Tatham game plays it",
+            "error: puzzles/inshi/nikoli-5x5.yaml: tatham: type inshi: no Tatham game plays it",
         ),
         (
             // solo has diagonals but not the anti-knight rule nor a magic centre: an ID would drop them.

@@ -30,10 +30,12 @@ pub(crate) fn run(
             load_mapping(&map, reader.registry).map_err(in_file)?;
             yaml::to_string(&Value::Mapping(map)).map_err(|e| Error::section("--to yaml", e))?
         }
-        Format::Picture => picture(&load_mapping(&map, reader.registry).map_err(in_file)?)?,
+        Format::Picture => {
+            picture(&load_mapping(&map, reader.registry).map_err(in_file)?).map_err(in_file)?
+        }
         form => {
             let record = record_for(&map, reader.registry, form).map_err(in_file)?;
-            import::encode(&record, form)? + "\n"
+            import::encode(&record, form).map_err(in_file)? + "\n"
         }
     };
     match output {
