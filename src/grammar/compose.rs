@@ -242,6 +242,10 @@ mod tests {
         assert!(e.contains("thermos"), "{e}");
         let e = registry.get("thermo+thermo").unwrap_err().to_string();
         assert!(e.contains("twice"), "{e}");
-        assert!(registry.get("thermo+").is_err());
+        // An empty part is said to be one, not looked up as the type "".
+        for name in ["thermo+", "+thermo", "killer++thermo"] {
+            let e = registry.get(name).unwrap_err().to_string();
+            assert!(e.contains(&format!("{name}: an empty part")), "{e}");
+        }
     }
 }

@@ -330,6 +330,12 @@ impl Registry {
                 let names: Vec<&str> = name.split(compose::JOIN).collect();
                 let mut parts = Vec::with_capacity(names.len());
                 for (i, part) in names.iter().enumerate() {
+                    if part.is_empty() {
+                        return Err(Error::section(
+                            "type",
+                            format!("{name}: an empty part (types join as killer+thermo)"),
+                        ));
+                    }
                     if names[..i].contains(part) {
                         return Err(Error::section(
                             "type",
