@@ -129,29 +129,23 @@ impl Planning {
             Some(Maker::Line(maker)) => self.add_lines(grammar, &read, args, maker),
             Some(Maker::Edge(maker)) => {
                 for (side, name) in &read {
-                    self.filled.push(name.to_string());
-                    self.plan.drawn.push(Drawn {
-                        args: args.clone(),
-                        how: How::Edge {
-                            section: name.to_string(),
-                            side: side.to_string(),
-                            maker,
-                        },
-                    });
+                    let how = How::Edge {
+                        section: name.to_string(),
+                        side: side.to_string(),
+                        maker,
+                    };
+                    self.draw(name, args, how);
                 }
             }
             Some(Maker::Pair(maker)) => self.add_pairs(grammar, &read, args, maker),
             Some(Maker::Marks) => {
                 for (_, name) in &read {
                     if let Some(spec) = grammar.sections.get(*name) {
-                        self.filled.push(name.to_string());
-                        self.plan.drawn.push(Drawn {
-                            args: args.clone(),
-                            how: How::Marks {
-                                section: name.to_string(),
-                                meanings: spec.marks.clone(),
-                            },
-                        });
+                        let how = How::Marks {
+                            section: name.to_string(),
+                            meanings: spec.marks.clone(),
+                        };
+                        self.draw(name, args, how);
                     }
                 }
             }
@@ -162,15 +156,12 @@ impl Planning {
                         .get(*name)
                         .and_then(|s| s.marks.keys().next());
                     if let Some(token) = token {
-                        self.filled.push(name.to_string());
-                        self.plan.drawn.push(Drawn {
-                            args: args.clone(),
-                            how: How::Peaks {
-                                section: name.to_string(),
-                                token: token.clone(),
-                                less: less(args),
-                            },
-                        });
+                        let how = How::Peaks {
+                            section: name.to_string(),
+                            token: token.clone(),
+                            less: less(args),
+                        };
+                        self.draw(name, args, how);
                     }
                 }
             }
@@ -182,6 +173,15 @@ impl Planning {
                 }
             }
         }
+    }
+
+    /// One section drawn on its own, as `how` says: filled, and drawn after the lines.
+    fn draw(&mut self, section: &str, args: &Args, how: How) {
+        self.filled.push(section.to_owned());
+        self.plan.drawn.push(Drawn {
+            args: args.clone(),
+            how,
+        });
     }
 
     /// A line primitive: each lines section it reads gets the maker, beside any other primitive's. The other
