@@ -409,6 +409,12 @@ fn every_type_generates() {
             ["killer+jigsaw", "--size", "6"],
             "type killer+jigsaw has both a region layout and cages",
         ),
+        // Region-sum lines are cut where the box changes: joined with a type without boxes, there is nothing
+        // to cut at, and the message says so rather than blaming the size alone.
+        (
+            ["futoshiki+region-sum", "--size", "6"],
+            "need boxes or regions, which this type has none of (--rules boxes adds boxes)",
+        ),
     ] {
         let out = latin().arg("generate").args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");

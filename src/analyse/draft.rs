@@ -334,9 +334,17 @@ pub(crate) fn draw(
         .iter()
         .find(|(_, s)| s.required && s.entries.iter().all(Option::is_none))
     {
+        // Some line rules read the grid's regions (a region-sum line is cut where its box changes): on a grid
+        // with neither boxes nor regions they have nothing to say, whatever the size.
+        let why = if regions.windows(2).all(|w| w[0] == w[1]) {
+            "its rule may allow none at this size, or need boxes or regions, which this type has none of \
+             (--rules boxes adds boxes)"
+        } else {
+            "its rule may allow none at this size"
+        };
         return Err(Error::section(
             "generate",
-            format!("no solution drawn shows a clue for section `{name}`: its rule may allow none at this size"),
+            format!("no solution drawn shows a clue for section `{name}`: {why}"),
         ));
     }
     Ok(())
