@@ -423,6 +423,52 @@ fn every_type_generates() {
     }
 }
 
+/// Grids of one to three cells a side, with boxes of one row where the type has boxes: every type either makes
+/// a puzzle that checks as unique or refuses with exit 2 (a 1x1 sandwich, whose 1 and n are one cell, panicked in
+/// its clue maker). These are cheap, and the sizes where "between the 1 and the n" or "the first X cells" meet
+/// their edge cases.
+#[test]
+fn every_type_at_the_smallest_sizes_generates_or_refuses() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammars");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut made = 0;
+    for name in &names {
+        for (size, box_shape) in [("1", "1x1"), ("2", "1x2"), ("3", "1x3")] {
+            let args = [name, "--size", size, "--box", box_shape, "--seed", "1"];
+            let out = latin().arg("generate").args(args).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            match out.status.code() {
+                Some(0) => {
+                    let file = std::env::temp_dir().join(format!(
+                        "latin-tiny-{}-{name}-{size}.yaml",
+                        std::process::id()
+                    ));
+                    std::fs::write(&file, &out.stdout).unwrap();
+                    let checked = latin().arg("check").arg(&file).output().unwrap();
+                    assert_eq!(
+                        checked.status.code(),
+                        Some(0),
+                        "{args:?}: {}",
+                        String::from_utf8_lossy(&checked.stdout)
+                    );
+                    made += 1;
+                }
+                Some(2) => assert!(err.starts_with("error: "), "{args:?}: {err}"),
+                other => panic!("{args:?}: exit {other:?}: {err}"),
+            }
+        }
+    }
+    // Most types make a 1x1 at least (any clue section optional); a change that refused them all would pass
+    // the loop above.
+    assert!(made >= 30, "only {made} small puzzles made");
+}
+
 /// Types joined with `+` generate too, where one type's drawing used to spoil another's: kropki or XV marks
 /// (every pair that satisfies a mark's relation marked) beside lines, which left the pairs a line joins
 /// unmarked and so broke the negative rule; and 2x2 blocks drawn after walked lines, which on a 6x6 could

@@ -159,10 +159,10 @@ pub(crate) fn maker(primitive: &str) -> Option<Maker> {
             };
             visibility::seen(values, score).to_string()
         }),
-        // A row or column of a Latin square holds 1 and n.
+        // A row or column of a Latin square holds 1 and n, in two cells but on a 1x1 grid (no clue there).
         "sandwich" => Maker::Edge(|_, _, values| {
             let between = sandwich::between(values, 1, values.len() as u32);
-            between.unwrap_or(0).to_string()
+            between.map_or_else(|| ".".to_owned(), |s| s.to_string())
         }),
         // Every value of a row or column is at most its length, so the first X cells are there.
         "x-sum" => Maker::Edge(|_, _, values| x_sum::seen(values).unwrap_or(0).to_string()),
@@ -677,6 +677,7 @@ mod tests {
             panic!()
         };
         assert_eq!(sandwich(&none, "top", &[3, 1, 2, 5, 4]), "2");
+        assert_eq!(sandwich(&none, "top", &[1]), ".");
         let Some(Maker::Edge(seen)) = maker("visibility") else {
             panic!()
         };

@@ -40,10 +40,14 @@ pub(crate) struct Sandwich {
     pub(crate) distinct: bool,
 }
 
-/// The sum strictly between the first `low` and the first `high` of `values`, if both occur.
+/// The sum strictly between the first `low` and the first `high` of `values`, if both occur in two cells (on a
+/// 1x1 grid, 1 and n are one value in one cell: no sandwich, as the encoding has it).
 pub(crate) fn between(values: &[u32], low: u32, high: u32) -> Option<u64> {
     let i = values.iter().position(|&v| v == low)?;
     let j = values.iter().position(|&v| v == high)?;
+    if i == j {
+        return None;
+    }
     let (a, b) = (i.min(j), i.max(j));
     Some(values[a + 1..b].iter().map(|&v| u64::from(v)).sum())
 }
@@ -407,5 +411,7 @@ mod tests {
         assert!(row(2, 5).check(&g).is_ok());
         assert!(row(2, 4).check(&g).is_err());
         assert_eq!(between(&[2, 2, 3], 1, 4), None);
+        // 1 and n one value (a 1x1 grid): one cell cannot be both ends.
+        assert_eq!(between(&[1], 1, 1), None);
     }
 }
