@@ -265,6 +265,67 @@ fn the_same_build_against_itself_has_ratios_around_one() {
     assert!(text.contains("other's median ms"), "{text}");
 }
 
+/// The other build is checked before any puzzle: a wrong path, or a binary that is not latin, is bad usage
+/// (exit 2, named), not every puzzle failing. And where the other build fails on one puzzle only (an older
+/// build that does not know a type), this build's result for it is still measured, and the failure is a
+/// finding for that puzzle alone.
+#[cfg(unix)]
+#[test]
+fn a_broken_other_build_is_named_and_spoils_nothing_of_this_one() {
+    use std::os::unix::fs::PermissionsExt;
+    let this = assert_cmd::cargo::cargo_bin("latin");
+    for (other, says) in [
+        ("/nonexistent/latin", "cannot run it"),
+        ("/bin/true", "not a latin binary"),
+    ] {
+        let (code, _, err) = bench(&root(), &["puzzles/inshi", "--against", other]);
+        assert_eq!(code, 2, "{other}: {err}");
+        assert!(
+            err.contains(&format!("--against: {other}: {says}")),
+            "{err}"
+        );
+    }
+    // A latin that refuses one file: the 6x6 Inshi (rooms-6x6).
+    let dir = tempfile::tempdir().unwrap();
+    let picky = dir.path().join("picky-latin");
+    std::fs::write(
+        &picky,
+        format!(
+            "#!/bin/sh\ncase \"$*\" in *rooms-6x6*) echo 'error: not known here' >&2; exit 2;; esac\nexec '{}' \"$@\"\n",
+            this.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&picky, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (code, report, err) = bench(
+        &root(),
+        &[
+            "puzzles/inshi",
+            "--repeat",
+            "3",
+            "--max-repeat",
+            "3",
+            "--against",
+            picky.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 1, "the other build's failure is a regression: {err}");
+    let mine = report["puzzles"].as_array().unwrap();
+    assert!(mine.len() >= 2, "{report}");
+    for p in mine {
+        assert_eq!(p["status"], "solved", "{p}");
+        assert_eq!(p["times_ms"].as_array().map(Vec::len), Some(3), "{p}");
+        assert!(p["median_ms"].as_f64().unwrap() > 0.0, "{p}");
+    }
+    let findings = report["comparison"]["findings"].as_array().unwrap();
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert!(
+        findings[0]["id"].as_str().unwrap().contains("rooms-6x6"),
+        "{findings:?}"
+    );
+    assert!(err.contains("the other build failed"), "{err}");
+}
+
 #[test]
 fn corpus_files_are_benchmarked_as_they_are() {
     // A few records of each schema feature: regions and clues, relations, outside clues, marks, lines, pairs.

@@ -34,6 +34,25 @@ struct Solve {
 }
 
 impl Build {
+    /// Whether the binary runs and is a `latin` (its `--version`), before any puzzle: a path that is wrong
+    /// would otherwise show as every puzzle failing on the other side.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        let out = Command::new(&self.binary)
+            .arg("--version")
+            .output()
+            .map_err(|e| format!("{}: cannot run it: {e}", self.binary.display()))?;
+        let said = String::from_utf8_lossy(&out.stdout);
+        if out.status.success() && said.starts_with("latin ") {
+            Ok(())
+        } else {
+            Err(format!(
+                "{}: not a latin binary (`--version` said {:?})",
+                self.binary.display(),
+                said.lines().next().unwrap_or("").trim()
+            ))
+        }
+    }
+
     fn solve(&self, file: &Path) -> Result<Solve, String> {
         let out = Command::new(&self.binary)
             .args(["solve", "--format", "json", "--max", "2"])
@@ -118,7 +137,8 @@ fn record_file(line: &str, reader: &Reader, seed: u64) -> Result<PathBuf, crate:
     Ok(path)
 }
 
-/// Solves one file with both builds in rounds until both medians are known.
+/// Solves one file with both builds in rounds until both medians are known. A build that fails on the file
+/// stops there with its error; the other goes on to its own median (an older build may not know a type).
 fn measure(
     mut results: [PuzzleResult; 2],
     file: &Path,
@@ -129,11 +149,14 @@ fn measure(
 ) -> [PuzzleResult; 2] {
     let mut rng = fastrand::Rng::with_seed(seed);
     let start = std::time::Instant::now();
-    while !(plan.done(&results[0].times_ms, start.elapsed())
-        && plan.done(&results[1].times_ms, start.elapsed()))
-    {
+    let mut failed = [false; 2];
+    let done = |r: &PuzzleResult, failed: bool| failed || plan.done(&r.times_ms, start.elapsed());
+    while !(done(&results[0], failed[0]) && done(&results[1], failed[1])) {
         let order = if rng.bool() { [0, 1] } else { [1, 0] };
         for k in order {
+            if failed[k] {
+                continue;
+            }
             match builds[k].solve(file) {
                 Ok(s) => {
                     let r = &mut results[k];
@@ -151,13 +174,15 @@ fn measure(
                 Err(message) => {
                     results[k].status = "error".into();
                     results[k].message = Some(message);
-                    return results;
+                    failed[k] = true;
                 }
             }
         }
     }
-    for r in &mut results {
-        summarise(r);
+    for (r, failed) in results.iter_mut().zip(failed) {
+        if !failed {
+            summarise(r);
+        }
     }
     results
 }

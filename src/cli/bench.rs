@@ -136,6 +136,9 @@ fn measure(
                     flags: common,
                 },
             ];
+            builds[1]
+                .check()
+                .map_err(|why| Error::section("--against", why))?;
             let pair = [&builds[0], &builds[1]];
             bench::against::run(found, reader, pair, plan, judge, &progress)
         }
