@@ -403,6 +403,21 @@ fn draw_takes_several_files_into_a_directory() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("would both be drawn to"));
     assert!(!clash.exists(), "nothing written on a clash");
+    // A file where the directory should be is named as such.
+    let file = tmp.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let out = latin()
+        .current_dir(root())
+        .args(["draw", inshi, kenken, "--out-dir"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--out-dir: ") && err.contains("a-file: not a directory"),
+        "{err}"
+    );
     let out = latin()
         .current_dir(root())
         .args(["draw", inshi, kenken])

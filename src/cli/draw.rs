@@ -90,6 +90,13 @@ pub(crate) fn run(run: &DrawRun, options: &SolveOptions, reader: &Reader) -> Res
         return draw(run, file, run.output.as_deref(), format, options, reader);
     };
     let paths = named(&run.files, dir, format)?;
+    // A file in the way would otherwise say only "File exists".
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::section(
+            "--out-dir",
+            format!("{}: not a directory", dir.display()),
+        ));
+    }
     std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
     let mut next = paths.iter();
     super::each(&run.files, false, |file| {
