@@ -328,8 +328,8 @@ fn generated_arrows_leave_pills() {
     assert!(pills > 0, "no pill drawn");
 }
 
-#[test]
-fn every_type_generates() {
+/// The built-in grammar files, sorted.
+fn grammar_files() -> Vec<std::path::PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammars");
     let mut names: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -338,6 +338,12 @@ fn every_type_generates() {
         .collect();
     names.sort();
     assert!(names.len() >= 20, "{names:?}");
+    names
+}
+
+#[test]
+fn every_type_generates() {
+    let names = grammar_files();
     for path in names {
         let grammar: serde_yaml::Value =
             serde_yaml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
@@ -429,14 +435,10 @@ fn every_type_generates() {
 /// their edge cases.
 #[test]
 fn every_type_at_the_smallest_sizes_generates_or_refuses() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("grammars");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+    let names: Vec<String> = grammar_files()
+        .iter()
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
-    names.sort();
     let mut made = 0;
     for name in &names {
         for (size, box_shape) in [("1", "1x1"), ("2", "1x2"), ("3", "1x3")] {
@@ -445,18 +447,7 @@ fn every_type_at_the_smallest_sizes_generates_or_refuses() {
             let err = String::from_utf8_lossy(&out.stderr);
             match out.status.code() {
                 Some(0) => {
-                    let file = std::env::temp_dir().join(format!(
-                        "latin-tiny-{}-{name}-{size}.yaml",
-                        std::process::id()
-                    ));
-                    std::fs::write(&file, &out.stdout).unwrap();
-                    let checked = latin().arg("check").arg(&file).output().unwrap();
-                    assert_eq!(
-                        checked.status.code(),
-                        Some(0),
-                        "{args:?}: {}",
-                        String::from_utf8_lossy(&checked.stdout)
-                    );
+                    written_and_checked(&out.stdout, &format!("tiny-{name}-{size}"), &args);
                     made += 1;
                 }
                 Some(2) => assert!(err.starts_with("error: "), "{args:?}: {err}"),
@@ -489,6 +480,21 @@ fn joined_types_generate() {
 
 /// Runs `latin generate ARGS` twice (the same output), checks the file (its `solution:` is the one solution),
 /// and that the grade written in its title is what `rate` says; returns the file.
+/// A generated puzzle written to a temporary file that `latin check` passes (valid, unique, its solution).
+fn written_and_checked(puzzle: &[u8], tag: &str, args: &[&str]) -> std::path::PathBuf {
+    let file =
+        std::env::temp_dir().join(format!("latin-generate-{}-{tag}.yaml", std::process::id()));
+    std::fs::write(&file, puzzle).unwrap();
+    let checked = latin().arg("check").arg(&file).output().unwrap();
+    assert_eq!(
+        checked.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&checked.stdout)
+    );
+    file
+}
+
 fn generated_and_checked(args: &[&str], tag: &str) -> String {
     let made = latin().arg("generate").args(args).output().unwrap();
     assert!(
@@ -501,22 +507,13 @@ fn generated_and_checked(args: &[&str], tag: &str) -> String {
         made.stdout, again.stdout,
         "{args:?}: the same seed makes the same puzzle"
     );
-    let file =
-        std::env::temp_dir().join(format!("latin-generate-{}-{tag}.yaml", std::process::id()));
-    std::fs::write(&file, &made.stdout).unwrap();
+    let file = written_and_checked(&made.stdout, tag, args);
     let text = String::from_utf8_lossy(&made.stdout).to_string();
     let count = latin().arg("count").arg(&file).output().unwrap();
     assert_eq!(
         String::from_utf8_lossy(&count.stdout).trim(),
         "1 solution",
         "{args:?}: {text}"
-    );
-    let checked = latin().arg("check").arg(&file).output().unwrap();
-    assert_eq!(
-        checked.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&checked.stdout)
     );
     let rated = json(
         &latin()
