@@ -974,3 +974,57 @@ fn clone_regions_read_as_pairs_of_equal_cells() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("a clone of 1 cells"));
 }
+
+/// `latin ARGS` with `input` on standard input.
+fn fed(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write as _;
+    let mut child = latin()
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// A type whose rule needs boxes, with boxes of another shape than f-puzzles' default (3x2 on a 6x6), goes to
+/// f-puzzles and SudokuPad as regions and comes back as those boxes: a region-sum line is cut at them, and the
+/// puzzle solves to the same grid (it was read as a jigsaw, on which region-sum lines have nothing to cut at).
+#[test]
+fn boxes_of_another_shape_come_back_as_boxes() {
+    let made = latin()
+        .args([
+            "generate",
+            "region-sum",
+            "--size",
+            "6",
+            "--box",
+            "3x2",
+            "--seed",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    let first = |out: std::process::Output| {
+        let v: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&out.stderr)));
+        v["solutions"][0].clone()
+    };
+    let want = first(fed(&["solve", "-", "--format", "json"], &made.stdout));
+    assert!(want.is_array());
+    for form in ["fpuzzles", "sudokupad"] {
+        let link = fed(&["convert", "-", "--to", form], &made.stdout);
+        assert!(link.status.success(), "{form}");
+        let got = first(fed(
+            &["solve", "-", "--from", form, "--format", "json"],
+            &link.stdout,
+        ));
+        assert_eq!(got, want, "{form}");
+        let yaml = fed(&["convert", "-", "--from", form], &link.stdout);
+        let yaml = String::from_utf8_lossy(&yaml.stdout);
+        assert!(yaml.contains("box: 3x2"), "{form}: {yaml}");
+    }
+}

@@ -3,7 +3,8 @@
 //!
 //! The payload is the puzzle's JSON compressed by lz-string to base64. Its field names are f-puzzles' own:
 //! `size`, `grid` (per cell `value` + `given`, and `region` where it differs from the default boxes: `null` for
-//! a cell in no region, every cell so a Latin square),
+//! a cell in no region, every cell so a Latin square; regions that tile as boxes of another shape are those
+//! boxes),
 //! `diagonal+`/`diagonal-` (both, or one alone), `antiknight`, `antiking`, `nonconsecutive`, `killercage`
 //! (Killer Sudoku's regions when the cages tile a grid of boxes, each with its sum; else cages where drawn),
 //! `thermometer`, `arrow`,
@@ -106,6 +107,27 @@ pub(super) fn list<'a>(puzzle: &'a Json, key: &str) -> &'a [Json] {
 /// high, 2x3 on 6x6), where it has boxes at all.
 fn default_boxes(n: usize) -> Option<(usize, usize)> {
     crate::grid::default_boxes(n).filter(|&(h, _)| h > 1)
+}
+
+/// The box shape whose boxes are exactly these regions, however they are numbered: f-puzzles has only its
+/// default boxes, so latin writes other shapes (3x2 on a 6x6) as regions, as a setter draws them, and they are
+/// boxes again when read back (a region-sum line or a box indexer needs boxes, not a jigsaw). Regions one cell
+/// high or wide are rows or columns, and stay regions.
+fn box_shape(region_of: &[usize], n: usize) -> Option<(usize, usize)> {
+    let others = (2..n).filter(|h| n % h == 0).map(|h| (h, n / h));
+    default_boxes(n)
+        .into_iter()
+        .chain(others)
+        .find(|&b| same_partition(region_of, |i| box_of(i / n, i % n, b, n)))
+}
+
+/// Whether `a` and `b` (a region number per cell) cut the cells alike: a one-to-one map between their numbers.
+fn same_partition(a: &[usize], b: impl Fn(usize) -> usize) -> bool {
+    let (mut ab, mut ba) = (BTreeMap::new(), BTreeMap::new());
+    a.iter().enumerate().all(|(i, &x)| {
+        let y = b(i);
+        *ab.entry(x).or_insert(y) == y && *ba.entry(y).or_insert(x) == x
+    })
 }
 
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
@@ -211,11 +233,7 @@ pub(super) fn record_of(puzzle: &Json) -> Result<Json, Error> {
         }
         None => Some(region_of.into_iter().flatten().collect::<Vec<usize>>()),
     };
-    let boxes = default_boxes(n).filter(|&b| {
-        region_of
-            .as_ref()
-            .is_some_and(|of| (0..n * n).all(|i| of[i] == box_of(i / n, i % n, b, n)))
-    });
+    let boxes = region_of.as_ref().and_then(|of| box_shape(of, n));
     match (boxes, region_of) {
         (_, None) if present(puzzle, "disjointgroups") => {
             return Err(err("`disjointgroups` with no regions: latin's disjoint groups are places inside boxes"))
@@ -1622,6 +1640,44 @@ mod tests {
         let even = json!({"size": 4, "regions": [["a", "a", "b", "b"], ["a", "a", "b", "b"],
             ["c", "c", "d", "d"], ["c", "c", "d", "d"]]});
         assert!(to_fpuzzles(&even).is_ok());
+    }
+
+    /// Regions that are boxes of another shape than f-puzzles' default (3x2 on a 6x6, numbered in any order, as
+    /// latin writes them or a setter draws them) are read as that box shape, so that rules that need boxes
+    /// (region-sum lines, box indexers) keep them; rows as regions, and a jigsaw, stay regions.
+    #[test]
+    fn regions_that_tile_as_boxes_are_boxes_of_their_shape() {
+        let read = |region: &dyn Fn(usize, usize) -> usize| {
+            let rows: Vec<Json> = (0..6)
+                .map(|r| {
+                    json!((0..6)
+                        .map(|c| json!({"region": region(r, c)}))
+                        .collect::<Vec<_>>())
+                })
+                .collect();
+            decode(&json!({"size": 6, "grid": rows}).to_string()).unwrap()
+        };
+        // 3x2 boxes, numbered from the last.
+        let tall = read(&|r, c| 5 - ((r / 3) * 3 + c / 2));
+        assert_eq!(tall["boxes"], json!([3, 2]), "{tall}");
+        assert!(tall["regions"].is_null());
+        let wide = read(&|r, c| (r / 2) * 2 + c / 3);
+        assert_eq!(wide["boxes"], json!([2, 3]), "{wide}");
+        let rows = read(&|r, _| r);
+        assert!(
+            rows["boxes"].is_null() && rows["regions"].is_array(),
+            "{rows}"
+        );
+        // One cell swapped between two 3x2 boxes: a jigsaw.
+        let jigsaw = read(&|r, c| match (r, c) {
+            (2, 1) => 1,
+            (0, 2) => 0,
+            _ => (r / 3) * 3 + c / 2,
+        });
+        assert!(
+            jigsaw["boxes"].is_null() && jigsaw["regions"].is_array(),
+            "{jigsaw}"
+        );
     }
 
     #[test]
