@@ -977,16 +977,11 @@ fn clone_regions_read_as_pairs_of_equal_cells() {
 
 /// `latin ARGS` with `input` on standard input.
 fn fed(args: &[&str], input: &[u8]) -> std::process::Output {
-    use std::io::Write as _;
-    let mut child = latin()
+    assert_cmd::Command::from_std(latin())
         .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
+        .write_stdin(input)
+        .output()
+        .unwrap()
 }
 
 /// A type whose rule needs boxes, with boxes of another shape than f-puzzles' default (3x2 on a 6x6), goes to
