@@ -237,7 +237,7 @@ fn pzprjs_reads_our_urls_as_the_puzzle_and_latin_reads_pzprjs_urls() {
 fn urls_of_other_types_and_sizes_say_what_is_missing() {
     for (url, says) in [
         ("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g", "No such file"),
-        ("https://puzz.link/p?sudoku/8/8/", "2x2 boxes"),
+        ("https://puzz.link/p?sudoku/8/8/", "2x2 boxes, which do not"),
         ("https://puzz.link/p?sudoku/9/9/.zzzzf", "`?`"),
     ] {
         let out = latin().args(["solve", url]).output().unwrap();
@@ -257,6 +257,20 @@ fn urls_of_other_types_and_sizes_say_what_is_missing() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("pzprjs has no such type"));
+    // pzprjs draws 2x2 boxes on an 8x8, so no box shape of ours can be written.
+    let eight = "type: sudoku\nsize: 8\nbox: 2x4\ngivens: |\n".to_string()
+        + &"  . . . . . . . .\n".repeat(8);
+    let out = assert_cmd::Command::new(env!("CARGO_BIN_EXE_latin"))
+        .args(["convert", "-", "--to", "puzzlink"])
+        .write_stdin(eight)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("8x8 Sudoku has 2x2 boxes, which do not"),
+        "{err}"
+    );
 }
 
 /// The solution block of a puzzle file, as rows.

@@ -157,7 +157,7 @@ fn sudoku(n: usize, body: &str) -> Result<Json, Error> {
     let (h, w) = box_shape(n);
     if h * w != n {
         return Err(err(format!(
-            "pzprjs draws {h}x{w} boxes on a {n}x{n} Sudoku, which do not make it one"
+            "pzprjs's {n}x{n} Sudoku has {h}x{w} boxes, which do not make it one"
         )));
     }
     let (values, _) = number16(body, n * n, false)?;
@@ -257,7 +257,14 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
                 .as_array()
                 .and_then(|b| Some((b.first()?.as_u64()?, b.get(1)?.as_u64()?)));
             let (h, w) = box_shape(n);
-            if boxes != Some((h as u64, w as u64)) || h * w != n {
+            if h * w != n {
+                // pzprjs draws boxes of its own shape on any size, which tile as
+                // a Sudoku only on the sizes where h*w = n.
+                return Err(err(format!(
+                    "pzprjs's {n}x{n} Sudoku has {h}x{w} boxes, which do not make it one"
+                )));
+            }
+            if boxes != Some((h as u64, w as u64)) {
                 return Err(err(format!(
                     "pzprjs's {n}x{n} Sudoku has {h}x{w} boxes only"
                 )));
