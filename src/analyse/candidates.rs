@@ -70,7 +70,7 @@ pub fn candidates(puzzle: &Puzzle, options: &SolveOptions) -> Result<Candidates,
         solves: 1,
     };
     let Some(first) = before(options, deadline, 2) else {
-        return Ok(unfinished(out, None, 0));
+        return Ok(unfinished(out, &given(puzzle), 0));
     };
     let outcome = crate::solve(puzzle, &first)?;
     for grid in &outcome.solutions {
@@ -81,7 +81,7 @@ pub fn candidates(puzzle: &Puzzle, options: &SolveOptions) -> Result<Candidates,
         if !outcome.complete {
             // Stopped before a second solution or the proof that there is none: only propagation has ruled
             // values out, not "no solution" or "one solution".
-            return Ok(unfinished(out, propagated(puzzle, deadline), 0));
+            return Ok(unfinished(out, &propagated(puzzle, deadline), 0));
         }
         return Ok(out);
     }
@@ -89,9 +89,7 @@ pub fn candidates(puzzle: &Puzzle, options: &SolveOptions) -> Result<Candidates,
     for i in 0..n * n {
         let cell = Cell::new(i / n, i % n);
         for v in 1..=n as u32 {
-            if out.masks[i] & (1 << (v - 1)) != 0
-                || open.as_ref().is_some_and(|o| o[i] & (1 << (v - 1)) == 0)
-            {
+            if out.masks[i] & (1 << (v - 1)) != 0 || open[i] & (1 << (v - 1)) == 0 {
                 continue;
             }
             let mut tried = puzzle.clone();
@@ -99,7 +97,7 @@ pub fn candidates(puzzle: &Puzzle, options: &SolveOptions) -> Result<Candidates,
                 continue;
             }
             let Some(mut once) = before(options, deadline, 1) else {
-                return Ok(unfinished(out, open, i));
+                return Ok(unfinished(out, &open, i));
             };
             // Search tries first the values no solution has shown yet, so this solve's solution shows many.
             once.prefer = Some(std::sync::Arc::new(out.masks.iter().map(|&m| !m).collect()));
@@ -108,40 +106,42 @@ pub fn candidates(puzzle: &Puzzle, options: &SolveOptions) -> Result<Candidates,
             match outcome.solutions.first() {
                 Some(grid) => out.witness(grid),
                 None if outcome.complete => {}
-                None => return Ok(unfinished(out, open, i)),
+                None => return Ok(unfinished(out, &open, i)),
             }
         }
     }
     Ok(out)
 }
 
-/// The values propagation leaves, per cell (`None` when presolve does not take this size).
-fn propagated(puzzle: &Puzzle, deadline: Option<Instant>) -> Option<Vec<u64>> {
+/// The values propagation leaves, per cell; only the givens' when presolve does not take this size or the
+/// clock stopped it.
+fn propagated(puzzle: &Puzzle, deadline: Option<Instant>) -> Vec<u64> {
     let n = puzzle.size();
     let mut report = PresolveReport::default();
-    let domains = presolve(
-        puzzle,
-        ProbeBudget::for_size(n, deadline),
-        deadline,
-        &mut report,
-    )?
-    .ok()?;
-    Some(
-        (0..n * n)
+    let budget = ProbeBudget::for_size(n, deadline);
+    match presolve(puzzle, budget, deadline, &mut report) {
+        Some(Ok(domains)) => (0..n * n)
             .map(|i| domains.get(Cell::new(i / n, i % n)))
             .collect(),
-    )
+        _ => given(puzzle),
+    }
+}
+
+/// Every value in every cell but a given's, which holds its own.
+fn given(puzzle: &Puzzle) -> Vec<u64> {
+    let n = puzzle.size();
+    let all = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut masks = vec![all; n * n];
+    for (cell, v) in puzzle.givens().filled() {
+        masks[cell.row * n + cell.col] = 1 << (v - 1);
+    }
+    masks
 }
 
 /// Stopped by the clock at cell `from`: the cells not yet finished keep every value propagation left them.
-fn unfinished(mut out: Candidates, open: Option<Vec<u64>>, from: usize) -> Candidates {
-    let all = if out.size >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << out.size) - 1
-    };
+fn unfinished(mut out: Candidates, open: &[u64], from: usize) -> Candidates {
     for i in from..out.masks.len() {
-        out.masks[i] |= open.as_ref().map_or(all, |o| o[i]);
+        out.masks[i] |= open[i];
     }
     out.complete = false;
     out
@@ -182,6 +182,25 @@ mod tests {
             assert_eq!(found.masks, brute(&puzzle), "{text}");
             let fixed = found.fixed();
             assert!(fixed.iter().all(|&(c, v)| found.examples.iter().all(|g| g.get(c) == v)));
+        }
+    }
+
+    /// A clock that stops before the first solve still leaves every given its own value alone, and every cell
+    /// each of its true candidates.
+    #[test]
+    fn a_clock_stopped_at_once_keeps_the_givens() {
+        let text = "type: latin\nsize: 4\ngivens: |\n  1 . . .\n  . . . .\n  . . 3 .\n  . . . .\n";
+        let puzzle = crate::model::load_str(text, &Registry::built_in()).unwrap();
+        let options = SolveOptions {
+            time_limit: Some(std::time::Duration::from_nanos(1)),
+            ..SolveOptions::default()
+        };
+        let found = candidates(&puzzle, &options).unwrap();
+        assert!(!found.complete);
+        assert_eq!(found.masks[0], 0b0001);
+        assert_eq!(found.masks[2 * 4 + 2], 0b0100);
+        for (got, truth) in found.masks.iter().zip(brute(&puzzle)) {
+            assert_eq!(got & truth, truth);
         }
     }
 }
