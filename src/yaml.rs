@@ -38,7 +38,11 @@ fn plainer(message: String) -> String {
     let Some((number, rest)) = rest.split_once('`') else {
         return message;
     };
-    match rest.split_once("expected any YAML value") {
+    // "any YAML value" into a generic value, "any value" into a grammar's typed one.
+    let after = ["expected any YAML value", "expected any value"]
+        .iter()
+        .find_map(|expected| rest.split_once(expected));
+    match after {
         Some((_, after)) => format!(
             "{before}{number} is too large (at most {}){after}",
             u64::MAX
@@ -52,7 +56,7 @@ pub(crate) fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, 
     if let Err(r) = guard(text) {
         return Err(format!("line {}: {}", r.line, r.message));
     }
-    serde_yaml::from_str(text).map_err(|e| e.to_string())
+    serde_yaml::from_str(text).map_err(|e| plainer(e.to_string()))
 }
 
 /// Writes a generic value as a YAML document.
@@ -195,6 +199,15 @@ mod tests {
             assert!(!e.contains("invalid type"), "{e}");
         }
         assert!(parse("size: 18446744073709551615\n").is_ok());
+        // A grammar's rule keeps its parameters in a flattened map, whose message differs.
+        #[derive(serde::Deserialize, Debug)]
+        struct Rule {
+            #[serde(flatten)]
+            _args: std::collections::BTreeMap<String, Value>,
+        }
+        let e = from_str::<Rule>("total: 99999999999999999999\n").unwrap_err();
+        assert!(e.contains("99999999999999999999 is too large"), "{e}");
+        assert!(!e.contains("invalid type"), "{e}");
     }
 
     #[test]
