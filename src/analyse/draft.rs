@@ -329,25 +329,30 @@ pub(crate) fn draw(
             section.droppable = false;
         }
     }
-    if let Some((name, _)) = draft
+    every_required_drawn(draft, regions)
+}
+
+/// An error naming the first required section the draw left without a clue.
+fn every_required_drawn(draft: &Draft, regions: &[usize]) -> Result<(), Error> {
+    let Some((name, _)) = draft
         .sections
         .iter()
         .find(|(_, s)| s.required && s.entries.iter().all(Option::is_none))
-    {
-        // Some line rules read the grid's regions (a region-sum line is cut where its box changes): on a grid
-        // with neither boxes nor regions they have nothing to say, whatever the size.
-        let why = if regions.windows(2).all(|w| w[0] == w[1]) {
-            "its rule may allow none at this size, or need boxes or regions, which this type has none of \
-             (--rules boxes adds boxes)"
-        } else {
-            "its rule may allow none at this size"
-        };
-        return Err(Error::section(
-            "generate",
-            format!("no solution drawn shows a clue for section `{name}`: {why}"),
-        ));
-    }
-    Ok(())
+    else {
+        return Ok(());
+    };
+    // Some line rules read the grid's regions (a region-sum line is cut where its box changes): on a grid
+    // with neither boxes nor regions they have nothing to say, whatever the size.
+    let why = if regions.windows(2).all(|w| w[0] == w[1]) {
+        "its rule may allow none at this size, or need boxes or regions, which this type has none of \
+         (--rules boxes adds boxes)"
+    } else {
+        "its rule may allow none at this size"
+    };
+    Err(Error::section(
+        "generate",
+        format!("no solution drawn shows a clue for section `{name}`: {why}"),
+    ))
 }
 
 /// A lines section's draw, taken into the draft: the neighbours its lines join (no pair's mark goes between

@@ -220,18 +220,7 @@ fn line_maker(primitive: &str) -> Option<LineMaker> {
                 values.iter().map(|&v| u64::from(v)).sum(),
             )))
         },
-        "arrow-sum" => |args, values, _| match values.split_first() {
-            Some((&circle, rest)) if !rest.is_empty() => {
-                let distinct = args.get("distinct").and_then(Value::as_bool) == Some(true);
-                let mut sorted = rest.to_vec();
-                sorted.sort_unstable();
-                let repeats = sorted.windows(2).any(|w| w[0] == w[1]);
-                (rest.iter().map(|&v| u64::from(v)).sum::<u64>() == u64::from(circle)
-                    && !(distinct && repeats))
-                    .then_some(None)
-            }
-            _ => None,
-        },
+        "arrow-sum" => arrow_sum,
         "difference" => difference,
         // A line with something inside, every inside value strictly between the ends.
         "between" => |_, values, _| match values {
@@ -241,21 +230,7 @@ fn line_maker(primitive: &str) -> Option<LineMaker> {
                 .then_some(None),
             _ => None,
         },
-        // A cage shows its sum (or its product), when its digits differ or may repeat.
-        "cage" => |args, values, _| {
-            let flag = |key: &str| args.get(key).and_then(Value::as_bool) == Some(true);
-            let mut sorted = values.to_vec();
-            sorted.sort_unstable();
-            let mut digits = values.iter().map(|&v| u64::from(v));
-            // A product past u64 (a long cage of a large grid) is no clue to show.
-            let clue = if flag("product") {
-                digits.try_fold(1u64, u64::checked_mul)?
-            } else {
-                digits.sum()
-            };
-            (flag("repeat") || sorted.windows(2).all(|w| w[0] != w[1]))
-                .then_some(Some(LineClue::Number(clue)))
-        },
+        "cage" => cage,
         "all-different" => |_, values, _| {
             let mut sorted = values.to_vec();
             sorted.sort_unstable();
@@ -369,6 +344,33 @@ fn zipper(_: &Args, values: &[u32], _: &Place) -> Option<Option<LineClue>> {
     let sums: Vec<u32> = pairs.iter().map(|p| p.iter().sum()).collect();
     let want = middle.or(sums.first().copied())?;
     (values.len() > 2 && sums.iter().all(|&s| s == want)).then_some(None)
+}
+
+/// The circle (the first cell) equals the sum of the rest; with `distinct`, the rest differ.
+fn arrow_sum(args: &Args, values: &[u32], _: &Place) -> Option<Option<LineClue>> {
+    let (&circle, rest) = values.split_first().filter(|(_, rest)| !rest.is_empty())?;
+    let distinct = args.get("distinct").and_then(Value::as_bool) == Some(true);
+    let mut sorted = rest.to_vec();
+    sorted.sort_unstable();
+    let repeats = sorted.windows(2).any(|w| w[0] == w[1]);
+    (rest.iter().map(|&v| u64::from(v)).sum::<u64>() == u64::from(circle) && !(distinct && repeats))
+        .then_some(None)
+}
+
+/// A cage shows its sum (or its product), when its digits differ or may repeat.
+fn cage(args: &Args, values: &[u32], _: &Place) -> Option<Option<LineClue>> {
+    let flag = |key: &str| args.get(key).and_then(Value::as_bool) == Some(true);
+    let mut sorted = values.to_vec();
+    sorted.sort_unstable();
+    let mut digits = values.iter().map(|&v| u64::from(v));
+    // A product past u64 (a long cage of a large grid) is no clue to show.
+    let clue = if flag("product") {
+        digits.try_fold(1u64, u64::checked_mul)?
+    } else {
+        digits.sum()
+    };
+    (flag("repeat") || sorted.windows(2).all(|w| w[0] != w[1]))
+        .then_some(Some(LineClue::Number(clue)))
 }
 
 /// Neighbours on the line `by` apart, or every two cells of it with `every: true`.
