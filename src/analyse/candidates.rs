@@ -140,8 +140,8 @@ fn given(puzzle: &Puzzle) -> Vec<u64> {
 
 /// Stopped by the clock at cell `from`: the cells not yet finished keep every value propagation left them.
 fn unfinished(mut out: Candidates, open: &[u64], from: usize) -> Candidates {
-    for i in from..out.masks.len() {
-        out.masks[i] |= open[i];
+    for (mask, &left) in out.masks.iter_mut().zip(open).skip(from) {
+        *mask |= left;
     }
     out.complete = false;
     out
