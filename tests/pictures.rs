@@ -640,3 +640,65 @@ fn pictures_are_written_only_where_they_read_back() {
     }
     assert!(drawn >= 10, "{drawn} written");
 }
+
+/// The clues of little-killer arrows that point into neighbouring cells from one margin cell (one entering
+/// down-left, the next down-right; one entering up-right, the next down-right) stand apart: no two of their
+/// text boxes come within a third of a digit of each other, a digit taken as DejaVu Sans's (0.64 of the size
+/// wide). Along the diagonals, 44 and 25 read as "4425".
+#[test]
+fn little_killer_clues_over_one_margin_cell_stand_apart() {
+    let puzzle =
+        "type: little-killer\nsize: 9\ndiagonals:\n  - r1c4..r4c1 = 22\n  - r1c6..r4c9 = 25\n  \
+                  - r6c1..r1c6 = 33\n  - r8c1..r9c2 = 17\n";
+    let out = latin()
+        .args(["draw", "-"])
+        .write_stdin(puzzle)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let attr = |tag: &str, name: &str| -> f64 {
+        let from = tag.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        tag[from..].split('"').next().unwrap().parse().unwrap()
+    };
+    // Each clue's box: left, right, top, bottom (the baseline less the height of a digit).
+    let boxes: Vec<(String, [f64; 4])> = svg
+        .split("<text")
+        .skip(1)
+        .filter_map(|t| {
+            let (tag, rest) = t.split_once('>')?;
+            let label = rest.split('<').next()?.to_string();
+            ["22", "25", "33", "17"].contains(&label.as_str()).then(|| {
+                let (x, y, size) = (attr(tag, "x"), attr(tag, "y"), attr(tag, "font-size"));
+                let width = 0.64 * size * label.len() as f64;
+                let left = match tag {
+                    _ if tag.contains("\"middle\"") => x - width / 2.0,
+                    _ if tag.contains("\"end\"") => x - width,
+                    _ => x,
+                };
+                // Half the gap on every side.
+                let pad = 0.64 * size / 6.0;
+                (
+                    label,
+                    [
+                        left - pad,
+                        left + width + pad,
+                        y - 0.72 * size - pad,
+                        y + pad,
+                    ],
+                )
+            })
+        })
+        .collect();
+    assert_eq!(boxes.len(), 4, "{svg}");
+    for (i, (a, p)) in boxes.iter().enumerate() {
+        for (b, q) in &boxes[i + 1..] {
+            let apart = p[1] <= q[0] || q[1] <= p[0] || p[3] <= q[2] || q[3] <= p[2];
+            assert!(apart, "{a} at {p:?} and {b} at {q:?} are too close");
+        }
+    }
+}

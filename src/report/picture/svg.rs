@@ -409,8 +409,28 @@ fn line_sum(out: &mut String, f: &Figure, page: &Page, line: &Line, points: &[(f
         (tip.0 - ux * back + uy * back, tip.1 - uy * back - ux * back),
     ];
     polyline(out, &head, "black", 1.2, "");
-    let label = (tail.0 - ux * CELL * 0.05, tail.1 - uy * CELL * 0.05);
-    centred(out, label, CELL * 0.26, "black", &clue);
+    // The clue stands straight out from the tail, away from the side the line enters by, not further along
+    // the diagonal: a line entering down-left beside one entering down-right has its clue over the same
+    // margin cell, and along the diagonals the two numbers ran together ("4425" for 44 and 25).
+    let size = CELL * 0.26;
+    if !(0..n).contains(&br) {
+        let away = if br < 0 { -1.0 } else { 1.0 };
+        centred(
+            out,
+            (tail.0, tail.1 + away * size * 0.75),
+            size,
+            "black",
+            &clue,
+        );
+    } else {
+        let (away, anchor) = if bc < 0 {
+            (-1.0, "end")
+        } else {
+            (1.0, "start")
+        };
+        let (x, y) = (tail.0 + away * size * 0.15, tail.1 + size * 0.36);
+        text(out, x, y, size, "black", anchor, &clue);
+    }
 }
 
 /// Thin lines between all cells, the diagonals, thick box walls, region walls (thick, or dashed cage
