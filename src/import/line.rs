@@ -139,10 +139,13 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
         let side = |i: usize| b.get(i).and_then(Json::as_u64).unwrap_or(0) as usize;
         (side(0), side(1))
     });
-    if boxes.is_some_and(|b| Some(b) != default_boxes(n)) {
+    if let Some((h, w)) = boxes.filter(|&b| Some(b) != default_boxes(n)) {
+        let default = match default_boxes(n) {
+            Some((dh, dw)) => format!(" ({dh}x{dw})"),
+            None => String::new(),
+        };
         return Err(err(format!(
-            "boxes {:?}: a bare grid takes the default boxes of a {n}x{n}",
-            record["boxes"]
+            "boxes {h}x{w}: a bare grid takes the default boxes of a {n}x{n}{default}"
         )));
     }
     if !(SMALLEST..=35).contains(&n) {
@@ -251,5 +254,11 @@ mod tests {
             other[key] = value;
             assert!(encode(&other).is_err(), "{key}");
         }
+        record["boxes"] = json!([1, 9]);
+        let message = encode(&record).unwrap_err().to_string();
+        assert!(
+            message.contains("boxes 1x9: a bare grid takes the default boxes of a 9x9 (3x3)"),
+            "{message}"
+        );
     }
 }
