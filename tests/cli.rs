@@ -167,6 +167,66 @@ fn every_example_reads_back_from_its_record() {
     assert!(files.len() >= 100, "{}", files.len());
 }
 
+/// A type made of two with edge clues of both: where the record keeps them under different keys (a sandwich's
+/// sums and numbered rooms' values; Outside Sudoku's sets and skyscrapers' counts) the record reads back with
+/// the same solutions; where both would share one list (two kinds of sums, two kinds of counts) writing the
+/// record, and every form written from it, is refused by name rather than mixing the clues.
+#[test]
+fn joined_types_keep_their_edge_clues_apart_in_records() {
+    let solutions = |cmd: &mut Command| -> serde_json::Value {
+        let out = cmd.assert().success();
+        serde_json::from_slice::<serde_json::Value>(&out.get_output().stdout).unwrap()["solutions"]
+            .clone()
+    };
+    for kind in ["sandwich+numbered-rooms", "outside+skyscrapers"] {
+        let out = latin()
+            .args(["generate", kind, "--size", "6", "--seed", "2"])
+            .assert()
+            .success();
+        let puzzle = out.get_output().stdout.clone();
+        let out = latin()
+            .args(["convert", "--to", "record", "-"])
+            .write_stdin(puzzle.clone())
+            .assert()
+            .success();
+        let record = out.get_output().stdout.clone();
+        let direct = solutions(
+            latin()
+                .args(["solve", "--max", "2", "--format", "json", "-"])
+                .write_stdin(puzzle),
+        );
+        let pasted = solutions(
+            latin()
+                .args(["solve", "--max", "2", "--format", "json", "-"])
+                .write_stdin(record),
+        );
+        assert_eq!(direct.as_array().map(Vec::len), Some(1), "{kind}");
+        assert_eq!(direct, pasted, "{kind}");
+    }
+    for (kind, key) in [
+        ("frame+sum-skyscrapers", "`edges`"),
+        ("skyscrapers+numbered-rooms", "`sky`"),
+    ] {
+        let out = latin()
+            .args(["generate", kind, "--size", "6", "--seed", "2"])
+            .assert()
+            .success();
+        let puzzle = out.get_output().stdout.clone();
+        for form in ["record", "fpuzzles"] {
+            let out = latin()
+                .args(["convert", "--to", form, "-"])
+                .write_stdin(puzzle.clone())
+                .assert()
+                .code(2);
+            let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+            assert!(
+                err.contains(&format!("keeps one list of {key} clues a side")),
+                "{kind} {form}: {err}"
+            );
+        }
+    }
+}
+
 #[test]
 fn count_stops_at_max() {
     latin()

@@ -34,18 +34,26 @@ fn section_of(grammar: &Grammar, kind: SectionKind) -> Result<&str, Error> {
 /// sums what is visible (then 0 is no clue: nothing is seen by no one), or not (a sandwich's 0 is a real clue).
 /// Latin's own keys (`xsums`, `battlefield`, [`OUTSIDE_KEYS`]) hold the clues of one primitive each, which the
 /// schema has no key for; `sky` and `edges` the other primitives' clues.
+///
+/// A side's section is first sought where the writer puts it ([`super::record::shared_edge_key`]: a sum under
+/// `edges`, a count under `sky`), so that in a type made of two (sandwich+numbered-rooms) each key goes to its
+/// own type's sections; then, for records written elsewhere, any section of a primitive without a key of its own.
 fn edge_of(grammar: &Grammar, key: &str, side: &str) -> Option<(String, bool)> {
-    let holds = |primitive: &str| match own_edge_key(primitive) {
-        Some(own_key) => own_key == key,
-        None => OUTSIDE_KEYS.iter().any(|o| !o.own && o.key == key),
+    let bound = |exact: bool| {
+        grammar.rules.iter().find_map(|rule| {
+            let RuleUse::Primitive { primitive, args } = rule else {
+                return None;
+            };
+            let section = args.get(side).and_then(Value::as_str)?;
+            let holds = match own_edge_key(primitive) {
+                Some(own_key) => own_key == key,
+                None if exact => super::record::shared_edge_key(grammar, section) == key,
+                None => OUTSIDE_KEYS.iter().any(|o| !o.own && o.key == key),
+            };
+            holds.then(|| (section.to_owned(), primitive == "visibility"))
+        })
     };
-    grammar.rules.iter().find_map(|rule| match rule {
-        RuleUse::Primitive { primitive, args } if holds(primitive) => args
-            .get(side)
-            .and_then(Value::as_str)
-            .map(|s| (s.to_owned(), primitive == "visibility")),
-        _ => None,
-    })
+    bound(true).or_else(|| bound(false))
 }
 
 fn rows<'a>(v: &'a Json, what: &str) -> Result<Vec<&'a Vec<Json>>, Error> {

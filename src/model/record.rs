@@ -11,7 +11,7 @@ use serde_json::{json, Map, Value as Json};
 
 use super::load::{load_mapping, parse_sections, rule_names};
 use crate::error::Error;
-use crate::grammar::sections::{Clue, ClueKind, SectionValue};
+use crate::grammar::sections::{Clue, ClueKind, SectionKind, SectionValue};
 use crate::grammar::{Grammar, Registry, RuleUse};
 use crate::grid::Cell;
 use crate::import::{self, Format};
@@ -222,14 +222,45 @@ fn edge_key<'g>(
             "an edge section bound to no side",
         ));
     };
+    let key =
+        crate::import::own_edge_key(primitive).unwrap_or_else(|| shared_edge_key(grammar, name));
+    // Two edge sections kept under one key and side (frame+sum-skyscrapers: both sums, under `edges`) would
+    // be one list in the record, read back as the first type's clues.
+    let other = grammar.sections.iter().find(|(other, spec)| {
+        *other != name
+            && spec.kind == SectionKind::Edge
+            && binding(grammar, other).is_some_and(|(p, s)| {
+                s == side
+                    && crate::import::own_edge_key(p)
+                        .unwrap_or_else(|| shared_edge_key(grammar, other))
+                        == key
+            })
+    });
+    if let Some((other, _)) = other {
+        return Err(Error::section(
+            name.to_owned(),
+            format!(
+                "a corpus record, which every form but YAML is written from, keeps one list of `{key}` \
+                 clues a side, and type {} has two on the {side} (`{name}` and `{other}`): keep it as a \
+                 YAML puzzle file",
+                grammar.name
+            ),
+        ));
+    }
+    Ok((key, side, primitive))
+}
+
+/// The schema's key for an edge section whose primitive has no key of its own: `edges` for sums and sets of
+/// values, `sky` for the rest. The reader ([`super::corpus`]) takes a side's clues from the section this names,
+/// so that a type made of two with edge clues (sandwich+numbered-rooms) keeps each type's clues apart.
+pub(super) fn shared_edge_key(grammar: &Grammar, section: &str) -> &'static str {
     let sums = grammar
         .sections
-        .get(name)
+        .get(section)
         .is_some_and(|spec| matches!(spec.clue, ClueKind::Sum | ClueKind::Values));
-    let key = match (crate::import::own_edge_key(primitive), sums) {
-        (Some(key), _) => key,
-        (None, true) => "edges",
-        (None, false) => "sky",
-    };
-    Ok((key, side, primitive))
+    if sums {
+        "edges"
+    } else {
+        "sky"
+    }
 }
