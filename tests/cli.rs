@@ -167,18 +167,23 @@ fn every_example_reads_back_from_its_record() {
     assert!(files.len() >= 100, "{}", files.len());
 }
 
-/// A type made of two with edge clues of both: where the record keeps them under different keys (a sandwich's
-/// sums and numbered rooms' values; Outside Sudoku's sets and skyscrapers' counts) the record reads back with
-/// the same solutions; where both would share one list (two kinds of sums, two kinds of counts) writing the
-/// record, and every form written from it, is refused by name rather than mixing the clues.
+/// A type made of two with clues of one kind from both: where the record keeps them under different keys (a
+/// sandwich's sums and numbered rooms' values; Outside Sudoku's sets and skyscrapers' counts; consecutive marks
+/// and kropki dots) the record reads back with the same solutions; where both would share one list (two kinds
+/// of sums, two kinds of counts, two grids of marks) writing the record, and every form written from it, is
+/// refused by name rather than mixing the clues.
 #[test]
-fn joined_types_keep_their_edge_clues_apart_in_records() {
+fn joined_types_keep_their_clues_apart_in_records() {
     let solutions = |cmd: &mut Command| -> serde_json::Value {
         let out = cmd.assert().success();
         serde_json::from_slice::<serde_json::Value>(&out.get_output().stdout).unwrap()["solutions"]
             .clone()
     };
-    for kind in ["sandwich+numbered-rooms", "outside+skyscrapers"] {
+    for kind in [
+        "sandwich+numbered-rooms",
+        "outside+skyscrapers",
+        "kropki-latin+consecutive",
+    ] {
         let out = latin()
             .args(["generate", kind, "--size", "6", "--seed", "2"])
             .assert()
@@ -203,9 +208,16 @@ fn joined_types_keep_their_edge_clues_apart_in_records() {
         assert_eq!(direct.as_array().map(Vec::len), Some(1), "{kind}");
         assert_eq!(direct, pasted, "{kind}");
     }
-    for (kind, key) in [
-        ("frame+sum-skyscrapers", "`edges`"),
-        ("skyscrapers+numbered-rooms", "`sky`"),
+    for (kind, says) in [
+        (
+            "frame+sum-skyscrapers",
+            "keeps one list of `edges` clues a side",
+        ),
+        (
+            "skyscrapers+numbered-rooms",
+            "keeps one list of `sky` clues a side",
+        ),
+        ("fortress+evenodd", "keeps one grid of marks"),
     ] {
         let out = latin()
             .args(["generate", kind, "--size", "6", "--seed", "2"])
@@ -219,10 +231,7 @@ fn joined_types_keep_their_edge_clues_apart_in_records() {
                 .assert()
                 .code(2);
             let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-            assert!(
-                err.contains(&format!("keeps one list of {key} clues a side")),
-                "{kind} {form}: {err}"
-            );
+            assert!(err.contains(says), "{kind} {form}: {err}");
         }
     }
 }

@@ -243,7 +243,18 @@ pub(crate) fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error>
         );
     }
     if !record["consecutive"].is_null() {
-        let section = section_of(grammar, SectionKind::Pairs)?;
+        // The section the `consecutive` primitive reads, not the first of pairs: kropki+consecutive has white
+        // and black dots too, which the record keeps under `pairs`.
+        let bound = grammar.rules.iter().find_map(|rule| match rule {
+            RuleUse::Primitive { primitive, args } if primitive == "consecutive" => {
+                args.get("pairs").and_then(Value::as_str)
+            }
+            _ => None,
+        });
+        let section = match bound {
+            Some(section) => section,
+            None => section_of(grammar, SectionKind::Pairs)?,
+        };
         put(
             &mut map,
             section,

@@ -180,6 +180,18 @@ fn section(
             record[key][side] = json!(symbols.collect::<Vec<_>>());
         }
         SectionValue::Marks(marks) => {
+            // One grid of marks in a record: two sections of marks (fortress+evenodd) would be one.
+            let kinds = grammar.sections.values();
+            if kinds.filter(|spec| spec.kind == SectionKind::Marks).count() > 1 {
+                return Err(Error::section(
+                    name.to_owned(),
+                    format!(
+                        "a corpus record, which every form but YAML is written from, keeps one grid of \
+                         marks, and type {} has two sections of them: keep it as a YAML puzzle file",
+                        grammar.name
+                    ),
+                ));
+            }
             let mut grid = vec![vec![String::new(); n]; n];
             for m in marks {
                 grid[m.cell.row][m.cell.col] = m.token.clone();
