@@ -647,20 +647,22 @@ fn pictures_are_written_only_where_they_read_back() {
 /// wide). Along the diagonals, 44 and 25 read as "4425".
 #[test]
 fn little_killer_clues_over_one_margin_cell_stand_apart() {
-    let puzzle =
-        "type: little-killer\nsize: 9\ndiagonals:\n  - r1c4..r4c1 = 22\n  - r1c6..r4c9 = 25\n  \
-                  - r6c1..r1c6 = 33\n  - r8c1..r9c2 = 17\n";
+    let diagonals = [
+        "r1c4..r4c1 = 22",
+        "r1c6..r4c9 = 25",
+        "r6c1..r1c6 = 33",
+        "r8c1..r9c2 = 17",
+    ];
+    let puzzle = format!(
+        "type: little-killer\nsize: 9\ndiagonals:\n{}",
+        diagonals.map(|d| format!("  - {d}\n")).concat()
+    );
     let out = latin()
         .args(["draw", "-"])
         .write_stdin(puzzle)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let svg = String::from_utf8(out.stdout).unwrap();
+        .assert()
+        .success();
+    let svg = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     let attr = |tag: &str, name: &str| -> f64 {
         let from = tag.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
         tag[from..].split('"').next().unwrap().parse().unwrap()

@@ -234,19 +234,14 @@ fn edge_key<'g>(
             "an edge section bound to no side",
         ));
     };
-    let key =
-        crate::import::own_edge_key(primitive).unwrap_or_else(|| shared_edge_key(grammar, name));
+    let key = schema_edge_key(grammar, primitive, name);
     // Two edge sections kept under one key and side (frame+sum-skyscrapers: both sums, under `edges`) would
     // be one list in the record, read back as the first type's clues.
     let other = grammar.sections.iter().find(|(other, spec)| {
         *other != name
             && spec.kind == SectionKind::Edge
-            && binding(grammar, other).is_some_and(|(p, s)| {
-                s == side
-                    && crate::import::own_edge_key(p)
-                        .unwrap_or_else(|| shared_edge_key(grammar, other))
-                        == key
-            })
+            && binding(grammar, other)
+                .is_some_and(|(p, s)| s == side && schema_edge_key(grammar, p, other) == key)
     });
     if let Some((other, _)) = other {
         return Err(Error::section(
@@ -260,6 +255,11 @@ fn edge_key<'g>(
         ));
     }
     Ok((key, side, primitive))
+}
+
+/// The key an edge section of `primitive` is kept under: the primitive's own, or the schema's shared one.
+fn schema_edge_key(grammar: &Grammar, primitive: &str, section: &str) -> &'static str {
+    crate::import::own_edge_key(primitive).unwrap_or_else(|| shared_edge_key(grammar, section))
 }
 
 /// The schema's key for an edge section whose primitive has no key of its own: `edges` for sums and sets of
