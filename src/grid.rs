@@ -139,6 +139,29 @@ pub(crate) fn box_of(r: usize, c: usize, (h, w): (usize, usize), n: usize) -> us
     (r / h) * (n / w) + c / w
 }
 
+/// The box shape `h x w` whose boxes are exactly these regions (a region number per cell, however numbered),
+/// if any: what a picture's thick walls or f-puzzles' regions say, where latin writes boxes of a shape the
+/// form has no word for as regions. Rows and columns as regions (1 x n, n x 1) are left out: no Sudoku has
+/// such boxes, so they stay regions.
+pub(crate) fn box_shape(regions: &[usize], n: usize) -> Option<(usize, usize)> {
+    (2..n)
+        .filter(|h| n % h == 0)
+        .map(|h| (h, n / h))
+        .find(|&b| same_partition(regions, |i| box_of(i / n, i % n, b, n)))
+}
+
+/// Whether `a` and `b` (a region number per cell) cut the cells alike: a one-to-one map between their numbers.
+fn same_partition(a: &[usize], b: impl Fn(usize) -> usize) -> bool {
+    let (mut ab, mut ba) = (
+        std::collections::BTreeMap::new(),
+        std::collections::BTreeMap::new(),
+    );
+    a.iter().enumerate().all(|(i, &x)| {
+        let y = b(i);
+        *ab.entry(x).or_insert(y) == y && *ba.entry(y).or_insert(x) == x
+    })
+}
+
 /// The box of every cell of an n x n grid of h x w boxes, row by row.
 pub(crate) fn box_map(n: usize, boxes: (usize, usize)) -> Vec<usize> {
     (0..n * n).map(|i| box_of(i / n, i % n, boxes, n)).collect()

@@ -109,27 +109,6 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
     crate::grid::default_boxes(n).filter(|&(h, _)| h > 1)
 }
 
-/// The box shape whose boxes are exactly these regions, however they are numbered: f-puzzles has only its
-/// default boxes, so latin writes other shapes (3x2 on a 6x6) as regions, as a setter draws them, and they are
-/// boxes again when read back (a region-sum line or a box indexer needs boxes, not a jigsaw). Regions one cell
-/// high or wide are rows or columns, and stay regions.
-fn box_shape(region_of: &[usize], n: usize) -> Option<(usize, usize)> {
-    let others = (2..n).filter(|h| n % h == 0).map(|h| (h, n / h));
-    default_boxes(n)
-        .into_iter()
-        .chain(others)
-        .find(|&b| same_partition(region_of, |i| box_of(i / n, i % n, b, n)))
-}
-
-/// Whether `a` and `b` (a region number per cell) cut the cells alike: a one-to-one map between their numbers.
-fn same_partition(a: &[usize], b: impl Fn(usize) -> usize) -> bool {
-    let (mut ab, mut ba) = (BTreeMap::new(), BTreeMap::new());
-    a.iter().enumerate().all(|(i, &x)| {
-        let y = b(i);
-        *ab.entry(x).or_insert(y) == y && *ba.entry(y).or_insert(x) == x
-    })
-}
-
 /// Keys read (or harmless: the solver's own options); anything else with content is refused.
 const READ: [&str; 54] = [
     "size",
@@ -233,7 +212,11 @@ pub(super) fn record_of(puzzle: &Json) -> Result<Json, Error> {
         }
         None => Some(region_of.into_iter().flatten().collect::<Vec<usize>>()),
     };
-    let boxes = region_of.as_ref().and_then(|of| box_shape(of, n));
+    // f-puzzles has only its default boxes, so latin writes other shapes (3x2 on a 6x6) as regions, as a setter
+    // draws them; they are boxes again here (a region-sum line or a box indexer needs boxes, not a jigsaw).
+    let boxes = region_of
+        .as_ref()
+        .and_then(|of| crate::grid::box_shape(of, n));
     match (boxes, region_of) {
         (_, None) if present(puzzle, "disjointgroups") => {
             return Err(err("`disjointgroups` with no regions: latin's disjoint groups are places inside boxes"))
@@ -1497,23 +1480,23 @@ pub(super) fn push(out: &mut Json, key: &str, entry: Json) {
 mod tests {
     use super::*;
 
+    /// An f-puzzles puzzle of size n whose cell (r, c) is `cell(r, c)`.
+    fn board(n: usize, cell: &dyn Fn(usize, usize) -> Json) -> Json {
+        let rows: Vec<Json> = (0..n)
+            .map(|r| json!((0..n).map(|c| cell(r, c)).collect::<Vec<_>>()))
+            .collect();
+        json!({"size": n, "grid": rows})
+    }
+
     /// f-puzzles' region tool writes `"region": null` for a cell it takes out of every region: every cell so is a
     /// Latin square (no boxes, which a cell without the key would have), some cells so is refused by cell.
     #[test]
     fn cells_out_of_every_region_are_a_latin_square() {
         let grid = |null: &dyn Fn(usize, usize) -> bool| {
-            let rows: Vec<Json> = (0..4)
-                .map(|r| {
-                    json!((0..4)
-                        .map(|c| if null(r, c) {
-                            json!({"region": null})
-                        } else {
-                            json!({})
-                        })
-                        .collect::<Vec<_>>())
-                })
-                .collect();
-            json!({"size": 4, "grid": rows})
+            board(4, &|r, c| match null(r, c) {
+                true => json!({"region": null}),
+                false => json!({}),
+            })
         };
         let all = decode(&grid(&|_, _| true).to_string()).unwrap();
         assert!(all["boxes"].is_null() && all["regions"].is_null(), "{all}");
@@ -1648,14 +1631,8 @@ mod tests {
     #[test]
     fn regions_that_tile_as_boxes_are_boxes_of_their_shape() {
         let read = |region: &dyn Fn(usize, usize) -> usize| {
-            let rows: Vec<Json> = (0..6)
-                .map(|r| {
-                    json!((0..6)
-                        .map(|c| json!({"region": region(r, c)}))
-                        .collect::<Vec<_>>())
-                })
-                .collect();
-            decode(&json!({"size": 6, "grid": rows}).to_string()).unwrap()
+            let puzzle = board(6, &|r, c| json!({"region": region(r, c)}));
+            decode(&puzzle.to_string()).unwrap()
         };
         // 3x2 boxes, numbered from the last.
         let tall = read(&|r, c| 5 - ((r / 3) * 3 + c / 2));

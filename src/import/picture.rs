@@ -209,7 +209,7 @@ pub(crate) fn decode(t: &str) -> Result<Json, Error> {
             cell % n + 1
         )));
     }
-    match box_shape(&regions, n) {
+    match crate::grid::box_shape(&regions, n) {
         Some((h, w)) => {
             record["type"] = json!("sudoku");
             record["boxes"] = json!([h, w]);
@@ -467,21 +467,6 @@ fn wall_mark(frame: &Frame, i: usize, p: usize, a: (usize, usize), b: (usize, us
         b.0 + 1,
         b.1 + 1
     ))
-}
-
-/// The box shape `h x w` whose boxes the regions are, if any.
-fn box_shape(regions: &[usize], n: usize) -> Option<(usize, usize)> {
-    // Every region has n cells, as every box does, so boxes inside regions are the regions. Rows (1 x n) and
-    // columns (n x 1) as regions are left to a jigsaw: no Sudoku has such boxes.
-    (2..n)
-        .filter(|h| n % h == 0)
-        .map(|h| (h, n / h))
-        .find(|&(h, w)| {
-            (0..n * n).all(|k| {
-                let (r, c) = (k / n, k % n);
-                regions[k] == regions[(r / h * h) * n + c / w * w]
-            })
-        })
 }
 
 /// A record is not drawn here: pictures are `report`'s, and `convert --to picture` draws the loaded puzzle there
