@@ -275,19 +275,34 @@ fn composed(
     registry: &Registry,
     needs: &[Meaning],
 ) -> Result<(String, Vec<(Meaning, String)>), Error> {
+    // A Latin square (no boxes, no irregular regions) takes for each family a Latin-square type where one has it
+    // (`consecutive`, `skyscrapers`), else a Sudoku type, whose boxes a Latin-square part drops (see
+    // `grammar::compose`); `latin` is that part when no other is one.
+    let square = !record["boxes"].is_array() && !layout_regions(record);
     let mut parts: Vec<String> = Vec::new();
-    for family in families(record) {
+    for mut family in families(record) {
         let family_needs = self::needs(&family)?;
-        let best = registry
-            .iter()
-            .filter(|g| fits(g, &family, &family_needs).is_some())
-            .min_by_key(|g| {
-                (
-                    g.rules.len(),
-                    !registry.is_built_in(&g.name),
-                    g.name.clone(),
-                )
-            });
+        let best = |family: &Json| {
+            registry
+                .iter()
+                .filter(|g| fits(g, family, &family_needs).is_some())
+                .min_by_key(|g| {
+                    (
+                        g.rules.len(),
+                        !registry.is_built_in(&g.name),
+                        g.name.clone(),
+                    )
+                })
+        };
+        let mut unboxed = None;
+        if square {
+            let boxes = family.as_object_mut().and_then(|o| o.remove("boxes"));
+            unboxed = best(&family);
+            if let Some(boxes) = boxes {
+                family["boxes"] = boxes;
+            }
+        }
+        let best = unboxed.or_else(|| best(&family));
         let Some(best) = best else {
             // The grammar meant to read it may be one that did not load: say why, as an unknown type does.
             return Err(Error::section(
@@ -302,6 +317,13 @@ fn composed(
         if !parts.contains(&best.name) {
             parts.push(best.name.clone());
         }
+    }
+    if square
+        && parts
+            .iter()
+            .all(|p| registry.get(p).is_ok_and(|g| g.uses_boxes))
+    {
+        parts.push("latin".into());
     }
     parts.sort();
     let name = parts.join("+");
@@ -946,6 +968,32 @@ mod tests {
             "lines": {"thermos": [[[0, 0], [1, 0]]], "whispers-by-3": [[[3, 3], [3, 2]]]}});
         let e = fitted(odd, &registry).unwrap_err().to_string();
         assert!(e.contains("whispers 3 apart"), "{e}");
+    }
+
+    /// A Latin square's families take Latin-square types where there are some, and Sudoku types whose boxes a
+    /// Latin-square part drops, `latin` itself when no other part is one; a Sudoku of the same families keeps its
+    /// boxes.
+    #[test]
+    fn a_mix_on_a_latin_square_takes_a_type_without_boxes() {
+        let registry = Registry::built_in();
+        let cages = serde_json::json!({"killercages": [[[0, 0], [0, 1]]]});
+        let marks = serde_json::json!([[1, 1, 1, 2]]);
+        let square = serde_json::json!({"size": 4, "lines": cages, "consecutive": marks});
+        let typed = fitted(square.clone(), &registry).unwrap();
+        assert_eq!(typed["type"], "consecutive+killer-cages");
+        assert!(!registry.get("consecutive+killer-cages").unwrap().uses_boxes);
+        let mut sudoku = square;
+        sudoku["boxes"] = serde_json::json!([2, 2]);
+        assert_eq!(
+            fitted(sudoku, &registry).unwrap()["type"],
+            "consecutive-sudoku+killer-cages"
+        );
+        let between = serde_json::json!({"size": 4, "lines": {"betweenlines": [[[0, 0], [0, 1], [0, 2]]]},
+            "pairs": {"clones": [[2, 0, 3, 1]]}});
+        assert_eq!(
+            fitted(between, &registry).unwrap()["type"],
+            "between+clone+latin"
+        );
     }
 
     /// A grammar whose thermometers are a section named `arrows` and its arrows one named `thermos`: each list
