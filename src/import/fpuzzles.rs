@@ -691,11 +691,14 @@ fn dots(puzzle: &Json, record: &mut Json, n: usize, negative: &[&str]) -> Result
     let dots_all_given = match (white_all, negative.contains(&"ratio")) {
         (true, true) => true,
         (false, false) => false,
-        (true, false) if black.is_empty() => return consecutive(white, record, n),
+        // White dots all given are consecutive marks, and black dots not all given are pairs beside them
+        // (`consecutive-sudoku+kropki-dots`).
         (true, false) => {
-            return Err(err(
-                "white dots all given (their negative constraint, or non-consecutive) beside black dots not all given: no latin type has that mix",
-            ))
+            consecutive(white, record, n)?;
+            for e in black {
+                push_pair(record, &open("black", false), dot(e, "ratio", 2, n)?);
+            }
+            return Ok(());
         }
         (false, true) => {
             return Err(err(
@@ -709,16 +712,20 @@ fn dots(puzzle: &Json, record: &mut Json, n: usize, negative: &[&str]) -> Result
             ensure_pairs(record, &section);
         }
         for e in list(puzzle, key) {
-            let mut entry = pair_of(e, n)?;
-            // A numbered dot (f-puzzles' "value") keeps its number as the pair's fifth element.
-            match dot_number(e, key)? {
-                Some(k) if k != standard => entry.as_array_mut().expect("a pair").push(json!(k)),
-                _ => {}
-            }
-            push_pair(record, &section, entry);
+            push_pair(record, &section, dot(e, key, standard, n)?);
         }
     }
     Ok(())
+}
+
+/// A kropki dot as a pair; a numbered dot (f-puzzles' "value") keeps its number as the pair's fifth element
+/// unless it is the colour's `standard` one.
+fn dot(e: &Json, key: &str, standard: u64, n: usize) -> Result<Json, Error> {
+    let mut entry = pair_of(e, n)?;
+    if let Some(k) = dot_number(e, key)?.filter(|&k| k != standard) {
+        entry.as_array_mut().expect("a pair").push(json!(k));
+    }
+    Ok(entry)
 }
 
 /// White dots, every one given and no black dot: the schema's consecutive marks.
