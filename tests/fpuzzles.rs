@@ -347,16 +347,24 @@ fn file_solution(text: &str) -> Vec<Vec<u64>> {
         .collect()
 }
 
+/// A type f-puzzles cannot say is refused with the rule it has no constraint for, and the sections it reads.
 #[test]
 fn types_f_puzzles_lacks_are_refused_by_name() {
     let root = env!("CARGO_MANIFEST_DIR");
     for (file, says) in [
-        ("puzzles/inshi/nikoli-5x5.yaml", "type inshi"),
+        (
+            "puzzles/inshi/nikoli-5x5.yaml",
+            "type inshi: f-puzzles has no way to say its rule `product` on `hints`, `rooms`",
+        ),
+        (
+            "puzzles/mathrax/mathrax-6x6.yaml",
+            "its rules `diagonal-pairs` on `points`; `within` on `circles`",
+        ),
         ("puzzles/sudoku/four-givens-magic-9x9.yaml", "magic-centre"),
         // Clues under a schema key that means another rule: never written as that rule.
         (
             "puzzles/numbered-rooms/numbered-rooms-6x6.yaml",
-            "type numbered-rooms",
+            "type numbered-rooms: f-puzzles has no way to say its rule `numbered-room` on `bottom`",
         ),
         // f-puzzles' lockout ends on a 6x6 are 3 apart, and it has no field for another gap.
         ("puzzles/lockout/lockout-6x6.yaml", "lockouts 4 apart"),

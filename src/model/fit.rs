@@ -455,7 +455,16 @@ pub(crate) fn in_schema_terms(record: &mut Json, grammar: &Grammar) -> Result<()
             _ => {}
         }
     }
-    let refuse = |why: String| Error::section("fpuzzles", format!("type {}: {why}", grammar.name));
+    // A refusal names the rules no key of the schema says, where there are some (`product` on an inshi's rooms).
+    let refuse = |otherwise: String| {
+        let unsaid = unsaid(grammar);
+        let why = match unsaid.as_slice() {
+            [] => otherwise,
+            [one] => format!("f-puzzles has no way to say its rule {one}"),
+            more => format!("f-puzzles has no way to say its rules {}", more.join("; ")),
+        };
+        Error::section("fpuzzles", format!("type {}: {why}", grammar.name))
+    };
     let needs =
         needs(record).map_err(|e| refuse(format!("f-puzzles has no way to say it ({e})")))?;
     let mut untyped = record.clone();
@@ -463,6 +472,37 @@ pub(crate) fn in_schema_terms(record: &mut Json, grammar: &Grammar) -> Result<()
     fits(grammar, &untyped, &needs)
         .map(|_| ())
         .ok_or_else(|| refuse("f-puzzles has no way to say all its rules".into()))
+}
+
+/// The grammar's primitive rules that no key of the schema means, each as "`primitive` on `section`, ...":
+/// what f-puzzles has no constraint for (a product, a sum whose digits may repeat, sum skyscrapers).
+fn unsaid(grammar: &Grammar) -> Vec<String> {
+    grammar
+        .rules
+        .iter()
+        .filter_map(|rule| {
+            let RuleUse::Primitive { primitive, args } = rule else {
+                return None;
+            };
+            let p = primitive.as_str();
+            let flag = |name: &str| args.get(name).and_then(Value::as_bool) == Some(true);
+            let said = MEANINGS.iter().any(|m| m.primitive == p)
+                || matches!(
+                    p,
+                    "distinct" | "less" | "marks" | "consecutive" | "tagged-pairs"
+                )
+                || p == "sum" && flag("distinct")
+                || OUTSIDE_KEYS.iter().any(|o| o.primitive == p)
+                    && !(p == "visibility" && flag("sum"));
+            let on: Vec<String> = args
+                .values()
+                .filter_map(Value::as_str)
+                .filter(|s| grammar.sections.contains_key(*s))
+                .map(|s| format!("`{s}`"))
+                .collect();
+            (!said).then(|| format!("`{p}` on {}", on.join(", ")))
+        })
+        .collect()
 }
 
 /// Moves each `(group, from, to)`: the lists under `group.from` (and their clues under `line_clues.from`) to
