@@ -170,7 +170,8 @@ fn every_example_reads_back_from_its_record() {
 /// A type made of two with clues of one kind from both: where the record keeps them under different keys (a
 /// sandwich's sums and numbered rooms' values; Outside Sudoku's sets and skyscrapers' counts; consecutive marks
 /// and kropki dots) the record reads back with the same solutions; where both would share one list (two kinds
-/// of sums, two kinds of counts, two grids of marks) writing the record, and every form written from it, is
+/// of sums, two kinds of counts, two grids of marks, two lists of relations or of consecutive marks: of
+/// greater-than+minarism the record kept one, and read back with two solutions) writing the record, and every form written from it, is
 /// refused by name rather than mixing the clues.
 #[test]
 fn joined_types_keep_their_clues_apart_in_records() {
@@ -218,6 +219,11 @@ fn joined_types_keep_their_clues_apart_in_records() {
             "keeps one list of `sky` clues a side",
         ),
         ("fortress+evenodd", "keeps one grid of marks"),
+        ("greater-than+minarism", "keeps one list of relations"),
+        (
+            "consecutive+consecutive-sudoku",
+            "keeps one list of consecutive marks",
+        ),
     ] {
         let out = latin()
             .args(["generate", kind, "--size", "6", "--seed", "2"])

@@ -11,7 +11,7 @@ use serde_json::{json, Map, Value as Json};
 
 use super::load::{load_mapping, parse_sections, rule_names};
 use crate::error::Error;
-use crate::grammar::sections::{Clue, ClueKind, SectionKind, SectionValue};
+use crate::grammar::sections::{Clue, ClueKind, SectionKind, SectionSpec, SectionValue};
 use crate::grammar::{Grammar, Registry, RuleUse};
 use crate::grid::Cell;
 use crate::import::{self, Format};
@@ -143,6 +143,9 @@ fn section(
             record["clues"] = Json::Object(clues);
         }
         SectionValue::Relations(pairs) => {
+            alone(grammar, name, "list of relations (`less`)", |spec, _| {
+                spec.kind == SectionKind::Relations
+            })?;
             let list: Vec<Json> = pairs.iter().map(|&(a, b)| pair(a, b)).collect();
             record["less"] = json!(list);
         }
@@ -155,6 +158,13 @@ fn section(
                     None => pair(p.a, p.b),
                 })
                 .collect();
+            let consecutive =
+                |other: &str| matches!(binding(grammar, other), Some(("consecutive", _)));
+            if consecutive(name) {
+                alone(grammar, name, "list of consecutive marks", |_, other| {
+                    consecutive(other)
+                })?;
+            }
             match binding(grammar, name) {
                 Some(("consecutive", _)) => record["consecutive"] = json!(list),
                 _ => record["pairs"][name] = json!(list),
@@ -180,18 +190,9 @@ fn section(
             record[key][side] = json!(symbols.collect::<Vec<_>>());
         }
         SectionValue::Marks(marks) => {
-            // One grid of marks in a record: two sections of marks (fortress+evenodd) would be one.
-            let kinds = grammar.sections.values();
-            if kinds.filter(|spec| spec.kind == SectionKind::Marks).count() > 1 {
-                return Err(Error::section(
-                    name.to_owned(),
-                    format!(
-                        "a corpus record, which every form but YAML is written from, keeps one grid of \
-                         marks, and type {} has two sections of them: keep it as a YAML puzzle file",
-                        grammar.name
-                    ),
-                ));
-            }
+            alone(grammar, name, "grid of marks", |spec, _| {
+                spec.kind == SectionKind::Marks
+            })?;
             let mut grid = vec![vec![String::new(); n]; n];
             for m in marks {
                 grid[m.cell.row][m.cell.col] = m.token.clone();
@@ -219,6 +220,31 @@ fn section(
         }
     }
     Ok(())
+}
+
+/// A record keeps one `what` (a grid of marks, a list of relations, of consecutive marks): a type with two
+/// sections that would go there (fortress+evenodd, greater-than+minarism) would lose one, and is refused by name.
+fn alone(
+    grammar: &Grammar,
+    name: &str,
+    what: &str,
+    goes_there: impl Fn(&SectionSpec, &str) -> bool,
+) -> Result<(), Error> {
+    let other = grammar
+        .sections
+        .iter()
+        .find(|(other, spec)| *other != name && goes_there(spec, other));
+    match other {
+        Some((other, _)) => Err(Error::section(
+            name.to_owned(),
+            format!(
+                "a corpus record, which every form but YAML is written from, keeps one {what}, and type {} \
+                 has two sections for it (`{name}` and `{other}`): keep it as a YAML puzzle file",
+                grammar.name
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Where the schema keeps an edge section's clues: its key for the primitive (counts under `sky`, sums and
