@@ -3,19 +3,37 @@
 # shape, written as a Tatham ID, a puzz.link URL, an f-puzzles and a SudokuPad link, a Penpa+ link, a corpus
 # record, a janko.at block and a grid line, each read back and solved to two solutions. Prints a line for each
 # form whose puzzle came back different (its solutions or their count) or failed to solve; forms that refuse a
-# type (with their reason) are listed only with -v. Exit 1 when any came back different.
+# type (with their reason) are listed only with -v. Exit 1 when any came back different. BOX `-` leaves each
+# type its own boxes (none on a Latin square, so joins of Latin-square types can be swept); -p sweeps every
+# join of two types (`a+b`) instead of the types themselves.
 #
-#   tools/forms-sweep.sh LATIN SIZE BOX [TYPE...]    # every type of `latin grammars` when none is named
+#   tools/forms-sweep.sh [-v] [-p] LATIN SIZE BOX [TYPE...]    # every type of `latin grammars` when none is named
 #   tools/forms-sweep.sh target/release/latin 8 2x4
+#   tools/forms-sweep.sh -p target/release/latin 6 -
 set -uo pipefail
-verbose=0
-if [ "${1:-}" = -v ]; then verbose=1; shift; fi
+verbose=0 pairs=0
+while [ "${1:-}" = -v ] || [ "${1:-}" = -p ]; do
+  [ "$1" = -v ] && verbose=1
+  [ "$1" = -p ] && pairs=1
+  shift
+done
 latin=$1 size=$2 box=$3
 shift 3
 types=("$@")
 if [ ${#types[@]} -eq 0 ]; then
   mapfile -t types < <("$latin" grammars | awk '/^Puzzle types/ {on=1; next} on && /^  [a-z]/ {print $1} on && /^$/ {exit}')
 fi
+if [ $pairs = 1 ]; then
+  singles=("${types[@]}")
+  types=()
+  for ((i = 0; i < ${#singles[@]}; i++)); do
+    for ((j = i + 1; j < ${#singles[@]}; j++)); do
+      types+=("${singles[i]}+${singles[j]}")
+    done
+  done
+fi
+boxes=()
+[ "$box" != - ] && boxes=(--box "$box")
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 answers() {
@@ -25,7 +43,7 @@ answers() {
 status=0
 for type in "${types[@]}"; do
   puzzle=$out/$type.yaml
-  if ! "$latin" generate "$type" --size "$size" --box "$box" --seed 3 --time-limit 15 > "$puzzle" 2> "$out/err"; then
+  if ! "$latin" generate "$type" --size "$size" "${boxes[@]}" --seed 3 --time-limit 15 > "$puzzle" 2> "$out/err"; then
     [ $verbose = 1 ] && echo "$type: not generated: $(head -c 160 "$out/err")"
     continue
   fi
