@@ -10,7 +10,8 @@
 //! the fewest rules is taken (a thermo link is `thermo`, not a grammar that adds optional cages to it; on a tie
 //! the built-in one), and the record's line and pair keys are renamed to that grammar's section names. When no
 //! grammar fits, the record is split by family and takes the type made of the types that fit each
-//! (`killer+thermo`, see `grammar::compose`).
+//! (`killer+thermo`, see `grammar::compose`); on a Latin square, Latin-square types where a family has one, and
+//! `latin` beside Sudoku types, whose boxes the join then drops (`between+latin`).
 
 use std::borrow::Cow;
 

@@ -164,10 +164,9 @@ fn section(
                 alone(grammar, name, "list of consecutive marks", |_, other| {
                     consecutive(other)
                 })?;
-            }
-            match binding(grammar, name) {
-                Some(("consecutive", _)) => record["consecutive"] = json!(list),
-                _ => record["pairs"][name] = json!(list),
+                record["consecutive"] = json!(list);
+            } else {
+                record["pairs"][name] = json!(list);
             }
         }
         SectionValue::Edge(clues) => {
