@@ -424,7 +424,19 @@ fn marks(
                 }
                 _ => {}
             }
-            symbols.insert(edge(e)?.to_string(), json!([style, "circle_SS", 2]));
+            // One symbol an edge: a pair with a white and a black dot (consecutive marks beside black dots,
+            // both on a 1 and a 2) would read back with one of them.
+            if symbols
+                .insert(edge(e)?.to_string(), json!([style, "circle_SS", 2]))
+                .is_some()
+            {
+                let cells = fpuzzles::list(e, "cells");
+                let names: Vec<&str> = cells.iter().filter_map(Json::as_str).collect();
+                return Err(format!(
+                    "a white and a black dot between {}, where Penpa+ draws one dot an edge",
+                    names.join(" and ")
+                ));
+            }
         }
     }
     for e in fpuzzles::list(puzzle, "xv") {
@@ -641,6 +653,22 @@ mod tests {
         let mut two = puzzle.clone();
         two["xsum"] = json!([{"cell": "R0C2", "value": "3"}]);
         assert!(from_fpuzzles(&two).unwrap_err().contains("two kinds"));
+    }
+
+    /// A pair with a white and a black dot (a consecutive mark beside a black dot on a 1 and a 2) is refused:
+    /// Penpa+ draws one symbol an edge, and the link would read back with one of them.
+    #[test]
+    fn two_dots_on_one_edge_are_refused() {
+        let puzzle = json!({"size": 4, "grid": vec![vec![json!({}); 4]; 4],
+            "difference": [{"cells": ["R1C1", "R2C1"]}], "ratio": [{"cells": ["R1C1", "R2C1"]}]});
+        let e = from_fpuzzles(&puzzle).unwrap_err();
+        assert!(
+            e.contains("a white and a black dot between R1C1 and R2C1"),
+            "{e}"
+        );
+        let mut apart = puzzle.clone();
+        apart["ratio"] = json!([{"cells": ["R1C2", "R2C2"]}]);
+        assert!(from_fpuzzles(&apart).is_ok());
     }
 
     /// Every constraint drawn reads back as itself: regions, diagonals, givens, cages with sums, thermometers,
