@@ -171,8 +171,8 @@ fn every_example_reads_back_from_its_record() {
 /// sandwich's sums and numbered rooms' values; Outside Sudoku's sets and skyscrapers' counts; consecutive marks
 /// and kropki dots) the record reads back with the same solutions; where both would share one list (two kinds
 /// of sums, two kinds of counts, two grids of marks, two lists of relations or of consecutive marks: of
-/// greater-than+minarism the record kept one, and read back with two solutions) writing the record, and every form written from it, is
-/// refused by name rather than mixing the clues.
+/// greater-than+minarism the record kept one, and read back with two solutions) writing the record, and every
+/// form written from it, is refused by name rather than mixing the clues.
 #[test]
 fn joined_types_keep_their_clues_apart_in_records() {
     let solutions = |cmd: &mut Command| -> serde_json::Value {
