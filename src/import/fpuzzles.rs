@@ -1833,8 +1833,8 @@ mod tests {
                 "line",
             ),
             (
-                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"ratio":[{"cells":["R1C1","R1C2"]}],"negative":["difference"]}"#,
-                "beside black dots not all given",
+                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"difference":[{"cells":["R2C1","R2C2"],"value":"2"}],"ratio":[{"cells":["R1C1","R1C2"]}],"negative":["difference"]}"#,
+                "a difference dot of 2",
             ),
             (
                 r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C2"],"value":"3"},{"cells":["R1C2"],"value":"1"}]}"#,
