@@ -175,8 +175,19 @@ fn every_example_reads_back_from_its_record() {
 /// form written from it, is refused by name rather than mixing the clues.
 #[test]
 fn joined_types_keep_their_clues_apart_in_records() {
-    let solutions = |cmd: &mut Command| -> serde_json::Value {
-        let out = cmd.assert().success();
+    let generated = |kind: &str| {
+        let out = latin()
+            .args(["generate", kind, "--size", "6", "--seed", "2"])
+            .assert()
+            .success();
+        out.get_output().stdout.clone()
+    };
+    let solutions = |input: Vec<u8>| -> serde_json::Value {
+        let out = latin()
+            .args(["solve", "--max", "2", "--format", "json", "-"])
+            .write_stdin(input)
+            .assert()
+            .success();
         serde_json::from_slice::<serde_json::Value>(&out.get_output().stdout).unwrap()["solutions"]
             .clone()
     };
@@ -185,27 +196,15 @@ fn joined_types_keep_their_clues_apart_in_records() {
         "outside+skyscrapers",
         "kropki-latin+consecutive",
     ] {
-        let out = latin()
-            .args(["generate", kind, "--size", "6", "--seed", "2"])
-            .assert()
-            .success();
-        let puzzle = out.get_output().stdout.clone();
+        let puzzle = generated(kind);
         let out = latin()
             .args(["convert", "--to", "record", "-"])
             .write_stdin(puzzle.clone())
             .assert()
             .success();
         let record = out.get_output().stdout.clone();
-        let direct = solutions(
-            latin()
-                .args(["solve", "--max", "2", "--format", "json", "-"])
-                .write_stdin(puzzle),
-        );
-        let pasted = solutions(
-            latin()
-                .args(["solve", "--max", "2", "--format", "json", "-"])
-                .write_stdin(record),
-        );
+        let direct = solutions(puzzle);
+        let pasted = solutions(record);
         assert_eq!(direct.as_array().map(Vec::len), Some(1), "{kind}");
         assert_eq!(direct, pasted, "{kind}");
     }
@@ -225,11 +224,7 @@ fn joined_types_keep_their_clues_apart_in_records() {
             "keeps one list of consecutive marks",
         ),
     ] {
-        let out = latin()
-            .args(["generate", kind, "--size", "6", "--seed", "2"])
-            .assert()
-            .success();
-        let puzzle = out.get_output().stdout.clone();
+        let puzzle = generated(kind);
         for form in ["record", "fpuzzles"] {
             let out = latin()
                 .args(["convert", "--to", form, "-"])

@@ -281,7 +281,7 @@ fn composed(
     // `grammar::compose`); `latin` is that part when no other is one.
     let square = !record["boxes"].is_array() && !layout_regions(record);
     let mut parts: Vec<String> = Vec::new();
-    for mut family in families(record) {
+    for family in families(record) {
         let family_needs = self::needs(&family)?;
         let best = |family: &Json| {
             registry
@@ -295,15 +295,12 @@ fn composed(
                     )
                 })
         };
-        let mut unboxed = None;
-        if square {
-            let boxes = family.as_object_mut().and_then(|o| o.remove("boxes"));
-            unboxed = best(&family);
-            if let Some(boxes) = boxes {
-                family["boxes"] = boxes;
-            }
-        }
-        let best = unboxed.or_else(|| best(&family));
+        let unboxed = square.then(|| {
+            let mut bare = family.clone();
+            bare.as_object_mut().map(|o| o.remove("boxes"));
+            best(&bare)
+        });
+        let best = unboxed.flatten().or_else(|| best(&family));
         let Some(best) = best else {
             // The grammar meant to read it may be one that did not load: say why, as an unknown type does.
             return Err(Error::section(

@@ -143,9 +143,13 @@ fn section(
             record["clues"] = Json::Object(clues);
         }
         SectionValue::Relations(pairs) => {
-            alone(grammar, name, "list of relations (`less`)", |spec, _| {
-                spec.kind == SectionKind::Relations
-            })?;
+            alone(
+                grammar,
+                name,
+                "list of relations (`less`)",
+                FOR_IT,
+                |spec, _| spec.kind == SectionKind::Relations,
+            )?;
             let list: Vec<Json> = pairs.iter().map(|&(a, b)| pair(a, b)).collect();
             record["less"] = json!(list);
         }
@@ -161,9 +165,13 @@ fn section(
             let consecutive =
                 |other: &str| matches!(binding(grammar, other), Some(("consecutive", _)));
             if consecutive(name) {
-                alone(grammar, name, "list of consecutive marks", |_, other| {
-                    consecutive(other)
-                })?;
+                alone(
+                    grammar,
+                    name,
+                    "list of consecutive marks",
+                    FOR_IT,
+                    |_, other| consecutive(other),
+                )?;
                 record["consecutive"] = json!(list);
             } else {
                 record["pairs"][name] = json!(list);
@@ -189,7 +197,7 @@ fn section(
             record[key][side] = json!(symbols.collect::<Vec<_>>());
         }
         SectionValue::Marks(marks) => {
-            alone(grammar, name, "grid of marks", |spec, _| {
+            alone(grammar, name, "grid of marks", FOR_IT, |spec, _| {
                 spec.kind == SectionKind::Marks
             })?;
             let mut grid = vec![vec![String::new(); n]; n];
@@ -221,12 +229,17 @@ fn section(
     Ok(())
 }
 
-/// A record keeps one `what` (a grid of marks, a list of relations, of consecutive marks): a type with two
-/// sections that would go there (fortress+evenodd, greater-than+minarism) would lose one, and is refused by name.
+/// Where [`alone`] says a type has two sections of a kind kept once.
+const FOR_IT: &str = "sections for it";
+
+/// A record keeps one `what` (a grid of marks, a list of relations, of consecutive marks, of one key's edge
+/// clues a side): a type with two sections that would go there (fortress+evenodd, greater-than+minarism,
+/// frame+sum-skyscrapers) would lose one, and is refused by name; `place` says where it has the two.
 fn alone(
     grammar: &Grammar,
     name: &str,
     what: &str,
+    place: &str,
     goes_there: impl Fn(&SectionSpec, &str) -> bool,
 ) -> Result<(), Error> {
     let other = grammar
@@ -238,7 +251,7 @@ fn alone(
             name.to_owned(),
             format!(
                 "a corpus record, which every form but YAML is written from, keeps one {what}, and type {} \
-                 has two sections for it (`{name}` and `{other}`): keep it as a YAML puzzle file",
+                 has two {place} (`{name}` and `{other}`): keep it as a YAML puzzle file",
                 grammar.name
             ),
         )),
@@ -262,23 +275,18 @@ fn edge_key<'g>(
     let key = schema_edge_key(grammar, primitive, name);
     // Two edge sections kept under one key and side (frame+sum-skyscrapers: both sums, under `edges`) would
     // be one list in the record, read back as the first type's clues.
-    let other = grammar.sections.iter().find(|(other, spec)| {
-        *other != name
-            && spec.kind == SectionKind::Edge
-            && binding(grammar, other)
-                .is_some_and(|(p, s)| s == side && schema_edge_key(grammar, p, other) == key)
-    });
-    if let Some((other, _)) = other {
-        return Err(Error::section(
-            name.to_owned(),
-            format!(
-                "a corpus record, which every form but YAML is written from, keeps one list of `{key}` \
-                 clues a side, and type {} has two on the {side} (`{name}` and `{other}`): keep it as a \
-                 YAML puzzle file",
-                grammar.name
-            ),
-        ));
-    }
+    let what = format!("list of `{key}` clues a side");
+    alone(
+        grammar,
+        name,
+        &what,
+        &format!("on the {side}"),
+        |spec, other| {
+            spec.kind == SectionKind::Edge
+                && binding(grammar, other)
+                    .is_some_and(|(p, s)| s == side && schema_edge_key(grammar, p, other) == key)
+        },
+    )?;
     Ok((key, side, primitive))
 }
 
