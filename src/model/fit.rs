@@ -419,6 +419,20 @@ pub(crate) fn in_schema_terms(record: &mut Json, grammar: &Grammar) -> Result<()
             Some((m, section))
         })
         .collect();
+    // One key holds one list: a join whose parts both have one (the pills of arrow+arrow-distinct) would
+    // have the second left under its section's name, which f-puzzles has no constraint for.
+    for (m, first) in &sections {
+        if let Some(second) = sections_for(grammar, m).into_iter().find(|s| s != first) {
+            return Err(Error::section(
+                "fpuzzles",
+                format!(
+                    "type {}: f-puzzles keeps one list of {}, and the type has two sections for it (`{first}` \
+                     and `{second}`)",
+                    grammar.name, m.name
+                ),
+            ));
+        }
+    }
     let moves: Vec<(&str, &str, &str)> = sections
         .iter()
         .map(|(m, section)| (m.group, section.as_str(), m.key.as_ref()))
@@ -736,7 +750,14 @@ fn tags_agree(args: &crate::grammar::Args, names: &[(Meaning, String)]) -> bool 
 
 /// The section of `grammar` bound to the primitive that says `m`.
 fn section_for(grammar: &Grammar, m: &Meaning) -> Option<String> {
-    grammar.rules.iter().find_map(|rule| {
+    sections_for(grammar, m).into_iter().next()
+}
+
+/// Every section of `grammar` the record key of `m` would hold, in the order of the grammar's rules: more
+/// than one in a join whose parts both have one (the pills of `arrow+arrow-distinct`).
+fn sections_for(grammar: &Grammar, m: &Meaning) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let found = grammar.rules.iter().filter_map(|rule| {
         let RuleUse::Primitive { primitive, args } = rule else {
             return None;
         };
@@ -790,13 +811,48 @@ fn section_for(grammar: &Grammar, m: &Meaning) -> Option<String> {
                     .and_then(|(k, _)| k.as_str().map(str::to_owned))
             }
         }
-    })
+    });
+    for section in found {
+        if !out.contains(&section) {
+            out.push(section);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grammar::Grammar;
+
+    /// A join whose two parts each have a section one key of the schema holds (the pills of arrow and of
+    /// arrow-distinct, the white dots of kropki and kropki-latin) is refused naming both, not left with a key
+    /// that has no meaning.
+    #[test]
+    fn two_sections_for_one_key_are_refused_by_name() {
+        let registry = Registry::built_in();
+        for (name, says) in [
+            (
+                "arrow+arrow-distinct",
+                "one list of pill arrows, and the type has two sections for it (`pills` and `arrow-distinct-pills`)",
+            ),
+            (
+                "kropki+kropki-latin",
+                "one list of white kropki dots, and the type has two sections for it (`white` and `kropki-latin-white`)",
+            ),
+        ] {
+            let grammar = registry.get(name).unwrap();
+            let mut record = serde_json::json!({"type": name, "size": 9, "boxes": [3, 3]});
+            let err = in_schema_terms(&mut record, &grammar).unwrap_err().to_string();
+            assert!(err.contains(says), "{name}: {err}");
+        }
+        // Each part alone has one.
+        let grammar = registry.get("arrow").unwrap();
+        let mut record = serde_json::json!({"type": "arrow", "size": 9, "boxes": [3, 3],
+            "lines": {"arrows": [[[0, 0], [0, 1]]], "pills": [[[0, 0], [1, 0]]]}});
+        let result = in_schema_terms(&mut record, &grammar);
+        assert!(result.is_ok(), "{result:?}");
+    }
 
     fn fitted(mut record: Json, registry: &Registry) -> Result<Json, Error> {
         fit(&mut record, registry).map(|()| record)
