@@ -156,6 +156,9 @@ fn run_within(
         }
         found = outcome.solutions;
     }
+    if options.backend == BackendChoice::SearchOnly {
+        return Ok(timed_out(found, stats, start));
+    }
     let Some((program, cnf)) =
         compile_stage(puzzle, options, pruned, searcher.deadline, &mut stats)?
     else {
@@ -222,7 +225,7 @@ fn handover_budget(options: &SolveOptions, pruned: Option<&Domains>) -> u64 {
                 .search_nodes
                 .min((SAT_HANDOVER_PER_OPEN_CELL * open).max(SAT_HANDOVER_MIN_NODES))
         }
-        BackendChoice::Cbc => options.search_nodes,
+        BackendChoice::Cbc | BackendChoice::SearchOnly => options.search_nodes,
     }
 }
 
@@ -251,7 +254,7 @@ fn compile_stage(
             Err(cdcl::Unwritten::TimeUp) => return Ok(None),
             Err(cdcl::Unwritten::TooLarge(needed)) => return Err(memory.refusal(needed)),
         },
-        BackendChoice::Cbc => None,
+        BackendChoice::Cbc | BackendChoice::SearchOnly => None,
     };
     if cnf.is_none() {
         memory.check(memory::with_cbc(program.terms(), program.num_cols() as u64))?;
@@ -557,4 +560,30 @@ fn deadline(start: Instant, limit: Option<Duration>) -> Option<Instant> {
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::Registry;
+
+    /// With no backend, what search leaves within its nodes ends undecided (and never reaches CaDiCaL); with
+    /// enough nodes search decides it alone.
+    #[test]
+    fn search_alone_ends_undecided_past_its_nodes() {
+        let registry = Registry::built_in();
+        let puzzle = crate::model::load::load_str("type: sudoku\nsize: 16\n", &registry).unwrap();
+        let with = |search_nodes| SolveOptions {
+            backend: BackendChoice::SearchOnly,
+            search_nodes,
+            ..SolveOptions::default()
+        };
+        let short = run_with(&puzzle, &with(1), None).unwrap();
+        assert!(!short.complete && short.solutions.is_empty());
+        assert_eq!(short.status, Status::Timeout);
+        assert_eq!(short.stats.solver_calls, 0, "no backend");
+        let long = run_with(&puzzle, &with(100_000), None).unwrap();
+        assert_eq!(long.solutions.len(), 1);
+        assert_eq!(puzzle.check_grid(&long.solutions[0]), Ok(()));
+    }
 }

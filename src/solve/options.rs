@@ -50,6 +50,9 @@ pub enum BackendChoice {
     Auto,
     /// CBC always (for comparisons and tests).
     Cbc,
+    /// None: presolve and search alone, within `search_nodes`; what they leave undecided ends incomplete, as
+    /// at a work limit. For a caller with a cheaper way out than a backend's proof (`generate` draws again).
+    SearchOnly,
 }
 
 /// How to solve.
