@@ -24,7 +24,7 @@ use crate::grid::{Cell, Grid};
 use crate::model::load::load_mapping;
 use crate::model::Puzzle;
 use crate::rules::Differs;
-use crate::solve::SolveOptions;
+use crate::solve::{BackendChoice, SolveOptions};
 use crate::yaml::Mapping;
 
 /// Which cells are removed together.
@@ -442,6 +442,18 @@ impl<'a> Clock<'a> {
     }
 }
 
+/// Draws of a random solution ([`random_solution`]) before the last, which the backend may decide.
+const DRAWS: u32 = 16;
+
+/// Search nodes a draw gets per cell of the grid, and at least [`DRAW_MIN_NODES`]: the search's own handover
+/// to CaDiCaL ([`crate::solve`]'s two per open cell). Measured 2026-12-01 on 64x64 Sudokus (`latin generate
+/// sudoku --size 64 --seed 1..10`): search decides most draws in about 3,500 of their 8,192 nodes (1-3 s),
+/// and the others run past them into a long tail; seeds 3, 7, 9 and 10 took 5, 2, 10 and 5 draws (31 s the
+/// most), where each ran past 20 s in CaDiCaL before, and seed 3 past 16 minutes unbounded. At 49x49, seeds
+/// 1-10 took 1-6 draws (2.7 s the most).
+const DRAW_NODES_PER_CELL: u64 = 2;
+const DRAW_MIN_NODES: u64 = 256;
+
 fn out_of_time() -> Error {
     Error::TimeLimit("a puzzle was made")
 }
@@ -461,6 +473,13 @@ fn no_solution() -> Error {
 /// (propagation refuted it), so the placements, and the solution, are exactly those of a solve per placement;
 /// that is then run only when the end finds none (a placement propagation let through that no solution has),
 /// from the same random state. A solve per placement was n solves: 25 s of a 64x64 Latin square's generation.
+///
+/// The end's solve is search alone, within [`DRAW_NODES_PER_CELL`], and a draw it leaves undecided is put
+/// aside for a fresh one from where the random state is: some placements make a grid whose completion search
+/// runs into a long tail on (four of ten 64x64 Sudokus, where CaDiCaL, which would take over, ran past 20 s
+/// each, and one past 16 minutes and 1.2 GB), and another draw is usually quick. The last of [`DRAWS`] goes
+/// to the backend as before. The node budget, not time, bounds each draw, so a seed still makes one puzzle on
+/// every machine.
 fn random_solution(
     template: &Puzzle,
     rng: &mut fastrand::Rng,
@@ -471,10 +490,24 @@ fn random_solution(
         .then(|| crate::solve::engine::Engine::new(template));
     if let Some(engine) = engine {
         let propagates = |p: &Puzzle| Ok(engine.initial(p.givens()).is_ok());
-        let puzzle = placed(template, rng, propagates)?;
-        let outcome = crate::solve(&puzzle, &options.left(1)?)?;
-        if let Some(found) = outcome.solutions.into_iter().next() {
-            return Ok(found);
+        let cells = (template.size() * template.size()) as u64;
+        for draw in 1..=DRAWS {
+            let puzzle = placed(template, rng, propagates)?;
+            let mut bounded = options.left(1)?;
+            if draw < DRAWS {
+                bounded.backend = BackendChoice::SearchOnly;
+                bounded.search_nodes = bounded
+                    .search_nodes
+                    .min((DRAW_NODES_PER_CELL * cells).max(DRAW_MIN_NODES));
+            }
+            let outcome = crate::solve(&puzzle, &bounded)?;
+            if let Some(found) = outcome.solutions.into_iter().next() {
+                return Ok(found);
+            }
+            // No solution at all: a placement propagation let through that none has.
+            if outcome.complete {
+                break;
+            }
         }
         *rng = start;
     }
@@ -677,6 +710,43 @@ mod tests {
                 assert_eq!(drawn, solved, "{kind} {n} {rules:?}, seed {seed}");
                 assert_eq!(rng.u64(..), again.u64(..), "the same random numbers used");
                 assert_eq!(drawn.is_none(), n == 2);
+            }
+        }
+    }
+
+    /// A draw search leaves undecided within its nodes is put aside for a fresh one, and the last goes to the
+    /// backend: with one search node, no draw is decided by search, so the solution is the last draw's, found
+    /// by CaDiCaL, after [`DRAWS`] placements' worth of random numbers.
+    #[test]
+    fn draws_search_leaves_undecided_are_drawn_again() {
+        let registry = Registry::built_in();
+        let options = SolveOptions {
+            search_nodes: 1,
+            ..SolveOptions::default()
+        };
+        let clock = Clock::new(&options, None, None);
+        let spec = Kind::new(&registry, "sudoku", 16, None, &[]).unwrap();
+        let engine = crate::solve::engine::Engine::new(&spec.base);
+        let propagates = |p: &Puzzle| Ok(engine.initial(p.givens()).is_ok());
+        for seed in 1..=3 {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let drawn = random_solution(&spec.base, &mut rng, &clock).unwrap();
+            assert_eq!(spec.base.check_grid(&drawn), Ok(()), "seed {seed}");
+            let mut again = fastrand::Rng::with_seed(seed);
+            let mut last = None;
+            for _ in 0..DRAWS {
+                last = Some(placed(&spec.base, &mut again, propagates).unwrap());
+            }
+            assert_eq!(rng.u64(..), again.u64(..), "seed {seed}: {DRAWS} draws");
+            let last = last.unwrap();
+            for r in 0..16 {
+                for c in 0..16 {
+                    let v = last.givens().get(Cell::new(r, c));
+                    assert!(
+                        v == 0 || v == drawn.get(Cell::new(r, c)),
+                        "seed {seed}: the last draw's"
+                    );
+                }
             }
         }
     }
