@@ -442,7 +442,8 @@ impl<'a> Clock<'a> {
     }
 }
 
-/// Draws of a random solution ([`random_solution`]) before the last, which the backend may decide.
+/// Draws of a random solution ([`random_solution`]) at most: each but the last is search alone, and the last
+/// may go to the backend.
 const DRAWS: u32 = 16;
 
 /// Search nodes a draw gets per cell of the grid, and at least [`DRAW_MIN_NODES`]: the search's own handover
