@@ -477,8 +477,7 @@ fn no_solution() -> Error {
 ///
 /// The end's solve is search alone, within [`DRAW_NODES_PER_CELL`], and a draw it leaves undecided is put
 /// aside for a fresh one from where the random state is: some placements make a grid whose completion search
-/// runs into a long tail on (four of ten 64x64 Sudokus, where CaDiCaL, which would take over, ran past 20 s
-/// each, and one past 16 minutes and 1.2 GB), and another draw is usually quick. The last of [`DRAWS`] goes
+/// runs into a long tail on, and another draw is usually quick (measured there). The last of [`DRAWS`] goes
 /// to the backend as before. The node budget, not time, bounds each draw, so a seed still makes one puzzle on
 /// every machine.
 fn random_solution(

@@ -410,27 +410,24 @@ pub(crate) fn in_schema_terms(record: &mut Json, grammar: &Grammar) -> Result<()
         let by = args.get("by").and_then(Value::as_u64)?;
         (by != usual).then(|| gapped(key, primitive, by))
     });
-    let sections: Vec<(Meaning, String)> = MEANINGS
-        .iter()
-        .cloned()
-        .chain(others)
-        .filter_map(|m| {
-            let section = section_for(grammar, &m)?;
-            Some((m, section))
-        })
-        .collect();
-    // One key holds one list: a join whose parts both have one (the pills of arrow+arrow-distinct) would
-    // have the second left under its section's name, which f-puzzles has no constraint for.
-    for (m, first) in &sections {
-        if let Some(second) = sections_for(grammar, m).into_iter().find(|s| s != first) {
-            return Err(Error::section(
-                "fpuzzles",
-                format!(
-                    "type {}: f-puzzles keeps one list of {}, and the type has two sections for it (`{first}` \
-                     and `{second}`)",
-                    grammar.name, m.name
-                ),
-            ));
+    // Each meaning's section, looked up once. One key holds one list: a join whose parts both have one (the
+    // pills of arrow+arrow-distinct) would have the second left under its section's name, which f-puzzles has
+    // no constraint for.
+    let mut sections: Vec<(Meaning, String)> = Vec::new();
+    for m in MEANINGS.iter().cloned().chain(others) {
+        match sections_for(grammar, &m).as_slice() {
+            [] => {}
+            [one] => sections.push((m, one.clone())),
+            [first, second, ..] => {
+                return Err(Error::section(
+                    "fpuzzles",
+                    format!(
+                        "type {}: f-puzzles keeps one list of {}, and the type has two sections for it \
+                         (`{first}` and `{second}`)",
+                        grammar.name, m.name
+                    ),
+                ))
+            }
         }
     }
     let moves: Vec<(&str, &str, &str)> = sections
