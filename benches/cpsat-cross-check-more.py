@@ -10,6 +10,7 @@ corpus records by `latin convert --to record`; CP-SAT must find the same solutio
 (the solution cut off, the model infeasible).
 
     python3 benches/cpsat-cross-check-more.py LATIN SEEDS [TYPE...]  # seeds 1..SEEDS of each type and size
+    python3 benches/cpsat-cross-check-more.py LATIN FIRST-LAST [TYPE...]  # seeds FIRST..LAST, for fresh puzzles
     python3 benches/cpsat-cross-check-more.py LATIN --time FILE...   # CP-SAT's time on puzzle files
 
 With `--time`, each puzzle file (e.g. from benches/out-of-sample.sh) is solved and proved unique by CP-SAT (one
@@ -453,13 +454,15 @@ def timed(latin, files):
 def main():
     if len(sys.argv) > 2 and sys.argv[2] == "--time":
         return timed(sys.argv[1], sys.argv[3:])
-    latin, seeds, only = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+    latin, seeds, only = sys.argv[1], sys.argv[2], sys.argv[3:]
+    first, _, last = seeds.rpartition("-")
+    seeds = range(int(first or 1), int(last) + 1)
     made = bad = 0
     for kind, sizes in TYPES:
         if only and kind not in only:
             continue
         for n in sizes:
-            for seed in range(1, seeds + 1):
+            for seed in seeds:
                 wrong = check(latin, kind, n, seed)
                 if wrong != "not made":
                     made += 1
