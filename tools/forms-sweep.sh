@@ -8,6 +8,7 @@
 # join of two types (`a+b`) instead of the types themselves.
 #
 #   tools/forms-sweep.sh [-v] [-p] LATIN SIZE BOX [TYPE...]    # every type of `latin grammars` when none is named
+#   SEED=301 tools/forms-sweep.sh LATIN SIZE BOX                 # other puzzles than seed 3's
 #   tools/forms-sweep.sh target/release/latin 8 2x4
 #   tools/forms-sweep.sh -p target/release/latin 6 -
 set -uo pipefail
@@ -43,7 +44,7 @@ answers() {
 status=0
 for type in "${types[@]}"; do
   puzzle=$out/$type.yaml
-  if ! "$latin" generate "$type" --size "$size" "${boxes[@]}" --seed 3 --time-limit 15 > "$puzzle" 2> "$out/err"; then
+  if ! "$latin" generate "$type" --size "$size" "${boxes[@]}" --seed "${SEED:-3}" --time-limit 15 > "$puzzle" 2> "$out/err"; then
     [ $verbose = 1 ] && echo "$type: not generated: $(head -c 160 "$out/err")"
     continue
   fi
