@@ -24,6 +24,7 @@ use crate::grid::{Cell, Grid};
 use crate::model::load::load_mapping;
 use crate::model::Puzzle;
 use crate::rules::Differs;
+use crate::solve::options::{SAT_HANDOVER_MIN_NODES, SAT_HANDOVER_PER_OPEN_CELL};
 use crate::solve::{BackendChoice, SolveOptions};
 use crate::yaml::Mapping;
 
@@ -446,14 +447,15 @@ impl<'a> Clock<'a> {
 /// may go to the backend.
 const DRAWS: u32 = 16;
 
-/// Search nodes a draw gets per cell of the grid, and at least [`DRAW_MIN_NODES`]: the search's own handover
-/// to CaDiCaL ([`crate::solve`]'s two per open cell). Measured 2026-12-01 on 64x64 Sudokus (`latin generate
+/// Search nodes a draw of a grid of `cells` cells gets: the search's own handover to CaDiCaL (its nodes per
+/// open cell and its floor), counted on every cell. Measured 2026-12-01 on 64x64 Sudokus (`latin generate
 /// sudoku --size 64 --seed 1..10`): search decides most draws in about 3,500 of their 8,192 nodes (1-3 s),
 /// and the others run past them into a long tail; seeds 3, 7, 9 and 10 took 5, 2, 10 and 5 draws (31 s the
 /// most), where each ran past 20 s in CaDiCaL before, and seed 3 past 16 minutes unbounded. At 49x49, seeds
 /// 1-10 took 1-6 draws (2.7 s the most).
-const DRAW_NODES_PER_CELL: u64 = 2;
-const DRAW_MIN_NODES: u64 = 256;
+fn draw_nodes(cells: u64) -> u64 {
+    (SAT_HANDOVER_PER_OPEN_CELL * cells).max(SAT_HANDOVER_MIN_NODES)
+}
 
 fn out_of_time() -> Error {
     Error::TimeLimit("a puzzle was made")
@@ -475,7 +477,7 @@ fn no_solution() -> Error {
 /// that is then run only when the end finds none (a placement propagation let through that no solution has),
 /// from the same random state. A solve per placement was n solves: 25 s of a 64x64 Latin square's generation.
 ///
-/// The end's solve is search alone, within [`DRAW_NODES_PER_CELL`], and a draw it leaves undecided is put
+/// The end's solve is search alone, within [`draw_nodes`], and a draw it leaves undecided is put
 /// aside for a fresh one from where the random state is: some placements make a grid whose completion search
 /// runs into a long tail on, and another draw is usually quick (measured there). The last of [`DRAWS`] goes
 /// to the backend as before. The node budget, not time, bounds each draw, so a seed still makes one puzzle on
@@ -496,9 +498,7 @@ fn random_solution(
             let mut bounded = options.left(1)?;
             if draw < DRAWS {
                 bounded.backend = BackendChoice::SearchOnly;
-                bounded.search_nodes = bounded
-                    .search_nodes
-                    .min((DRAW_NODES_PER_CELL * cells).max(DRAW_MIN_NODES));
+                bounded.search_nodes = bounded.search_nodes.min(draw_nodes(cells));
             }
             let outcome = crate::solve(&puzzle, &bounded)?;
             if let Some(found) = outcome.solutions.into_iter().next() {
