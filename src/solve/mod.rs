@@ -216,7 +216,7 @@ fn wide_search(
 }
 
 /// The search nodes before a backend takes over: for CaDiCaL 2 per open cell (at least 256), for CBC the whole
-/// budget.
+/// budget; with no backend ([`BackendChoice::SearchOnly`]) the whole budget, after which the solve ends.
 fn handover_budget(options: &SolveOptions, pruned: Option<&Domains>) -> u64 {
     match options.backend {
         BackendChoice::Auto => {
