@@ -22,6 +22,7 @@ pub(crate) mod outcome;
 pub(crate) mod paths;
 pub(crate) mod presolve;
 pub(crate) mod relax;
+pub(crate) mod repair;
 pub(crate) mod required;
 pub(crate) mod search;
 pub(crate) mod wide;
