@@ -1,4 +1,5 @@
-//! Which cells search tries again after a restart: the neighbourhood of the corner where a run got stuck.
+//! Which cells search tries again after a restart: the neighbourhood of the corner where a run got stuck. Both
+//! searches use it, the engine's ([`super::search`]) and the wide grids' ([`super::wide`]).
 //!
 //! On a nearly empty large grid, a run of search fills nearly every cell and then fails in the last corner its
 //! order reaches (a 49x49 Sudoku with four givens: with 2,256-2,355 of its 2,401 cells fixed, in the bottom-right
