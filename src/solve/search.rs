@@ -612,18 +612,24 @@ mod tests {
         assert!(!s.stretch() && s.budget.nodes == 100);
     }
 
-    #[test]
-    fn restarts_keep_the_count_exact() {
-        // A restart after every failure or two (Luby unit 1) on Arto Inkala's 2012 "hardest Sudoku": the runs
-        // repeat each other's work, and the search still ends with its one solution, proved unique.
-        let line =
-            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    /// A 9x9 Sudoku from its 81 characters, row by row, `.` for an empty cell.
+    fn sudoku_from_line(line: &str) -> Puzzle {
         let mut p = Puzzle::sudoku(9).unwrap();
         for (i, ch) in line.chars().enumerate() {
             if let Some(v) = ch.to_digit(10) {
                 p.give(crate::grid::Cell::new(i / 9, i % 9), v).unwrap();
             }
         }
+        p
+    }
+
+    #[test]
+    fn restarts_keep_the_count_exact() {
+        // A restart after every failure or two (Luby unit 1) on Arto Inkala's 2012 "hardest Sudoku": the runs
+        // repeat each other's work, and the search still ends with its one solution, proved unique.
+        let p = sudoku_from_line(
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        );
         let out = count_with_restarts(&p, 2, u64::MAX, 1);
         assert!(out.restarts > 0, "no restarts happened");
         assert!(out.exhausted);
@@ -651,20 +657,16 @@ mod tests {
 
     #[test]
     fn repairs_keep_an_enumeration_exact() {
-        // Arto Inkala's 2012 Sudoku with its first six givens taken away has many solutions. Restarting after
-        // every failure (Luby unit 1), each restart followed by a repair that finds solutions out of the runs'
-        // order, lists the same solutions as search without restarts, each once, and ends exhausted.
-        let line =
-            "...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-        let mut p = Puzzle::sudoku(9).unwrap();
-        for (i, ch) in line.chars().enumerate() {
-            if let Some(v) = ch.to_digit(10) {
-                p.give(crate::grid::Cell::new(i / 9, i % 9), v).unwrap();
-            }
-        }
+        // Arto Inkala's 2012 Sudoku without its first given (the 8 in r1c1) has 292 solutions. Restarting
+        // after every failure (Luby unit 1), each restart followed by a repair, search lists the same solutions
+        // as search without restarts, each once, and ends exhausted.
+        let p = sudoku_from_line(
+            "...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        );
         let all = count_with_restarts(&p, 100_000, u64::MAX, u64::MAX);
         let restarted = count_with_restarts(&p, 100_000, u64::MAX, 1);
         assert!(all.exhausted && restarted.exhausted && restarted.restarts > 0);
+        assert_eq!(all.solutions.len(), 292);
         let set = |o: &SearchOutcome| o.solutions.iter().cloned().collect::<HashSet<Grid>>();
         assert_eq!(restarted.solutions.len(), all.solutions.len());
         assert_eq!(set(&restarted), set(&all));

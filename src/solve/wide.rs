@@ -102,8 +102,9 @@ impl Wide {
     /// a cell tries first the value with the fewest places left in its groups, ties broken at random (seeded):
     /// against a random value, empty 81x81 Sudokus with 9x9 boxes, with 3x27 boxes and with diagonals were
     /// solved in 0.1, 4.4 and 3.0 s where random values left the last two undecided after 20 s, and an empty
-    /// 100x100 in 0.5 s. A run that ends within its limit has seen the whole space; solutions found again after
-    /// a restart are counted once.
+    /// 100x100 in 0.5 s. Before each restart, the failed run's deepest node is repaired ([`Self::repair`]). A
+    /// run that ends within its limit has seen the whole space; solutions found again after a restart are
+    /// counted once.
     pub(crate) fn search(
         &self,
         puzzle: &Puzzle,
