@@ -452,7 +452,8 @@ const DRAWS: u32 = 16;
 /// sudoku --size 64 --seed 1..10`): search decides most draws in about 3,500 of their 8,192 nodes (1-3 s),
 /// and the others run past them into a long tail; seeds 3, 7, 9 and 10 took 5, 2, 10 and 5 draws (31 s the
 /// most), where each ran past 20 s in CaDiCaL before, and seed 3 past 16 minutes unbounded. At 49x49, seeds
-/// 1-10 took 1-6 draws (2.7 s the most).
+/// 1-10 took 1-6 draws (2.7 s the most). Since search repairs before it restarts ([`crate::solve::repair`]), each
+/// of the ten 64x64 seeds is made from its first draw; the redraws stay for what the repair does not reach.
 fn draw_nodes(cells: u64) -> u64 {
     (SAT_HANDOVER_PER_OPEN_CELL * cells).max(SAT_HANDOVER_MIN_NODES)
 }

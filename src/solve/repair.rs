@@ -18,7 +18,11 @@ use crate::model::Puzzle;
 
 /// The rounds of a repair: a cell joins the neighbourhood of the cells before when it shares at least this many
 /// rules with them (the corner, then everything next to it).
-pub(crate) const ROUNDS: [u32; 2] = [2, 1];
+const ROUNDS: [u32; 2] = [2, 1];
+
+/// Failures allowed in each round of a repair, in units of the search's Luby sequence: at 64x64 a repaired
+/// corner of 250-500 cells takes 400-900 nodes.
+pub(crate) const UNITS: u64 = 4;
 
 /// The rules' cells, as indices (row * n + col), of the rules that read at most n cells.
 pub(crate) struct Scopes {
@@ -39,8 +43,21 @@ impl Scopes {
         Scopes { n, scopes }
     }
 
+    /// The cells each round of a repair searches (a flag per cell, each round's wider than the one before),
+    /// around the open cells of a node whose fixed values are `kept` (0 where open).
+    pub(crate) fn rounds(&self, kept: &[u32]) -> Vec<Vec<bool>> {
+        let mut free: Vec<bool> = kept.iter().map(|&v| v == 0).collect();
+        ROUNDS
+            .iter()
+            .map(|&meets| {
+                free = self.widen(&free, meets);
+                free.clone()
+            })
+            .collect()
+    }
+
     /// `cells` (a flag per cell) widened by every cell that shares at least `meets` rules with them.
-    pub(crate) fn widen(&self, cells: &[bool], meets: u32) -> Vec<bool> {
+    fn widen(&self, cells: &[bool], meets: u32) -> Vec<bool> {
         let mut shared = vec![0u32; self.n * self.n];
         for scope in self.scopes.iter().filter(|s| s.iter().any(|&i| cells[i])) {
             for &i in scope {

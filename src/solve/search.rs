@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use super::engine::Engine;
 use super::options::BOARD_NODES_PER_NODE;
-use super::repair::{Deepest, Scopes, ROUNDS};
+use super::repair::{self, Deepest, Scopes};
 use crate::domains::Domains;
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
@@ -84,10 +84,6 @@ impl SearchOutcome {
 
 /// Failures allowed in a run, per unit of the Luby sequence.
 const LUBY_UNIT: u64 = 128;
-
-/// Failures allowed in each round of a repair, in units of the Luby sequence: at 64x64 a repaired corner of
-/// 250-500 cells takes 400-900 nodes.
-const REPAIR_UNITS: u64 = 4;
 
 struct Search<'a> {
     puzzle: &'a Puzzle,
@@ -226,7 +222,7 @@ impl<'a> Search<'a> {
     }
 
     /// After a failed run: searches again near the open cells of its deepest node, keeping that node's values
-    /// elsewhere ([`super::repair`]), a round for each of [`ROUNDS`], each round's neighbourhood wider, until one
+    /// elsewhere ([`super::repair`]), in rounds ([`Scopes::rounds`]), each wider than the one before, until one
     /// finds what was asked for. A round searches part of the space only, so it ends the search only by finding
     /// enough solutions (or running out of budget), never by proving there are no more.
     fn repair(&mut self, root: &Domains) -> Result<(), Stop> {
@@ -236,13 +232,7 @@ impl<'a> Search<'a> {
         let n = root.size();
         let scopes = self.scopes.get_or_insert_with(|| Scopes::new(self.puzzle));
         let kept = std::mem::take(&mut self.deepest.values);
-        let mut free: Vec<bool> = kept.iter().map(|&v| v == 0).collect();
-        let mut rounds = Vec::with_capacity(ROUNDS.len());
-        for meets in ROUNDS {
-            free = scopes.widen(&free, meets);
-            rounds.push(free.clone());
-        }
-        for free in rounds {
+        for free in scopes.rounds(&kept) {
             let mut d = root.clone();
             let kept_fit = (0..n * n)
                 .filter(|&i| !free[i])
@@ -256,7 +246,7 @@ impl<'a> Search<'a> {
                 continue;
             }
             self.failures = 0;
-            self.failure_limit = REPAIR_UNITS * self.unit;
+            self.failure_limit = repair::UNITS * self.unit;
             self.randomize = true;
             match self.explore(&mut d, false, 1.0) {
                 Ok(()) | Err(Stop::Restart) => {}

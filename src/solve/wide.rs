@@ -18,7 +18,7 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
-use super::repair::{Deepest, Scopes, ROUNDS};
+use super::repair::{self, Deepest, Scopes};
 use super::search::{fingerprint, SearchOutcome};
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
@@ -173,7 +173,7 @@ impl Wide {
             }
             let scopes = scopes.get_or_insert_with(|| Scopes::new(puzzle));
             let limits = (max_solutions, nodes, deadline);
-            run.limit = REPAIR_UNITS * unit;
+            run.limit = repair::UNITS * unit;
             match self.repair(puzzle, &mut s, &mut out, &mut run, scopes, limits) {
                 End::Enough => {
                     out.decided = true;
@@ -206,9 +206,7 @@ impl Wide {
         let n = self.n;
         let root = s.trail.len();
         let kept = std::mem::take(&mut run.deepest.values);
-        let mut free: Vec<bool> = kept.iter().map(|&v| v == 0).collect();
-        for meets in ROUNDS {
-            free = scopes.widen(&free, meets);
+        for free in scopes.rounds(&kept) {
             let fits = (0..n * n)
                 .filter(|&i| !free[i])
                 .try_for_each(|i| s.assign(self, i, kept[i] as usize - 1))
@@ -330,9 +328,6 @@ struct Run {
     /// The deepest node of this run, to repair after a restart.
     deepest: Deepest,
 }
-
-/// Failures allowed in each round of a repair, in units of the Luby sequence (as the engine's search allows).
-const REPAIR_UNITS: u64 = 4;
 
 /// How a run ended.
 enum End {
