@@ -253,6 +253,32 @@ fn count_stops_at_max() {
         .stdout("1 solution\n");
 }
 
+/// A count the time limit cuts short, below `--max`, has no answer to "how many, up to N?": it says how far it
+/// got and exits 3, as `rate` and `check` do (an empty 9x9 Latin square, 5.5e27 solutions, at a few thousand a
+/// tenth of a second); one that reached `--max` has its answer and exits 0.
+#[test]
+fn a_count_cut_short_by_the_time_limit_exits_3() {
+    let (_dir, empty) = file("type: latin\nsize: 9\n");
+    let out = latin()
+        .arg("count")
+        .arg(&empty)
+        .args(["--max", "10000000", "--time-limit", "0.1"])
+        .assert()
+        .code(3);
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(
+        text.starts_with("at least ") && text.ends_with("solutions (time limit reached)\n"),
+        "{text}"
+    );
+    latin()
+        .arg("count")
+        .arg(&empty)
+        .args(["--max", "2", "--time-limit", "10"])
+        .assert()
+        .success()
+        .stdout("at least 2 solutions (stopped at --max 2)\n");
+}
+
 /// Several files in one run: each answer under its file's name, an error in one said once while the others are
 /// solved, and the exit code the largest of theirs.
 #[test]

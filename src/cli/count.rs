@@ -6,7 +6,7 @@ use super::{exit_for, print, Exit, Format};
 use crate::error::Error;
 use crate::model::Puzzle;
 use crate::report;
-use crate::solve::SolveOptions;
+use crate::solve::{SolveOptions, Status};
 
 pub(crate) fn run(
     file: &Path,
@@ -21,5 +21,11 @@ pub(crate) fn run(
         Format::Text => report::outcome::count(&outcome, options.max_solutions),
         Format::Json => report::json::count(puzzle, &outcome, name.as_deref()) + "\n",
     })?;
-    Ok(Exit(exit_for(outcome.status)))
+    // A count the time limit cut short has no answer to "how many, up to --max?", as `rate` and `check` say.
+    let code = if outcome.count_cut_short(options.max_solutions) {
+        exit_for(Status::Timeout)
+    } else {
+        exit_for(outcome.status)
+    };
+    Ok(Exit(code))
 }

@@ -78,7 +78,7 @@ pub(crate) fn count(outcome: &Outcome, max: usize) -> String {
         (_, false) if outcome.stats.memory_capped => {
             format!("at least {k} {noun} (stopped at the memory limit, --memory-limit, below --max {max})\n")
         }
-        (_, false) if outcome.status == Status::Solved && k < max => {
+        (_, false) if outcome.count_cut_short(max) => {
             format!("at least {k} {noun} (time limit reached)\n")
         }
         (_, false) => format!("at least {k} {noun} (stopped at --max {max})\n"),

@@ -98,3 +98,15 @@ pub struct Outcome {
     pub time: Duration,
     pub stats: Stats,
 }
+
+impl Outcome {
+    /// A count to `max` that the time limit cut short: some solutions found, fewer than `max`, and no stage
+    /// proved there are no more. (A count held below `max` by `--memory-limit` is not: that stop is the
+    /// caller's bound, as `max` is.)
+    pub(crate) fn count_cut_short(&self, max: usize) -> bool {
+        self.status == Status::Solved
+            && !self.complete
+            && !self.stats.memory_capped
+            && self.solutions.len() < max
+    }
+}
