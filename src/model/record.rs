@@ -11,11 +11,11 @@ use serde_json::{json, Map, Value as Json};
 
 use super::load::{load_mapping, parse_sections, rule_names};
 use crate::error::Error;
-use crate::grammar::sections::{Clue, ClueKind, SectionKind, SectionSpec, SectionValue};
+use crate::grammar::sections::{Clue, ClueKind, Clues, SectionKind, SectionSpec, SectionValue};
 use crate::grammar::{Grammar, Registry, RuleUse};
 use crate::grid::Cell;
 use crate::import::{self, Format};
-use crate::parse::cells::CellLine;
+use crate::parse::cells::{CellLine, CellPair};
 use crate::parse::clues::Op;
 use crate::yaml::{Mapping, Value};
 
@@ -102,6 +102,7 @@ pub(crate) fn record_of(map: &Mapping, registry: &Registry) -> Result<Json, Erro
     Ok(record)
 }
 
+/// Writes one parsed section into the record, under the schema's key for its kind.
 fn section(
     record: &mut Json,
     grammar: &Grammar,
@@ -124,24 +125,7 @@ fn section(
             let rows: Vec<&[String]> = r.ids.chunks(n).collect();
             record["regions"] = json!(rows);
         }
-        SectionValue::Clues(c) => {
-            let clues: Map<String, Json> = c
-                .entries
-                .iter()
-                .map(|(id, clue)| {
-                    let text = match clue {
-                        Clue::Integer(k) => k.to_string(),
-                        Clue::Arithmetic(a) => match a.op {
-                            // The schema writes a product `24*`, where a puzzle file says `24x`.
-                            Some(Op::Mul) => format!("{}*", a.target),
-                            _ => a.to_string(),
-                        },
-                    };
-                    (id.clone(), json!(text))
-                })
-                .collect();
-            record["clues"] = Json::Object(clues);
-        }
+        SectionValue::Clues(c) => record["clues"] = clues(c),
         SectionValue::Relations(pairs) => {
             alone(
                 grammar,
@@ -153,30 +137,7 @@ fn section(
             let list: Vec<Json> = pairs.iter().map(|&(a, b)| pair(a, b)).collect();
             record["less"] = json!(list);
         }
-        SectionValue::Pairs(pairs) => {
-            // A numbered dot's number is the entry's fifth element.
-            let list: Vec<Json> = pairs
-                .iter()
-                .map(|p| match p.number {
-                    Some(k) => json!([p.a.row, p.a.col, p.b.row, p.b.col, k]),
-                    None => pair(p.a, p.b),
-                })
-                .collect();
-            let consecutive =
-                |other: &str| matches!(binding(grammar, other), Some(("consecutive", _)));
-            if consecutive(name) {
-                alone(
-                    grammar,
-                    name,
-                    "list of consecutive marks",
-                    FOR_IT,
-                    |_, other| consecutive(other),
-                )?;
-                record["consecutive"] = json!(list);
-            } else {
-                record["pairs"][name] = json!(list);
-            }
-        }
+        SectionValue::Pairs(pairs) => tagged_pairs(record, grammar, name, pairs)?,
         SectionValue::Edge(clues) => {
             let (key, side, primitive) = edge_key(grammar, name)?;
             // A visibility clue is at least 1 (a count) or n (a sum), so there 0 says "no clue", where
@@ -206,27 +167,81 @@ fn section(
             }
             record["parity"] = json!(grid);
         }
-        SectionValue::Lines(lines) => {
-            let cells: Vec<Vec<[usize; 2]>> = lines
-                .iter()
-                .map(|l| l.cells.iter().map(|c| [c.row, c.col]).collect())
-                .collect();
-            record["lines"][name] = json!(cells);
-            // A clue with an operator (a Mathrax point's `4+`) or a mark (a circle's `E`) as its text, a number
-            // as a number, a list of values as a list.
-            if lines.iter().any(|l| l.op.is_some() || l.mark.is_some()) {
-                record["line_clues"][name] =
-                    json!(lines.iter().map(CellLine::clue_text).collect::<Vec<_>>());
-            } else if lines.iter().any(|l| l.clue.is_some()) {
-                record["line_clues"][name] =
-                    json!(lines.iter().map(|l| l.clue).collect::<Vec<_>>());
-            } else if lines.iter().any(|l| !l.values.is_empty()) {
-                record["line_clues"][name] =
-                    json!(lines.iter().map(|l| l.values.clone()).collect::<Vec<_>>());
-            }
-        }
+        SectionValue::Lines(lines) => cell_lines(record, name, lines),
     }
     Ok(())
+}
+
+/// A clues section's entries by region id, as the schema writes them.
+fn clues(c: &Clues) -> Json {
+    let clues: Map<String, Json> = c
+        .entries
+        .iter()
+        .map(|(id, clue)| {
+            let text = match clue {
+                Clue::Integer(k) => k.to_string(),
+                Clue::Arithmetic(a) => match a.op {
+                    // The schema writes a product `24*`, where a puzzle file says `24x`.
+                    Some(Op::Mul) => format!("{}*", a.target),
+                    _ => a.to_string(),
+                },
+            };
+            (id.clone(), json!(text))
+        })
+        .collect();
+    Json::Object(clues)
+}
+
+/// A pairs section: under `consecutive` (the schema's one list of consecutive marks) when the section is bound
+/// to that primitive, otherwise under `pairs` by its name.
+fn tagged_pairs(
+    record: &mut Json,
+    grammar: &Grammar,
+    name: &str,
+    pairs: &[CellPair],
+) -> Result<(), Error> {
+    // A numbered dot's number is the entry's fifth element.
+    let list: Vec<Json> = pairs
+        .iter()
+        .map(|p| match p.number {
+            Some(k) => json!([p.a.row, p.a.col, p.b.row, p.b.col, k]),
+            None => pair(p.a, p.b),
+        })
+        .collect();
+    let consecutive = |other: &str| matches!(binding(grammar, other), Some(("consecutive", _)));
+    if consecutive(name) {
+        alone(
+            grammar,
+            name,
+            "list of consecutive marks",
+            FOR_IT,
+            |_, other| consecutive(other),
+        )?;
+        record["consecutive"] = json!(list);
+    } else {
+        record["pairs"][name] = json!(list);
+    }
+    Ok(())
+}
+
+/// A lines section's cells under `lines`, and its clues, if any, under `line_clues`.
+fn cell_lines(record: &mut Json, name: &str, lines: &[CellLine]) {
+    let cells: Vec<Vec<[usize; 2]>> = lines
+        .iter()
+        .map(|l| l.cells.iter().map(|c| [c.row, c.col]).collect())
+        .collect();
+    record["lines"][name] = json!(cells);
+    // A clue with an operator (a Mathrax point's `4+`) or a mark (a circle's `E`) as its text, a number as a
+    // number, a list of values as a list.
+    if lines.iter().any(|l| l.op.is_some() || l.mark.is_some()) {
+        record["line_clues"][name] =
+            json!(lines.iter().map(CellLine::clue_text).collect::<Vec<_>>());
+    } else if lines.iter().any(|l| l.clue.is_some()) {
+        record["line_clues"][name] = json!(lines.iter().map(|l| l.clue).collect::<Vec<_>>());
+    } else if lines.iter().any(|l| !l.values.is_empty()) {
+        record["line_clues"][name] =
+            json!(lines.iter().map(|l| l.values.clone()).collect::<Vec<_>>());
+    }
 }
 
 /// Where [`alone`] says a type has two sections of a kind kept once.
