@@ -213,27 +213,7 @@ pub(crate) fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error>
             put(&mut map, target, numbers(&record[key], key)?);
         }
     }
-    if !record["regions"].is_null() {
-        let regions = section_of(grammar, SectionKind::Regions)?;
-        put(&mut map, regions, strings(&record["regions"], "regions")?);
-        if let Some(clues) = record["clues"].as_object() {
-            let section = grammar
-                .sections
-                .iter()
-                .find(|(_, s)| s.kind == SectionKind::Clues && s.of.as_deref() == Some(regions))
-                .map(|(name, _)| name.clone())
-                .ok_or_else(|| bad(format!("type {} has no clues for {regions}", grammar.name)))?;
-            let mut hints = Mapping::new();
-            for (id, clue) in clues {
-                let text = clue
-                    .as_str()
-                    .map(str::to_owned)
-                    .unwrap_or_else(|| clue.to_string());
-                hints.insert(Value::String(id.clone()), Value::String(text));
-            }
-            put(&mut map, &section, Value::Mapping(hints));
-        }
-    }
+    regions_and_clues(&mut map, record, grammar)?;
     if !record["less"].is_null() {
         let section = section_of(grammar, SectionKind::Relations)?;
         put(
@@ -242,25 +222,7 @@ pub(crate) fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error>
             cell_pairs(&record["less"], " < ", "less", false)?,
         );
     }
-    if !record["consecutive"].is_null() {
-        // The section the `consecutive` primitive reads, not the first of pairs: kropki+consecutive has white
-        // and black dots too, which the record keeps under `pairs`.
-        let bound = grammar.rules.iter().find_map(|rule| match rule {
-            RuleUse::Primitive { primitive, args } if primitive == "consecutive" => {
-                args.get("pairs").and_then(Value::as_str)
-            }
-            _ => None,
-        });
-        let section = match bound {
-            Some(section) => section,
-            None => section_of(grammar, SectionKind::Pairs)?,
-        };
-        put(
-            &mut map,
-            section,
-            cell_pairs(&record["consecutive"], "-", "consecutive", false)?,
-        );
-    }
+    consecutive_marks(&mut map, record, grammar)?;
     if !record["parity"].is_null() {
         let section = section_of(grammar, SectionKind::Marks)?;
         put(&mut map, section, strings(&record["parity"], "parity")?);
@@ -273,6 +235,58 @@ pub(crate) fn to_map(record: &Json, grammar: &Grammar) -> Result<Mapping, Error>
         }
     }
     Ok(map)
+}
+
+/// `regions` as the grammar's region map, and `clues` as the clues section of that map.
+fn regions_and_clues(map: &mut Mapping, record: &Json, grammar: &Grammar) -> Result<(), Error> {
+    if record["regions"].is_null() {
+        return Ok(());
+    }
+    let regions = section_of(grammar, SectionKind::Regions)?;
+    put(map, regions, strings(&record["regions"], "regions")?);
+    if let Some(clues) = record["clues"].as_object() {
+        let section = grammar
+            .sections
+            .iter()
+            .find(|(_, s)| s.kind == SectionKind::Clues && s.of.as_deref() == Some(regions))
+            .map(|(name, _)| name.clone())
+            .ok_or_else(|| bad(format!("type {} has no clues for {regions}", grammar.name)))?;
+        let mut hints = Mapping::new();
+        for (id, clue) in clues {
+            let text = clue
+                .as_str()
+                .map(str::to_owned)
+                .unwrap_or_else(|| clue.to_string());
+            hints.insert(Value::String(id.clone()), Value::String(text));
+        }
+        put(map, &section, Value::Mapping(hints));
+    }
+    Ok(())
+}
+
+/// `consecutive`: marks between neighbours, under the section the grammar's `consecutive` primitive reads.
+fn consecutive_marks(map: &mut Mapping, record: &Json, grammar: &Grammar) -> Result<(), Error> {
+    if record["consecutive"].is_null() {
+        return Ok(());
+    }
+    // The section the `consecutive` primitive reads, not the first of pairs: kropki+consecutive has white
+    // and black dots too, which the record keeps under `pairs`.
+    let bound = grammar.rules.iter().find_map(|rule| match rule {
+        RuleUse::Primitive { primitive, args } if primitive == "consecutive" => {
+            args.get("pairs").and_then(Value::as_str)
+        }
+        _ => None,
+    });
+    let section = match bound {
+        Some(section) => section,
+        None => section_of(grammar, SectionKind::Pairs)?,
+    };
+    put(
+        map,
+        section,
+        cell_pairs(&record["consecutive"], "-", "consecutive", false)?,
+    );
+    Ok(())
 }
 
 /// `sky`, `edges`, `xsums` and `battlefield`: outside clues on the sides the grammar binds (under `edges`, a list
