@@ -374,6 +374,34 @@ fn setting_up_a_large_backend_stops_at_the_time_limit() {
         .stdout(predicate::str::contains("\"solved_by_search\":true"));
 }
 
+/// A filled grid at the largest size is a small file (a 255x255 Latin square, 233 KB) that must load within the
+/// time limit: each given used to be checked against every rule, so loading took time quadratic in the cells
+/// (11 s here for a run with `--time-limit 1`; 0.6 s since a given is checked against the rules through its
+/// cell).
+#[test]
+fn a_filled_grid_of_the_largest_size_loads_within_the_time_limit() {
+    let n = 255;
+    let rows: String = (0..n)
+        .map(|r| {
+            let row: Vec<String> = (0..n).map(|c| ((r + c) % n + 1).to_string()).collect();
+            format!("  {}\n", row.join(" "))
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("filled.yaml");
+    std::fs::write(&path, format!("type: latin\nsize: {n}\ngivens: |\n{rows}")).unwrap();
+    let start = Instant::now();
+    latin()
+        .args(["count", "--time-limit", "1"])
+        .arg(&path)
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(0)
+        .stdout("1 solution\n");
+    let took = start.elapsed().as_secs_f64();
+    assert!(took < 3.0, "a 1 s limit took {took:.1} s");
+}
+
 #[test]
 fn the_input_cap_is_a_flag() {
     let sudoku = root().join("puzzles/sudoku/diagonal-9x9.yaml");
