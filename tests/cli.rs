@@ -279,6 +279,45 @@ fn a_count_cut_short_by_the_time_limit_exits_3() {
         .stdout("at least 2 solutions (stopped at --max 2)\n");
 }
 
+/// Every link `convert` writes reads back: a filled 128x128 Latin square's f-puzzles payload (40 KB) is longer
+/// than links are read (32 KB, against lz-string bombs), so the f-puzzles and SudokuPad writers refuse it
+/// plainly, where they once wrote a link latin itself refused; its Penpa+ link (89 KB of 256) is written and
+/// reads back as the same puzzle.
+#[test]
+fn every_link_convert_writes_reads_back_or_is_refused() {
+    let n = 128;
+    let rows: String = (0..n)
+        .map(|r| {
+            let row: Vec<String> = (0..n).map(|c| ((r + c) % n + 1).to_string()).collect();
+            format!("  {}\n", row.join(" "))
+        })
+        .collect();
+    let (_dir, filled) = file(&format!("type: latin\nsize: {n}\ngivens: |\n{rows}"));
+    let mut written = Vec::new();
+    for form in ["fpuzzles", "sudokupad", "penpa"] {
+        let out = latin()
+            .args(["convert", "--to", form])
+            .arg(&filled)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        if out.status.code() == Some(2) {
+            assert!(err.contains("links are read up to 32768"), "{form}: {err}");
+            continue;
+        }
+        assert!(out.status.success(), "{form}: {err}");
+        let link = String::from_utf8(out.stdout).unwrap();
+        latin()
+            .args(["count", "--time-limit", "30", "-"])
+            .write_stdin(link)
+            .assert()
+            .success()
+            .stdout("1 solution\n");
+        written.push(form);
+    }
+    assert_eq!(written, ["penpa"]);
+}
+
 /// Several files in one run: each answer under its file's name, an error in one said once while the others are
 /// solved, and the exit code the largest of theirs.
 #[test]

@@ -863,13 +863,16 @@ pub(super) fn cell_name(r: usize, c: usize) -> String {
 
 /// A record as an f-puzzles link.
 pub(crate) fn encode(record: &Json) -> Result<String, Error> {
-    Ok(format!("{LINK}{}", payload_of(&to_fpuzzles(record)?)))
+    let payload = payload_of(&to_fpuzzles(record)?, Format::Fpuzzles)?;
+    Ok(format!("{LINK}{payload}"))
 }
 
-/// The payload of a link that opens f-puzzles JSON: its text as UTF-16, lz-string compressed to base64.
-pub(super) fn payload_of(puzzle: &Json) -> String {
+/// The payload of a link that opens f-puzzles JSON: its text as UTF-16, lz-string compressed to base64; refused
+/// (naming `format`) past the length links are read up to.
+pub(super) fn payload_of(puzzle: &Json, format: Format) -> Result<String, Error> {
     let text: Vec<u16> = puzzle.to_string().encode_utf16().collect();
-    lz_str::compress_to_base64(text)
+    let payload = lz_str::compress_to_base64(text);
+    super::payload::within_reach(payload, format, super::payload::MAX_PAYLOAD)
 }
 
 /// The record keys f-puzzles can say, beside those that say nothing about the puzzle ([`super::ABOUT`]).

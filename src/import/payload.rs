@@ -8,6 +8,22 @@ use crate::error::Error;
 /// few kilobytes.
 pub(super) const MAX_PAYLOAD: usize = 32 << 10;
 
+/// A payload a writer made, refused when it is longer than [`unpack`] reads, so that every link latin writes
+/// reads back (a filled 255x255 grid's f-puzzles payload is 168 KB).
+pub(super) fn within_reach(payload: String, format: Format, most: usize) -> Result<String, Error> {
+    if payload.len() > most {
+        return Err(bad(
+            format,
+            format!(
+                "the link's payload would be {} bytes, and links are read up to {most}: keep a puzzle this large \
+                 as a YAML file or a corpus record",
+                payload.len()
+            ),
+        ));
+    }
+    Ok(payload)
+}
+
 /// The longest text a payload may unpack to, in UTF-16 units (a busy puzzle's is some tens of thousands).
 const MAX_UNPACKED: usize = 1 << 20;
 

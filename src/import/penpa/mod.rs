@@ -156,6 +156,7 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
     }
     let deflated = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9);
     let payload = base64::engine::general_purpose::STANDARD.encode(deflated);
+    let payload = super::payload::within_reach(payload, Format::Penpa, MAX_PAYLOAD)?;
     Ok(format!("{LINK}{payload}"))
 }
 

@@ -150,10 +150,8 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
         super::globals::say_slow_thermos(&mut puzzle)
             .map_err(|e| super::bad(Format::Sudokupad, e))?;
     }
-    Ok(format!(
-        "https://sudokupad.app/fpuzzles{}",
-        fpuzzles::payload_of(&puzzle)
-    ))
+    let payload = fpuzzles::payload_of(&puzzle, Format::Sudokupad)?;
+    Ok(format!("https://sudokupad.app/fpuzzles{payload}"))
 }
 
 #[cfg(test)]
