@@ -285,14 +285,7 @@ fn a_count_cut_short_by_the_time_limit_exits_3() {
 /// reads back as the same puzzle.
 #[test]
 fn every_link_convert_writes_reads_back_or_is_refused() {
-    let n = 128;
-    let rows: String = (0..n)
-        .map(|r| {
-            let row: Vec<String> = (0..n).map(|c| ((r + c) % n + 1).to_string()).collect();
-            format!("  {}\n", row.join(" "))
-        })
-        .collect();
-    let (_dir, filled) = file(&format!("type: latin\nsize: {n}\ngivens: |\n{rows}"));
+    let (_dir, filled) = file(&common::filled_latin_square(128));
     let mut written = Vec::new();
     for form in ["fpuzzles", "sudokupad", "penpa"] {
         let out = latin()

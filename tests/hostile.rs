@@ -3,6 +3,8 @@
 //! and the command-line contract is checked for every command: no panic, an exit code from {0, 1, 2, 3} (141
 //! for a closed pipe), a clear message on bad input.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Stdio};
 use std::time::{Duration, Instant};
@@ -380,16 +382,9 @@ fn setting_up_a_large_backend_stops_at_the_time_limit() {
 /// cell).
 #[test]
 fn a_filled_grid_of_the_largest_size_loads_within_the_time_limit() {
-    let n = 255;
-    let rows: String = (0..n)
-        .map(|r| {
-            let row: Vec<String> = (0..n).map(|c| ((r + c) % n + 1).to_string()).collect();
-            format!("  {}\n", row.join(" "))
-        })
-        .collect();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("filled.yaml");
-    std::fs::write(&path, format!("type: latin\nsize: {n}\ngivens: |\n{rows}")).unwrap();
+    std::fs::write(&path, common::filled_latin_square(255)).unwrap();
     let start = Instant::now();
     latin()
         .args(["count", "--time-limit", "1"])

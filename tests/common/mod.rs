@@ -549,3 +549,15 @@ pub fn tatham_game(name: &str) -> Option<String> {
     eprintln!("NOTE: {path} not installed; what needs it was not checked");
     None
 }
+
+/// A Latin square of size `n` with every cell given (row r holds r+1, r+2, ... cyclically), as a puzzle file:
+/// the largest valid file of its size, for the tests of what large inputs cost.
+pub fn filled_latin_square(n: usize) -> String {
+    let rows: String = (0..n)
+        .map(|r| {
+            let row: Vec<String> = (0..n).map(|c| ((r + c) % n + 1).to_string()).collect();
+            format!("  {}\n", row.join(" "))
+        })
+        .collect();
+    format!("type: latin\nsize: {n}\ngivens: |\n{rows}")
+}
