@@ -433,7 +433,8 @@ fn add_rules(
     Ok(())
 }
 
-/// Each given, checked against the range and every rule as it is placed; an error names where it was written.
+/// Each given, checked against the range and the rules through its cell as it is placed; an error names where it
+/// was written.
 fn add_givens(puzzle: &mut Puzzle, v: &Value) -> Result<(), Error> {
     for (cell, value, position) in givens(v, puzzle.size())? {
         match puzzle.give(cell, value) {

@@ -197,7 +197,8 @@ impl Puzzle {
         Ok(())
     }
 
-    /// Fixes a cell's value; rejects values out of range and givens that break a rule already.
+    /// Fixes a cell's value; rejects values out of range and a given that, with the givens before it, breaks a
+    /// rule (one that reads its cell: the givens before broke none).
     pub fn give(&mut self, cell: Cell, value: u32) -> Result<&mut Self, Error> {
         self.check_cell(cell)?;
         if value == 0 || value as usize > self.size {
