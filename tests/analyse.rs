@@ -665,6 +665,57 @@ fn a_time_limit_on_generate_keeps_the_puzzle_made_so_far() {
     std::fs::remove_file(file).ok();
 }
 
+/// Past 64x64, where `rate` grades nothing, `generate` still makes a puzzle, ungraded and saying why (it once
+/// ended "rate: grades grids up to 64x64" after all its work), and draws its solution in one search a draw (a
+/// solve per placement took an 81x81 Sudoku past a 4 s limit, and past 90 s); a level asked there is refused
+/// before any work.
+#[test]
+fn grids_past_the_graded_sizes_generate_ungraded() {
+    let args = [
+        "generate",
+        "sudoku",
+        "--size",
+        "81",
+        "--seed",
+        "1",
+        "--time-limit",
+        "4",
+    ];
+    let made = latin().args(args).output().unwrap();
+    assert_eq!(
+        made.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let text = String::from_utf8(made.stdout).unwrap();
+    let title = text.lines().next().unwrap();
+    assert!(
+        title.contains("not graded, as grades go up to 64x64"),
+        "{title}"
+    );
+    let file = written_and_checked(text.as_bytes(), "past-64", &args);
+    std::fs::remove_file(file).ok();
+    let asked = latin()
+        .args([
+            "generate",
+            "sudoku",
+            "--size",
+            "81",
+            "--difficulty",
+            "singles",
+        ])
+        .args(["--time-limit", "10"])
+        .output()
+        .unwrap();
+    assert_eq!(asked.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&asked.stderr);
+    assert!(
+        said.contains("--difficulty: grades go up to 64x64"),
+        "{said}"
+    );
+}
+
 /// `rate` grades a puzzle with one answer: a grid with several climbs to `search` as the hardest puzzle does
 /// (it once graded an empty 9x9 "search (score 460)", exit 0), so the grade says so and exits 1.
 #[test]

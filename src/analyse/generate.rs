@@ -16,7 +16,7 @@ use super::draft::{self, Draft, Form, SectionText};
 use super::plan::Plan;
 use super::rate::{rate, Rating, LEVELS};
 use super::regions::{cut, layout, whole};
-use crate::domains::bit;
+use crate::domains::{bit, Domains};
 use crate::error::Error;
 use crate::grammar::sections::ClueKind;
 use crate::grammar::{vocabulary, Grammar, Registry, RuleUse};
@@ -96,6 +96,17 @@ pub(crate) fn generate(
         (Some(t), None) => Some(start + t.mul_f64(0.75)),
         _ => None,
     };
+    // A level is a grade, and grids past rate's size have none: said before any work, not after it.
+    let n = kind.base.size();
+    if request.level.is_some() && !super::rate::grades(n) {
+        return Err(Error::section(
+            "--difficulty",
+            format!(
+                "grades go up to {0}x{0}, and this grid is {n}x{n}: leave out --difficulty",
+                Domains::MAX_SIZE
+            ),
+        ));
+    }
     let options = &Clock::new(options, deadline, thin_until);
     let mut closest: Option<Generated> = None;
     for attempt in 0..request.attempts.max(1) as u64 {
@@ -491,8 +502,16 @@ fn random_solution(
     let start = rng.clone();
     let engine = (template.size() <= crate::domains::Domains::MAX_SIZE)
         .then(|| crate::solve::engine::Engine::new(template));
-    if let Some(engine) = engine {
-        let propagates = |p: &Puzzle| Ok(engine.initial(p.givens()).is_ok());
+    // Past the engine's sizes, a grid of all-different groups alone is searched wide (`solve::wide`): there a
+    // placement is kept when it breaks no group outright (`give` checks that), and a draw with no solution is
+    // drawn again like an undecided one. A solve per placement instead, below, took an 81x81 Sudoku past 90 s.
+    let wide = engine.is_none() && crate::solve::wide::Wide::derive(template).is_some();
+    if engine.is_some() || wide {
+        let propagates = |p: &Puzzle| {
+            Ok(engine
+                .as_ref()
+                .is_none_or(|e| e.initial(p.givens()).is_ok()))
+        };
         let cells = (template.size() * template.size()) as u64;
         for draw in 1..=DRAWS {
             let puzzle = placed(template, rng, propagates)?;
@@ -506,7 +525,7 @@ fn random_solution(
                 return Ok(found);
             }
             // No solution at all: a placement propagation let through that none has.
-            if outcome.complete {
+            if outcome.complete && !wide {
                 break;
             }
         }
@@ -599,8 +618,12 @@ fn remove_while_unique(
 
 /// The puzzle's grade. With no level asked and a time limit, a grade the limit cuts off is `None`: the puzzle is
 /// still an answer (unique, every removal proved), where a 16x16 or 25x25 near the end of its removals can take
-/// seconds to grade.
+/// seconds to grade. A grid past the sizes `rate` grades has none either (a level asked there is refused before
+/// the puzzle is made).
 fn grade(puzzle: &Puzzle, request: &Request, options: &Clock) -> Result<Option<Rating>, Error> {
+    if !super::rate::grades(puzzle.size()) {
+        return Ok(None);
+    }
     let graded = options.left(1).and_then(|o| rate(puzzle, &o));
     match graded {
         Err(Error::TimeLimit(_)) if request.level.is_none() => Ok(None),

@@ -159,11 +159,16 @@ fn probe_once(
     Ok(false)
 }
 
+/// Whether [`rate`] grades grids of size n: the ladder's rungs keep a cell's candidates in one word.
+pub(crate) fn grades(n: usize) -> bool {
+    n <= Domains::MAX_SIZE
+}
+
 /// Grades a puzzle. `options` are those of the search rung.
 pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
     let deadline = options.time_limit.map(|t| Instant::now() + t);
     let n = puzzle.size();
-    if n > Domains::MAX_SIZE {
+    if !grades(n) {
         return Err(Error::section(
             "rate",
             format!("grades grids up to {0}x{0}", Domains::MAX_SIZE),

@@ -9,6 +9,7 @@ use crate::analyse::generate::Generated;
 use crate::analyse::hint::{Hint, Hints, Source};
 use crate::analyse::progress::{Fault, Judged, Progress};
 use crate::analyse::rate::Rating;
+use crate::domains::Domains;
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
 
@@ -312,6 +313,10 @@ pub(crate) fn generated_yaml(template: &Puzzle, header: &str, g: &Generated) -> 
     }
     let grade = match &g.rating {
         Some(r) => format!("{}, score {}", r.level_name(), r.score),
+        None if g.solution.size() > Domains::MAX_SIZE => {
+            // No `: ` in the title, which YAML would read as a mapping.
+            format!("not graded, as grades go up to {0}x{0}", Domains::MAX_SIZE)
+        }
         None => "not graded within the time limit".to_owned(),
     };
     let stopped = match g.thinned {
