@@ -500,8 +500,8 @@ fn random_solution(
     options: &Clock,
 ) -> Result<Grid, Error> {
     let start = rng.clone();
-    let engine = (template.size() <= crate::domains::Domains::MAX_SIZE)
-        .then(|| crate::solve::engine::Engine::new(template));
+    let engine =
+        (template.size() <= Domains::MAX_SIZE).then(|| crate::solve::engine::Engine::new(template));
     // Past the engine's sizes, a grid of all-different groups alone is searched wide (`solve::wide`): there a
     // placement is kept when it breaks no group outright (`give` checks that), and a draw with no solution is
     // drawn again like an undecided one. A solve per placement instead, below, took an 81x81 Sudoku past 90 s.

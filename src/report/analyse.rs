@@ -313,7 +313,7 @@ pub(crate) fn generated_yaml(template: &Puzzle, header: &str, g: &Generated) -> 
     }
     let grade = match &g.rating {
         Some(r) => format!("{}, score {}", r.level_name(), r.score),
-        None if g.solution.size() > Domains::MAX_SIZE => {
+        None if !crate::analyse::rate::grades(g.solution.size()) => {
             // No `: ` in the title, which YAML would read as a mapping.
             format!("not graded, as grades go up to {0}x{0}", Domains::MAX_SIZE)
         }
