@@ -639,20 +639,25 @@ fn a_time_limit_is_not_an_answer() {
     );
 }
 
+/// What `latin ARGS` writes, when it exits 0.
+fn made(args: &[&str]) -> String {
+    let made = latin().args(args).output().unwrap();
+    assert_eq!(
+        made.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    String::from_utf8(made.stdout).unwrap()
+}
+
 /// With no level asked, `generate` stops removing givens at three quarters of `--time-limit` and writes the
 /// puzzle it has: unique, since every removal was proved, and saying it was stopped. A 25x25 Sudoku's removals
 /// take a minute to finish, so four seconds stop them; the grade may or may not fit in the last second.
 #[test]
 fn a_time_limit_on_generate_keeps_the_puzzle_made_so_far() {
     let args = ["generate", "sudoku", "--size", "25", "--time-limit", "4"];
-    let made = latin().args(args).output().unwrap();
-    assert_eq!(
-        made.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&made.stderr)
-    );
-    let text = String::from_utf8(made.stdout).unwrap();
+    let text = made(&args);
     assert!(
         text.lines()
             .next()
@@ -681,14 +686,7 @@ fn grids_past_the_graded_sizes_generate_ungraded() {
         "--time-limit",
         "4",
     ];
-    let made = latin().args(args).output().unwrap();
-    assert_eq!(
-        made.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&made.stderr)
-    );
-    let text = String::from_utf8(made.stdout).unwrap();
+    let text = made(&args);
     let title = text.lines().next().unwrap();
     assert!(
         title.contains("not graded, as grades go up to 64x64"),
