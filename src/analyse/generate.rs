@@ -221,10 +221,9 @@ fn layout_alone(grammar: &Grammar, layout: &str) -> Grammar {
     sketch
 }
 
+/// `puzzle` with `givens` fixed, the rules checked once for all of them ([`Puzzle::give_all`]).
 fn with_givens(mut puzzle: Puzzle, givens: &Grid) -> Result<Puzzle, Error> {
-    for (c, v) in givens.filled() {
-        puzzle.give(c, v)?;
-    }
+    puzzle.give_all(givens)?;
     Ok(puzzle)
 }
 
