@@ -156,45 +156,135 @@ pub(crate) fn layout(
     rng: &mut fastrand::Rng,
     deadline: Option<std::time::Instant>,
 ) -> Option<Vec<String>> {
+    exchanged(n, rng, deadline)
+}
+
+/// The boxes, rows by columns, that [`layout`] starts from: the squarest that divide n (1 x n, the rows, when n
+/// is prime).
+pub(crate) fn start_boxes(n: usize) -> (usize, usize) {
     let h = (1..=n)
         .filter(|h| n % h == 0 && h * h <= n)
         .max()
         .unwrap_or(1);
-    let w = n / h;
-    let mut id: Vec<usize> = (0..n * n).map(|i| (i / n) / h * h + (i % n) / w).collect();
+    (h, n / h)
+}
+
+/// The region of each cell (row by row) in [`start_boxes`]'s boxes, numbered in reading order.
+fn start_ids(n: usize) -> Vec<usize> {
+    let (h, w) = start_boxes(n);
+    (0..n * n).map(|i| (i / n) / h * h + (i % n) / w).collect()
+}
+
+/// A random layout on which `solution`, which has every value once in each of [`start_boxes`]'s boxes, is a
+/// solution too: the boxes, then many rotations of the cells of one value among a cycle of regions, each region
+/// handing its cell of that value to the next one, which it touches; kept when every region of the cycle stays
+/// connected. Each region keeps one cell of each value. Less irregular than [`layout`]'s (a cell moves only
+/// where a cycle of its value's cells goes round), and used where no solution of those is found: past 16x16,
+/// where a random layout is seldom decided. `None` when `deadline` passes first.
+pub(crate) fn layout_of(
+    solution: &Grid,
+    rng: &mut fastrand::Rng,
+    deadline: Option<std::time::Instant>,
+) -> Option<Vec<String>> {
+    let n = solution.size();
+    let mut id = start_ids(n);
+    let value = |k: usize| solution.get(Cell::new(k / n, k % n)) as usize - 1;
+    // The cell of each value in each region.
+    let mut at = vec![0; n * n];
+    for k in 0..n * n {
+        at[id[k] * n + value(k)] = k;
+    }
+    let mut walk: Vec<usize> = Vec::new();
+    let mut place = vec![usize::MAX; n];
     for tried in 0..(200 * n * n * n).min(MAX_EXCHANGES) {
         if tried % 1024 == 0 && deadline.is_some_and(|t| std::time::Instant::now() >= t) {
             return None;
         }
-        let a = rng.usize(..n * n);
-        let (r, c) = (a / n, a % n);
-        let b = match rng.u8(..4) {
-            0 if r > 0 => a - n,
-            1 if r + 1 < n => a + n,
-            2 if c > 0 => a - 1,
-            3 if c + 1 < n => a + 1,
-            _ => continue,
+        let v = rng.usize(..n);
+        // A walk from a random region, each step to a region its cell of value v touches, until one repeats.
+        walk.iter().for_each(|&r| place[r] = usize::MAX);
+        walk.clear();
+        let mut x = rng.usize(..n);
+        let cycle = loop {
+            place[x] = walk.len();
+            walk.push(x);
+            let k = at[x * n + v];
+            let next: Vec<usize> = neighbours(k, n)
+                .map(|j| id[j])
+                .filter(|&r| r != x)
+                .collect();
+            if next.is_empty() {
+                break None;
+            }
+            x = next[rng.usize(..next.len())];
+            if place[x] != usize::MAX {
+                break Some(place[x]);
+            }
         };
-        let (ra, rb) = (id[a], id[b]);
-        if ra == rb {
-            continue;
-        }
-        // a joins b's region and some other cell of b's region, next to a's region, joins a's.
-        let giving: Vec<usize> = (0..n * n)
-            .filter(|&k| k != b && id[k] == rb && touches(&id, k, ra, n, a))
-            .collect();
-        if giving.is_empty() {
-            continue;
-        }
-        let k = giving[rng.usize(..giving.len())];
-        id[a] = rb;
-        id[k] = ra;
-        if !(connected(&id, ra, n) && connected(&id, rb, n)) {
-            id[a] = ra;
-            id[k] = rb;
+        let Some(from) = cycle else { continue };
+        let ring = &walk[from..];
+        let cells: Vec<usize> = ring.iter().map(|&r| at[r * n + v]).collect();
+        let rotate = |id: &mut [usize], at: &mut [usize], by: usize| {
+            for (i, &k) in cells.iter().enumerate() {
+                let to = ring[(i + by) % ring.len()];
+                id[k] = to;
+                at[to * n + v] = k;
+            }
+        };
+        rotate(&mut id, &mut at, 1);
+        if !ring.iter().all(|&r| connected(&id, r, n)) {
+            rotate(&mut id, &mut at, 0);
         }
     }
     Some(named(&id))
+}
+
+/// Regions exchanged from [`start_boxes`], [`MAX_EXCHANGES`] tries at most.
+fn exchanged(
+    n: usize,
+    rng: &mut fastrand::Rng,
+    deadline: Option<std::time::Instant>,
+) -> Option<Vec<String>> {
+    let mut id = start_ids(n);
+    for tried in 0..(200 * n * n * n).min(MAX_EXCHANGES) {
+        if tried % 1024 == 0 && deadline.is_some_and(|t| std::time::Instant::now() >= t) {
+            return None;
+        }
+        exchange(n, &mut id, rng);
+    }
+    Some(named(&id))
+}
+
+/// One try at an exchange of two cells between neighbouring regions of `id`: a random cell joins a
+/// neighbouring region, and some other cell of that region, next to the first's, joins the first's; kept when
+/// both regions stay connected.
+fn exchange(n: usize, id: &mut [usize], rng: &mut fastrand::Rng) {
+    let a = rng.usize(..n * n);
+    let (r, c) = (a / n, a % n);
+    let b = match rng.u8(..4) {
+        0 if r > 0 => a - n,
+        1 if r + 1 < n => a + n,
+        2 if c > 0 => a - 1,
+        3 if c + 1 < n => a + 1,
+        _ => return,
+    };
+    let (ra, rb) = (id[a], id[b]);
+    if ra == rb {
+        return;
+    }
+    let giving: Vec<usize> = (0..n * n)
+        .filter(|&k| k != b && id[k] == rb && touches(id, k, ra, n, a))
+        .collect();
+    if giving.is_empty() {
+        return;
+    }
+    let k = giving[rng.usize(..giving.len())];
+    id[a] = rb;
+    id[k] = ra;
+    if !(connected(id, ra, n) && connected(id, rb, n)) {
+        id[a] = ra;
+        id[k] = rb;
+    }
 }
 
 /// Whether cell `k` has a neighbour in region `region` other than `except`.
@@ -254,6 +344,54 @@ mod tests {
             }
             // Not the rows any more.
             assert!((0..n).any(|r| ids[r * n] != ids[r * n + n - 1]), "{n}");
+        }
+    }
+
+    /// A layout cut from a solution has the solution's values once in each region, each region connected,
+    /// and it is not the boxes it started from.
+    #[test]
+    fn a_layout_cut_from_a_solution_keeps_each_value_once_a_region() {
+        for (n, seed) in [(9, 1), (12, 2), (16, 3), (7, 4)] {
+            let (h, w) = start_boxes(n);
+            let start = if h == 1 {
+                Puzzle::latin(n).unwrap()
+            } else {
+                Puzzle::sudoku_with_boxes(n, h, w).unwrap()
+            };
+            let solved = crate::solve(&start, &crate::SolveOptions::default()).unwrap();
+            let solution = &solved.solutions[0];
+            let ids = layout_of(solution, &mut fastrand::Rng::with_seed(seed), None).unwrap();
+            let names: Vec<&String> = ids
+                .iter()
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            assert_eq!(names.len(), n, "{n}");
+            let numbers: Vec<usize> = ids
+                .iter()
+                .map(|id| names.iter().position(|k| *k == id).unwrap())
+                .collect();
+            for r in 0..n {
+                let mut values: Vec<u32> = (0..n * n)
+                    .filter(|&k| numbers[k] == r)
+                    .map(|k| solution.get(Cell::new(k / n, k % n)))
+                    .collect();
+                values.sort_unstable();
+                assert_eq!(
+                    values,
+                    (1..=n as u32).collect::<Vec<_>>(),
+                    "{n}: region {r}"
+                );
+                assert!(connected(&numbers, r, n), "{n}: region {r}");
+            }
+            // Cells in another region than their box's first cell: many moved.
+            let boxes = start_ids(n);
+            let first = |k: usize| boxes.iter().position(|&b| b == boxes[k]).unwrap();
+            let moved = (0..n * n)
+                .filter(|&k| numbers[k] != numbers[first(k)])
+                .count();
+            // From rows (a prime size), a cell moves only at a row's end, where its value's cycle allows.
+            assert!(h == 1 || moved > n, "{n}: {moved} cells left their box");
         }
     }
 }
