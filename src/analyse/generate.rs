@@ -1,7 +1,8 @@
 //! New puzzles with exactly one solution, for any type a grammar declares: a random solution (for a jigsaw
-//! layout, of a layout cut first), then every clue the solution shows in each of the type's sections (cages and
-//! rooms with their hints, lines, pairs of neighbours, relations, outside clues, marks: [`super::plan`] and
-//! [`super::draft`]), with every cell given; then givens removed in a random order (with their symmetric
+//! layout, of a layout cut first, or past what search and a bounded backend decide, a layout cut from the
+//! solution), then every clue the solution shows in each of the type's sections (cages and rooms with their
+//! hints, lines, pairs of neighbours, relations, outside clues, marks: [`super::plan`] and [`super::draft`]),
+//! with every cell given; then givens removed in a random order (with their symmetric
 //! partners) while the solution stays unique, proved by counting to 2, then clues the same way; then graded by
 //! [`super::rate`], and tried again from the next seed until the asked level is met.
 //!
@@ -15,7 +16,7 @@ use std::time::Instant;
 use super::draft::{self, Draft, Form, SectionText};
 use super::plan::Plan;
 use super::rate::{rate, Rating, LEVELS};
-use super::regions::{cut, layout, whole};
+use super::regions::{cut, layout, layout_of, start_boxes, whole};
 use crate::domains::{bit, Domains};
 use crate::error::Error;
 use crate::grammar::sections::ClueKind;
@@ -243,26 +244,7 @@ pub(super) fn clued_solution(
     let mut last = None;
     for _ in 0..20 {
         let (solution, regions) = match &kind.plan.layout {
-            // Layouts until one has a solution (nearly all do).
-            Some(section) => {
-                let mut found = None;
-                for _ in 0..100 {
-                    draft.sections.insert(
-                        section.clone(),
-                        whole(
-                            Form::Grid,
-                            layout(n, rng, options.deadline).ok_or_else(out_of_time)?,
-                        ),
-                    );
-                    let drawn_on = kind.load_layout(&draft)?;
-                    if let Ok(s) = random_solution(&drawn_on, rng, options) {
-                        found = Some((s, region_of(&drawn_on)));
-                        break;
-                    }
-                    options.left(1)?;
-                }
-                found.ok_or_else(no_solution)?
-            }
+            Some(section) => laid_out(kind, section, &mut draft, rng, options)?,
             None => (
                 random_solution(&kind.base, rng, options)?,
                 region_of(&kind.base),
@@ -276,6 +258,102 @@ pub(super) fn clued_solution(
         }
     }
     Err(last.unwrap_or_else(no_solution))
+}
+
+/// Random layouts tried, each with its draws, before one is cut from a solution or none is found.
+const LAYOUTS: usize = 100;
+
+/// A layout for the type's `section` and a solution on it, with the region of each cell. Layouts are cut at
+/// random first, as setters draw them, each tried by search alone ([`searched_solution`]): up to 16x16
+/// search decides them (nearly all have a solution). A layout search leaves undecided goes to the backend
+/// within a bound, and past that the layout is cut from a solution ([`past_search`]). Measured on `latin
+/// generate jigsaw --seed 1` before: at 25x25 search left all 15 draws undecided and CaDiCaL took 6.9 s to draw
+/// one (then 60 s of removals); at 36x36 CaDiCaL had none in 87 s, and `--time-limit 90` made no puzzle; nor did
+/// CP-SAT solve another such layout, empty, in 300 s.
+fn laid_out(
+    kind: &Kind,
+    section: &str,
+    draft: &mut Draft,
+    rng: &mut fastrand::Rng,
+    options: &Clock,
+) -> Result<(Grid, Vec<usize>), Error> {
+    let n = kind.base.size();
+    for _ in 0..LAYOUTS {
+        let cut = layout(n, rng, options.deadline).ok_or_else(out_of_time)?;
+        draft
+            .sections
+            .insert(section.to_owned(), whole(Form::Grid, cut));
+        let drawn_on = kind.load_layout(draft)?;
+        match searched_solution(&drawn_on, rng, options) {
+            Ok(Some(s)) => return Ok((s, region_of(&drawn_on))),
+            Ok(None) => return past_search(kind, section, &drawn_on, draft, rng, options),
+            Err(e @ Error::TimeLimit(_)) => return Err(e),
+            // This layout has no solution: another.
+            Err(_) => {
+                options.left(1)?;
+            }
+        }
+    }
+    Err(no_solution())
+}
+
+/// CaDiCaL's conflicts for a solution of a random layout search left undecided. Measured on `latin generate
+/// jigsaw --seed S` with 50,000: at 25x25 seeds 1 and 3 found one in 5.1 and 3.8 s, seed 2 none in 6.6 s; at
+/// 20x20 0.7 s; at 30x30 and 36x36 none in 5.4 and 7.3 s.
+const LAYOUT_WORK: u64 = 50_000;
+
+/// A layout search left undecided: its solution by the backend within [`LAYOUT_WORK`], or when that finds none, a
+/// layout cut from a solution instead ([`layout_from_solution`]).
+fn past_search(
+    kind: &Kind,
+    section: &str,
+    drawn_on: &Puzzle,
+    draft: &mut Draft,
+    rng: &mut fastrand::Rng,
+    options: &Clock,
+) -> Result<(Grid, Vec<usize>), Error> {
+    let mut bounded = options.left(1)?;
+    bounded.work_limit = Some(LAYOUT_WORK);
+    match crate::solve(drawn_on, &bounded)?
+        .solutions
+        .into_iter()
+        .next()
+    {
+        Some(found) => Ok((found, region_of(drawn_on))),
+        None => layout_from_solution(kind, section, draft, rng, options),
+    }
+}
+
+/// A solution of the type's base with every value once in each of [`start_boxes`]'s boxes, and a layout cut
+/// from it ([`layout_of`]): its regions are the boxes with cells of one value moved round, so the solution is
+/// one of the layout's.
+fn layout_from_solution(
+    kind: &Kind,
+    section: &str,
+    draft: &mut Draft,
+    rng: &mut fastrand::Rng,
+    options: &Clock,
+) -> Result<(Grid, Vec<usize>), Error> {
+    let n = kind.base.size();
+    let mut boxed = kind.base.clone();
+    if let (h @ 2.., w) = start_boxes(n) {
+        boxed.set_boxes((h, w));
+        boxed.add_named_rule("boxes")?;
+    }
+    let solution = random_solution(&boxed, rng, options)?;
+    let cut = layout_of(&solution, rng, options.deadline).ok_or_else(out_of_time)?;
+    draft
+        .sections
+        .insert(section.to_owned(), whole(Form::Grid, cut));
+    let drawn_on = kind.load_layout(draft)?;
+    // Holds by construction; checked, since the rest of the puzzle is drawn on it.
+    if let Err(broken) = drawn_on.check_grid(&solution) {
+        return Err(Error::section(
+            "generate",
+            format!("a layout cut from a solution breaks {}", broken[0]),
+        ));
+    }
+    Ok((solution, region_of(&drawn_on)))
 }
 
 /// The region of each cell (row by row) of the puzzle a solution is drawn on, for the lines split by regions:
@@ -499,37 +577,90 @@ fn random_solution(
     options: &Clock,
 ) -> Result<Grid, Error> {
     let start = rng.clone();
+    match draws(template, rng, options, true)? {
+        Drawn::Found(found) => Ok(found),
+        Drawn::Refuted | Drawn::Undecided => {
+            *rng = start;
+            placed_one_by_one(template, rng, options)
+        }
+    }
+}
+
+/// [`random_solution`] by search alone: `None` when search leaves every draw undecided, where the backend's last
+/// draw could take minutes (a layout at 36x36, in [`laid_out`]).
+fn searched_solution(
+    template: &Puzzle,
+    rng: &mut fastrand::Rng,
+    options: &Clock,
+) -> Result<Option<Grid>, Error> {
+    let start = rng.clone();
+    match draws(template, rng, options, false)? {
+        Drawn::Found(found) => Ok(Some(found)),
+        Drawn::Undecided => Ok(None),
+        Drawn::Refuted => {
+            *rng = start;
+            placed_one_by_one(template, rng, options).map(Some)
+        }
+    }
+}
+
+/// What [`draws`] came to.
+enum Drawn {
+    Found(Grid),
+    /// A draw had no solution at all: a placement propagation let through that none has.
+    Refuted,
+    /// Every draw was left undecided, or the draws do not apply to the grid.
+    Undecided,
+}
+
+/// Up to [`DRAWS`] draws of n placements tested by propagation, each completed by search within
+/// [`draw_nodes`]; with `backend`, the last by the backend.
+fn draws(
+    template: &Puzzle,
+    rng: &mut fastrand::Rng,
+    options: &Clock,
+    backend: bool,
+) -> Result<Drawn, Error> {
     let engine =
         (template.size() <= Domains::MAX_SIZE).then(|| crate::solve::engine::Engine::new(template));
     // Past the engine's sizes, a grid of all-different groups alone is searched wide (`solve::wide`): there a
     // placement is kept when it breaks no group outright (`give` checks that), and a draw with no solution is
-    // drawn again like an undecided one. A solve per placement instead, below, took an 81x81 Sudoku past 90 s.
+    // drawn again like an undecided one. A solve per placement instead took an 81x81 Sudoku past 90 s.
     let wide = engine.is_none() && crate::solve::wide::Wide::derive(template).is_some();
-    if engine.is_some() || wide {
-        let propagates = |p: &Puzzle| {
-            Ok(engine
-                .as_ref()
-                .is_none_or(|e| e.initial(p.givens()).is_ok()))
-        };
-        let cells = (template.size() * template.size()) as u64;
-        for draw in 1..=DRAWS {
-            let puzzle = placed(template, rng, propagates)?;
-            let mut bounded = options.left(1)?;
-            if draw < DRAWS {
-                bounded.backend = BackendChoice::SearchOnly;
-                bounded.search_nodes = bounded.search_nodes.min(draw_nodes(cells));
-            }
-            let outcome = crate::solve(&puzzle, &bounded)?;
-            if let Some(found) = outcome.solutions.into_iter().next() {
-                return Ok(found);
-            }
-            // No solution at all: a placement propagation let through that none has.
-            if outcome.complete && !wide {
-                break;
-            }
-        }
-        *rng = start;
+    if engine.is_none() && !wide {
+        return Ok(Drawn::Undecided);
     }
+    let propagates = |p: &Puzzle| {
+        Ok(engine
+            .as_ref()
+            .is_none_or(|e| e.initial(p.givens()).is_ok()))
+    };
+    let cells = (template.size() * template.size()) as u64;
+    let last = if backend { DRAWS } else { DRAWS - 1 };
+    for draw in 1..=last {
+        let puzzle = placed(template, rng, propagates)?;
+        let mut bounded = options.left(1)?;
+        if draw < DRAWS {
+            bounded.backend = BackendChoice::SearchOnly;
+            bounded.search_nodes = bounded.search_nodes.min(draw_nodes(cells));
+        }
+        let outcome = crate::solve(&puzzle, &bounded)?;
+        if let Some(found) = outcome.solutions.into_iter().next() {
+            return Ok(Drawn::Found(found));
+        }
+        if outcome.complete && !wide {
+            return Ok(Drawn::Refuted);
+        }
+    }
+    Ok(Drawn::Undecided)
+}
+
+/// A solve per placement, then one for the solution.
+fn placed_one_by_one(
+    template: &Puzzle,
+    rng: &mut fastrand::Rng,
+    options: &Clock,
+) -> Result<Grid, Error> {
     let solvable = |p: &Puzzle| Ok(!crate::solve(p, &options.left(1)?)?.solutions.is_empty());
     let puzzle = placed(template, rng, solvable)?;
     let outcome = crate::solve(&puzzle, &options.left(1)?)?;
@@ -771,6 +902,35 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// A layout that neither search nor the backend finds a solution of (here one with none: region A holds
+    /// three cells of the top row and r2c4, so r2c4 would repeat r1c4) gives way to a layout cut from a
+    /// solution, which is one of that layout's.
+    #[test]
+    fn a_layout_without_a_solution_found_is_cut_from_one() {
+        let registry = Registry::built_in();
+        let options = SolveOptions::default();
+        let clock = Clock::new(&options, None, None);
+        let spec = Kind::new(&registry, "jigsaw", 4, None, &[]).unwrap();
+        let none: Vec<String> = "AAABBBCACCCBDDDD".chars().map(String::from).collect();
+        for seed in 1..=3 {
+            let mut draft = Draft {
+                n: 4,
+                ..Draft::default()
+            };
+            draft
+                .sections
+                .insert("regions".to_owned(), whole(Form::Grid, none.clone()));
+            let drawn_on = spec.load_layout(&draft).unwrap();
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let (solution, regions) =
+                past_search(&spec, "regions", &drawn_on, &mut draft, &mut rng, &clock).unwrap();
+            let cut = spec.load_layout(&draft).unwrap();
+            assert_eq!(cut.check_grid(&solution), Ok(()), "seed {seed}");
+            assert_eq!(regions, region_of(&cut), "seed {seed}");
+            assert_ne!(regions, region_of(&drawn_on), "seed {seed}");
         }
     }
 
