@@ -200,6 +200,19 @@ impl<'a> Kind<'a> {
         load_mapping(&map, self.registry)
     }
 
+    /// `draft` with `cut` as its `section`, and the puzzle of that layout alone ([`Self::load_layout`]).
+    fn with_layout(
+        &self,
+        draft: &mut Draft,
+        section: &str,
+        cut: Vec<String>,
+    ) -> Result<Puzzle, Error> {
+        draft
+            .sections
+            .insert(section.to_owned(), whole(Form::Grid, cut));
+        self.load_layout(draft)
+    }
+
     /// The puzzle of a layout alone, which the type's other sections will be drawn on.
     fn load_layout(&self, draft: &Draft) -> Result<Puzzle, Error> {
         let mut map = self.header.clone();
@@ -280,10 +293,7 @@ fn laid_out(
     let n = kind.base.size();
     for _ in 0..LAYOUTS {
         let cut = layout(n, rng, options.deadline).ok_or_else(out_of_time)?;
-        draft
-            .sections
-            .insert(section.to_owned(), whole(Form::Grid, cut));
-        let drawn_on = kind.load_layout(draft)?;
+        let drawn_on = kind.with_layout(draft, section, cut)?;
         match searched_solution(&drawn_on, rng, options) {
             Ok(Some(s)) => return Ok((s, region_of(&drawn_on))),
             Ok(None) => return past_search(kind, section, &drawn_on, draft, rng, options),
@@ -342,10 +352,7 @@ fn layout_from_solution(
     }
     let solution = random_solution(&boxed, rng, options)?;
     let cut = layout_of(&solution, rng, options.deadline).ok_or_else(out_of_time)?;
-    draft
-        .sections
-        .insert(section.to_owned(), whole(Form::Grid, cut));
-    let drawn_on = kind.load_layout(draft)?;
+    let drawn_on = kind.with_layout(draft, section, cut)?;
     // Holds by construction; checked, since the rest of the puzzle is drawn on it.
     if let Err(broken) = drawn_on.check_grid(&solution) {
         return Err(Error::section(
@@ -920,10 +927,9 @@ mod tests {
                 n: 4,
                 ..Draft::default()
             };
-            draft
-                .sections
-                .insert("regions".to_owned(), whole(Form::Grid, none.clone()));
-            let drawn_on = spec.load_layout(&draft).unwrap();
+            let drawn_on = spec
+                .with_layout(&mut draft, "regions", none.clone())
+                .unwrap();
             let mut rng = fastrand::Rng::with_seed(seed);
             let (solution, regions) =
                 past_search(&spec, "regions", &drawn_on, &mut draft, &mut rng, &clock).unwrap();
