@@ -156,7 +156,14 @@ pub(crate) fn layout(
     rng: &mut fastrand::Rng,
     deadline: Option<std::time::Instant>,
 ) -> Option<Vec<String>> {
-    exchanged(n, rng, deadline)
+    let mut id = start_ids(n);
+    for tried in 0..(200 * n * n * n).min(MAX_EXCHANGES) {
+        if tried % 1024 == 0 && deadline.is_some_and(|t| std::time::Instant::now() >= t) {
+            return None;
+        }
+        exchange(n, &mut id, rng);
+    }
+    Some(named(&id))
 }
 
 /// The boxes, rows by columns, that [`layout`] starts from: the squarest that divide n (1 x n, the rows, when n
@@ -235,22 +242,6 @@ pub(crate) fn layout_of(
         if !ring.iter().all(|&r| connected(&id, r, n)) {
             rotate(&mut id, &mut at, 0);
         }
-    }
-    Some(named(&id))
-}
-
-/// Regions exchanged from [`start_boxes`], [`MAX_EXCHANGES`] tries at most.
-fn exchanged(
-    n: usize,
-    rng: &mut fastrand::Rng,
-    deadline: Option<std::time::Instant>,
-) -> Option<Vec<String>> {
-    let mut id = start_ids(n);
-    for tried in 0..(200 * n * n * n).min(MAX_EXCHANGES) {
-        if tried % 1024 == 0 && deadline.is_some_and(|t| std::time::Instant::now() >= t) {
-            return None;
-        }
-        exchange(n, &mut id, rng);
     }
     Some(named(&id))
 }
