@@ -322,6 +322,11 @@ fn past_search(
     rng: &mut fastrand::Rng,
     options: &Clock,
 ) -> Result<(Grid, Vec<usize>), Error> {
+    // Past the engine's sizes the backend's program is large: an 81x81 jigsaw took 2.1 GB, and most of a
+    // 90 s limit, for nothing.
+    if drawn_on.size() > Domains::MAX_SIZE {
+        return layout_from_solution(kind, section, draft, rng, options);
+    }
     let mut bounded = options.left(1)?;
     bounded.work_limit = Some(LAYOUT_WORK);
     match crate::solve(drawn_on, &bounded)?
@@ -665,8 +670,11 @@ fn wide_draw(template: &Puzzle, rng: &mut fastrand::Rng, options: &Clock) -> Res
         return Ok(Drawn::Undecided);
     }
     // Search alone: the backend's program for a grid this large can be past the memory limit (200x200: 19 GB).
+    // Within a draw's nodes, as below that size: an empty random jigsaw layout of 81x81 is not decided in 90 s.
     let mut searched = options.left(1)?;
     searched.backend = BackendChoice::SearchOnly;
+    let cells = (template.size() * template.size()) as u64;
+    searched.search_nodes = searched.search_nodes.min(draw_nodes(cells));
     let outcome = crate::solve(template, &searched)?;
     let Some(found) = outcome.solutions.into_iter().next() else {
         return Ok(Drawn::Undecided);
