@@ -157,13 +157,20 @@ pub(crate) fn layout(
     deadline: Option<std::time::Instant>,
 ) -> Option<Vec<String>> {
     let mut id = start_ids(n);
+    tries(n, deadline, || exchange(n, &mut id, rng))?;
+    Some(named(&id))
+}
+
+/// Runs `step` as many times as a layout is tried ([`MAX_EXCHANGES`]), looking at the clock every 1,024 steps:
+/// `None` when `deadline` passes first.
+fn tries(n: usize, deadline: Option<std::time::Instant>, mut step: impl FnMut()) -> Option<()> {
     for tried in 0..(200 * n * n * n).min(MAX_EXCHANGES) {
         if tried % 1024 == 0 && deadline.is_some_and(|t| std::time::Instant::now() >= t) {
             return None;
         }
-        exchange(n, &mut id, rng);
+        step();
     }
-    Some(named(&id))
+    Some(())
 }
 
 /// The boxes, rows by columns, that [`layout`] starts from: the squarest that divide n (1 x n, the rows, when n
@@ -194,56 +201,87 @@ pub(crate) fn layout_of(
     deadline: Option<std::time::Instant>,
 ) -> Option<Vec<String>> {
     let n = solution.size();
-    let mut id = start_ids(n);
-    let value = |k: usize| solution.get(Cell::new(k / n, k % n)) as usize - 1;
-    // The cell of each value in each region.
-    let mut at = vec![0; n * n];
-    for k in 0..n * n {
-        at[id[k] * n + value(k)] = k;
-    }
-    let mut walk: Vec<usize> = Vec::new();
-    let mut place = vec![usize::MAX; n];
-    for tried in 0..(200 * n * n * n).min(MAX_EXCHANGES) {
-        if tried % 1024 == 0 && deadline.is_some_and(|t| std::time::Instant::now() >= t) {
-            return None;
+    let mut cycles = Cycles::new(solution);
+    tries(n, deadline, || cycles.rotate(rng))?;
+    Some(named(&cycles.id))
+}
+
+/// The regions of [`layout_of`] as they are rotated.
+struct Cycles {
+    n: usize,
+    /// The region of each cell.
+    id: Vec<usize>,
+    /// The cell of each value (0-based) in each region, at `region * n + value`.
+    at: Vec<usize>,
+    /// The value of each cell, 0-based.
+    value: Vec<usize>,
+    /// The last walk's regions, and each region's place on it (`usize::MAX` off it).
+    walk: Vec<usize>,
+    place: Vec<usize>,
+}
+
+impl Cycles {
+    fn new(solution: &Grid) -> Cycles {
+        let n = solution.size();
+        let id = start_ids(n);
+        let value: Vec<usize> = (0..n * n)
+            .map(|k| solution.get(Cell::new(k / n, k % n)) as usize - 1)
+            .collect();
+        let mut at = vec![0; n * n];
+        for k in 0..n * n {
+            at[id[k] * n + value[k]] = k;
         }
+        Cycles {
+            n,
+            id,
+            at,
+            value,
+            walk: Vec::new(),
+            place: vec![usize::MAX; n],
+        }
+    }
+
+    /// One try at a rotation: a walk from a random region, each step to a region its cell of a random value v
+    /// touches, until a region repeats; the cycle it closed hands each region's cell of v to the next region.
+    /// Kept when every region of the cycle stays connected.
+    fn rotate(&mut self, rng: &mut fastrand::Rng) {
+        let n = self.n;
         let v = rng.usize(..n);
-        // A walk from a random region, each step to a region its cell of value v touches, until one repeats.
-        walk.iter().for_each(|&r| place[r] = usize::MAX);
-        walk.clear();
+        self.walk.iter().for_each(|&r| self.place[r] = usize::MAX);
+        self.walk.clear();
         let mut x = rng.usize(..n);
-        let cycle = loop {
-            place[x] = walk.len();
-            walk.push(x);
-            let k = at[x * n + v];
+        let from = loop {
+            self.place[x] = self.walk.len();
+            self.walk.push(x);
+            let k = self.at[x * n + v];
             let next: Vec<usize> = neighbours(k, n)
-                .map(|j| id[j])
+                .map(|j| self.id[j])
                 .filter(|&r| r != x)
                 .collect();
             if next.is_empty() {
-                break None;
+                return;
             }
             x = next[rng.usize(..next.len())];
-            if place[x] != usize::MAX {
-                break Some(place[x]);
+            if self.place[x] != usize::MAX {
+                break self.place[x];
             }
         };
-        let Some(from) = cycle else { continue };
-        let ring = &walk[from..];
-        let cells: Vec<usize> = ring.iter().map(|&r| at[r * n + v]).collect();
-        let rotate = |id: &mut [usize], at: &mut [usize], by: usize| {
-            for (i, &k) in cells.iter().enumerate() {
-                let to = ring[(i + by) % ring.len()];
-                id[k] = to;
-                at[to * n + v] = k;
-            }
-        };
-        rotate(&mut id, &mut at, 1);
-        if !ring.iter().all(|&r| connected(&id, r, n)) {
-            rotate(&mut id, &mut at, 0);
+        let ring = self.walk[from..].to_vec();
+        let cells: Vec<usize> = ring.iter().map(|&r| self.at[r * n + v]).collect();
+        self.move_round(&ring, &cells, 1);
+        if !ring.iter().all(|&r| connected(&self.id, r, n)) {
+            self.move_round(&ring, &cells, 0);
         }
     }
-    Some(named(&id))
+
+    /// Puts `cells[i]`, each of one value, in region `ring[i + by]` (round the ring).
+    fn move_round(&mut self, ring: &[usize], cells: &[usize], by: usize) {
+        for (i, &k) in cells.iter().enumerate() {
+            let to = ring[(i + by) % ring.len()];
+            self.id[k] = to;
+            self.at[to * self.n + self.value[k]] = k;
+        }
+    }
 }
 
 /// One try at an exchange of two cells between neighbouring regions of `id`: a random cell joins a
