@@ -521,6 +521,14 @@ impl<'a> Clock<'a> {
         super::before(self.options, self.deadline, max_solutions).ok_or_else(out_of_time)
     }
 
+    /// Options for one draw of a solution of an n x n grid by search alone, within [`draw_nodes`].
+    fn draw(&self, n: usize) -> Result<SolveOptions, Error> {
+        let mut options = self.left(1)?;
+        options.backend = BackendChoice::SearchOnly;
+        options.search_nodes = options.search_nodes.min(draw_nodes((n * n) as u64));
+        Ok(options)
+    }
+
     /// Options for a proof of uniqueness (a count to 2, or one solve for another solution), within
     /// [`PROOF_WORK`] and the time left for removals.
     fn proof(&self) -> Result<SolveOptions, Error> {
@@ -638,15 +646,14 @@ fn draws(
     }
     let engine = crate::solve::engine::Engine::new(template);
     let propagates = |p: &Puzzle| Ok(engine.initial(p.givens()).is_ok());
-    let cells = (template.size() * template.size()) as u64;
     let last = if backend { DRAWS } else { DRAWS - 1 };
     for draw in 1..=last {
         let puzzle = placed(template, rng, propagates)?;
-        let mut bounded = options.left(1)?;
-        if draw < DRAWS {
-            bounded.backend = BackendChoice::SearchOnly;
-            bounded.search_nodes = bounded.search_nodes.min(draw_nodes(cells));
-        }
+        let bounded = if draw < DRAWS {
+            options.draw(template.size())?
+        } else {
+            options.left(1)?
+        };
         let outcome = crate::solve(&puzzle, &bounded)?;
         if let Some(found) = outcome.solutions.into_iter().next() {
             return Ok(Drawn::Found(found));
@@ -671,11 +678,7 @@ fn wide_draw(template: &Puzzle, rng: &mut fastrand::Rng, options: &Clock) -> Res
     }
     // Search alone: the backend's program for a grid this large can be past the memory limit (200x200: 19 GB).
     // Within a draw's nodes, as below that size: an empty random jigsaw layout of 81x81 is not decided in 90 s.
-    let mut searched = options.left(1)?;
-    searched.backend = BackendChoice::SearchOnly;
-    let cells = (template.size() * template.size()) as u64;
-    searched.search_nodes = searched.search_nodes.min(draw_nodes(cells));
-    let outcome = crate::solve(template, &searched)?;
+    let outcome = crate::solve(template, &options.draw(template.size())?)?;
     let Some(found) = outcome.solutions.into_iter().next() else {
         return Ok(Drawn::Undecided);
     };
