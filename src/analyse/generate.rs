@@ -104,7 +104,7 @@ pub(crate) fn generate(
             "--difficulty",
             format!(
                 "grades go up to {0}x{0}, and this grid is {n}x{n}: leave out --difficulty",
-                Domains::MAX_SIZE
+                super::rate::LARGEST_GRADED
             ),
         ));
     }

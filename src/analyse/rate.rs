@@ -159,9 +159,12 @@ fn probe_once(
     Ok(false)
 }
 
-/// Whether [`rate`] grades grids of size n: the ladder's rungs keep a cell's candidates in one word.
+/// The largest grid [`rate`] grades, a side: the ladder's rungs keep a cell's candidates in one word.
+pub(crate) const LARGEST_GRADED: usize = Domains::MAX_SIZE;
+
+/// Whether [`rate`] grades grids of size n ([`LARGEST_GRADED`]).
 pub(crate) fn grades(n: usize) -> bool {
-    n <= Domains::MAX_SIZE
+    n <= LARGEST_GRADED
 }
 
 /// Grades a puzzle. `options` are those of the search rung.
@@ -171,7 +174,7 @@ pub fn rate(puzzle: &Puzzle, options: &SolveOptions) -> Result<Rating, Error> {
     if !grades(n) {
         return Err(Error::section(
             "rate",
-            format!("grades grids up to {0}x{0}", Domains::MAX_SIZE),
+            format!("grades grids up to {0}x{0}", LARGEST_GRADED),
         ));
     }
     let (climbed, d, mut uses) = climb(puzzle, deadline);

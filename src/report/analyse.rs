@@ -9,7 +9,6 @@ use crate::analyse::generate::Generated;
 use crate::analyse::hint::{Hint, Hints, Source};
 use crate::analyse::progress::{Fault, Judged, Progress};
 use crate::analyse::rate::Rating;
-use crate::domains::Domains;
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
 
@@ -315,7 +314,10 @@ pub(crate) fn generated_yaml(template: &Puzzle, header: &str, g: &Generated) -> 
         Some(r) => format!("{}, score {}", r.level_name(), r.score),
         None if !crate::analyse::rate::grades(g.solution.size()) => {
             // No `: ` in the title, which YAML would read as a mapping.
-            format!("not graded, as grades go up to {0}x{0}", Domains::MAX_SIZE)
+            format!(
+                "not graded, as grades go up to {0}x{0}",
+                crate::analyse::rate::LARGEST_GRADED
+            )
         }
         None => "not graded within the time limit".to_owned(),
     };
