@@ -8,8 +8,9 @@
 //!
 //! Reproducible: everything random comes from one seeded generator, the solver itself is deterministic, and the
 //! proofs are bounded by work, not time ([`PROOF_WORK`]); only `--time-limit` makes a run depend on the machine.
+//! Nor do the threads: removals tried side by side are read in order ([`super::thinning`]).
 
-use std::cell::Cell as Flag;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -17,6 +18,7 @@ use super::draft::{self, Draft, Form, SectionText};
 use super::plan::Plan;
 use super::rate::{rate, Rating, LEVELS};
 use super::regions::{cut, layout, layout_of, start_boxes, whole};
+use super::thinning::{self, Trial};
 use crate::domains::{bit, Domains};
 use crate::error::Error;
 use crate::grammar::sections::ClueKind;
@@ -128,7 +130,7 @@ pub(crate) fn generate(
         let rating = grade(&puzzle, request, options)?;
         let made = Generated {
             sections: draft.texts(),
-            thinned: !options.stopped.get(),
+            thinned: !options.stopped.load(Ordering::Relaxed),
             givens,
             solution,
             rating,
@@ -421,26 +423,23 @@ struct Keep<'k, 'a> {
 impl Keep<'_, '_> {
     /// Each change in a random order, kept when the puzzle it makes still accepts the solution and has no other
     /// (a change the rules refuse stays out: with exclusive marks, a dropped mark would say the neighbours are
-    /// unmarked).
-    fn thin<T>(
+    /// unmarked); tried several at a time where the trials are slow ([`thinning`]), to the same outcome.
+    fn thin<T: Sync>(
         &self,
-        mut draft: Draft,
+        draft: Draft,
         mut changes: Vec<T>,
-        change: impl Fn(&Draft, &T) -> Option<Draft>,
+        change: impl Fn(&Draft, &T) -> Option<Draft> + Sync,
         rng: &mut fastrand::Rng,
     ) -> Result<Draft, Error> {
         rng.shuffle(&mut changes);
-        for c in &changes {
-            if self.options.stop_thinning() {
-                break;
-            }
-            if let Some(fewer) = change(&draft, c) {
-                if self.accepts(&fewer)? {
-                    draft = fewer;
-                }
-            }
-        }
-        Ok(draft)
+        let threads = threads_for(self.kind.base.size());
+        let stop = || self.options.stop_thinning();
+        thinning::in_order(draft, &changes, threads, stop, |draft, c| {
+            Ok(match change(draft, c) {
+                Some(fewer) if self.accepts(&fewer)? => Trial::Holds(fewer),
+                _ => Trial::Fails,
+            })
+        })
     }
 
     /// Whether the puzzle of `fewer` clues still accepts the solution and has no other.
@@ -488,7 +487,7 @@ pub(super) struct Clock<'a> {
     /// deadline reached on the way ends the run with an error).
     thin_until: Option<Instant>,
     /// Set when the removals stopped at `thin_until`.
-    stopped: Flag<bool>,
+    stopped: AtomicBool,
 }
 
 /// The most work one proof of uniqueness may take while clues are removed: conflicts of each CaDiCaL call (CBC
@@ -513,7 +512,7 @@ impl<'a> Clock<'a> {
             options,
             deadline,
             thin_until,
-            stopped: Flag::new(false),
+            stopped: AtomicBool::new(false),
         }
     }
 
@@ -545,7 +544,7 @@ impl<'a> Clock<'a> {
     fn stop_thinning(&self) -> bool {
         let over = self.thin_until.is_some_and(|t| Instant::now() >= t);
         if over {
-            self.stopped.set(true);
+            self.stopped.store(true, Ordering::Relaxed);
         }
         over
     }
@@ -750,7 +749,8 @@ fn partners(cell: Cell, n: usize, symmetry: Symmetry) -> Vec<Cell> {
     }
 }
 
-/// Every cell given, then givens removed in a random order while the solution stays the only one.
+/// Every cell given, then givens removed in a random order while the solution stays the only one: the removals
+/// tried several at a time where they are slow ([`thinning`]), with the puzzle one at a time makes.
 fn remove_while_unique(
     template: &Puzzle,
     solution: &Grid,
@@ -759,27 +759,43 @@ fn remove_while_unique(
     options: &Clock,
 ) -> Result<Grid, Error> {
     let n = template.size();
-    let mut givens = solution.clone();
     let mut cells: Vec<Cell> = (0..n * n).map(|i| Cell::new(i / n, i % n)).collect();
     rng.shuffle(&mut cells);
-    for cell in cells {
-        if options.stop_thinning() {
-            break;
-        }
-        if givens.get(cell) == 0 {
-            continue;
-        }
-        let removed: Vec<Cell> = partners(cell, n, symmetry)
-            .into_iter()
-            .filter(|&c| givens.get(c) != 0)
-            .collect();
-        let mut fewer = givens.clone();
-        removed.iter().for_each(|&c| fewer.set(c, 0));
-        if still_unique(template, &fewer, &removed, solution, options)? {
-            givens = fewer;
-        }
+    let stop = || options.stop_thinning();
+    thinning::in_order(
+        solution.clone(),
+        &cells,
+        threads_for(n),
+        stop,
+        |givens, &cell| {
+            if givens.get(cell) == 0 {
+                return Ok(Trial::Fails);
+            }
+            let removed: Vec<Cell> = partners(cell, n, symmetry)
+                .into_iter()
+                .filter(|&c| givens.get(c) != 0)
+                .collect();
+            let mut fewer = givens.clone();
+            removed.iter().for_each(|&c| fewer.set(c, 0));
+            Ok(
+                match still_unique(template, &fewer, &removed, solution, options)? {
+                    true => Trial::Holds(fewer),
+                    false => Trial::Fails,
+                },
+            )
+        },
+    )
+}
+
+/// Trials of removals at once on an n x n grid ([`thinning`]): one a thread of rayon's pool, up to the engine's
+/// sizes. Past them a proof goes to the backend with the whole grid (633 MB at 121x121), and CaDiCaL's memory
+/// watch reads the process's growth, which the other threads' proofs would add to.
+fn threads_for(n: usize) -> usize {
+    if n <= Domains::MAX_SIZE {
+        rayon::current_num_threads()
+    } else {
+        1
     }
-    Ok(givens)
 }
 
 /// The puzzle's grade. With no level asked and a time limit, a grade the limit cuts off is `None`: the puzzle is
@@ -865,6 +881,32 @@ mod tests {
                 a.thinned,
                 "{kind} {n}: no time limit, so every given was tried"
             );
+        }
+    }
+
+    /// Removals tried on several threads make the puzzle one at a time makes ([`thinning`]): a 16x16, whose
+    /// late trials take long enough to go to the threads, and a 9x9 killer, whose cages are thinned too.
+    #[test]
+    fn threads_make_the_puzzle_one_thread_makes() {
+        let registry = Registry::built_in();
+        for (kind, n) in [("sudoku", 16), ("killer", 9)] {
+            let spec = Kind::new(&registry, kind, n, None, &[]).unwrap();
+            let request = Request {
+                seed: 5,
+                level: None,
+                symmetry: Symmetry::Rotational,
+                attempts: 1,
+            };
+            let made = |threads: usize| {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                pool.install(|| generate(&spec, &request, &SolveOptions::default()).unwrap())
+            };
+            let (one, three) = (made(1), made(3));
+            assert_eq!(one.givens, three.givens, "{kind} {n}");
+            assert_eq!(one.sections, three.sections, "{kind} {n}");
         }
     }
 
@@ -1089,12 +1131,12 @@ mod tests {
         let kept =
             remove_while_unique(&spec.base, &solution, Symmetry::None, &mut rng, &over).unwrap();
         assert_eq!(kept, solution);
-        assert!(over.stopped.get());
+        assert!(over.stopped.load(Ordering::Relaxed));
         let open = Clock::new(&options, None, None);
         let thinned =
             remove_while_unique(&spec.base, &solution, Symmetry::None, &mut rng, &open).unwrap();
         assert!(thinned.filled().count() < 36);
-        assert!(!open.stopped.get());
+        assert!(!open.stopped.load(Ordering::Relaxed));
     }
 
     /// A proof of uniqueness is bounded by work, never by the clock, unless a time limit was asked: a seed then

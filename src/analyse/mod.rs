@@ -18,6 +18,7 @@ pub(crate) mod pointing;
 pub(crate) mod progress;
 pub(crate) mod rate;
 pub(crate) mod regions;
+mod thinning;
 
 use std::time::{Duration, Instant};
 
