@@ -18,7 +18,7 @@ use super::draft::{self, Draft, Form, SectionText};
 use super::plan::Plan;
 use super::rate::{rate, Rating, LEVELS};
 use super::regions::{cut, layout, layout_of, start_boxes, whole};
-use super::thinning::{self, Trial};
+use super::thinning::{Rounds, Trial};
 use crate::domains::{bit, Domains};
 use crate::error::Error;
 use crate::grammar::sections::ClueKind;
@@ -423,7 +423,7 @@ struct Keep<'k, 'a> {
 impl Keep<'_, '_> {
     /// Each change in a random order, kept when the puzzle it makes still accepts the solution and has no other
     /// (a change the rules refuse stays out: with exclusive marks, a dropped mark would say the neighbours are
-    /// unmarked); tried several at a time where the trials are slow ([`thinning`]), to the same outcome.
+    /// unmarked); tried several at a time where the trials are slow ([`super::thinning`]), to the same outcome.
     fn thin<T: Sync>(
         &self,
         draft: Draft,
@@ -432,9 +432,9 @@ impl Keep<'_, '_> {
         rng: &mut fastrand::Rng,
     ) -> Result<Draft, Error> {
         rng.shuffle(&mut changes);
-        let threads = threads_for(self.kind.base.size());
+        let rounds = Rounds::on(threads_for(self.kind.base.size()));
         let stop = || self.options.stop_thinning();
-        thinning::in_order(draft, &changes, threads, stop, |draft, c| {
+        rounds.in_order(draft, &changes, stop, |draft, c| {
             Ok(match change(draft, c) {
                 Some(fewer) if self.accepts(&fewer)? => Trial::Holds(fewer),
                 _ => Trial::Fails,
@@ -750,7 +750,7 @@ fn partners(cell: Cell, n: usize, symmetry: Symmetry) -> Vec<Cell> {
 }
 
 /// Every cell given, then givens removed in a random order while the solution stays the only one: the removals
-/// tried several at a time where they are slow ([`thinning`]), with the puzzle one at a time makes.
+/// tried several at a time where they are slow ([`super::thinning`]), with the puzzle one at a time makes.
 fn remove_while_unique(
     template: &Puzzle,
     solution: &Grid,
@@ -762,32 +762,26 @@ fn remove_while_unique(
     let mut cells: Vec<Cell> = (0..n * n).map(|i| Cell::new(i / n, i % n)).collect();
     rng.shuffle(&mut cells);
     let stop = || options.stop_thinning();
-    thinning::in_order(
-        solution.clone(),
-        &cells,
-        threads_for(n),
-        stop,
-        |givens, &cell| {
-            if givens.get(cell) == 0 {
-                return Ok(Trial::Fails);
-            }
-            let removed: Vec<Cell> = partners(cell, n, symmetry)
-                .into_iter()
-                .filter(|&c| givens.get(c) != 0)
-                .collect();
-            let mut fewer = givens.clone();
-            removed.iter().for_each(|&c| fewer.set(c, 0));
-            Ok(
-                match still_unique(template, &fewer, &removed, solution, options)? {
-                    true => Trial::Holds(fewer),
-                    false => Trial::Fails,
-                },
-            )
-        },
-    )
+    Rounds::on(threads_for(n)).in_order(solution.clone(), &cells, stop, |givens, &cell| {
+        if givens.get(cell) == 0 {
+            return Ok(Trial::Fails);
+        }
+        let removed: Vec<Cell> = partners(cell, n, symmetry)
+            .into_iter()
+            .filter(|&c| givens.get(c) != 0)
+            .collect();
+        let mut fewer = givens.clone();
+        removed.iter().for_each(|&c| fewer.set(c, 0));
+        Ok(
+            match still_unique(template, &fewer, &removed, solution, options)? {
+                true => Trial::Holds(fewer),
+                false => Trial::Fails,
+            },
+        )
+    })
 }
 
-/// Trials of removals at once on an n x n grid ([`thinning`]): one a thread of rayon's pool, up to the engine's
+/// Trials of removals at once on an n x n grid ([`super::thinning`]): one a thread of rayon's pool, up to the engine's
 /// sizes. Past them a proof goes to the backend with the whole grid (633 MB at 121x121), and CaDiCaL's memory
 /// watch reads the process's growth, which the other threads' proofs would add to.
 fn threads_for(n: usize) -> usize {
@@ -884,7 +878,7 @@ mod tests {
         }
     }
 
-    /// Removals tried on several threads make the puzzle one at a time makes ([`thinning`]): a 16x16, whose
+    /// Removals tried on several threads make the puzzle one at a time makes ([`super::thinning`]): a 16x16, whose
     /// late trials take long enough to go to the threads, and a 9x9 killer, whose cages are thinned too.
     #[test]
     fn threads_make_the_puzzle_one_thread_makes() {

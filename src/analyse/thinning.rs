@@ -29,63 +29,65 @@ pub(super) enum Trial<S> {
 /// thinning takes 10-20 ms).
 const ALONE_BELOW: Duration = Duration::from_millis(1);
 
+/// Trials that failed in a row, after the last that held, before the threads take the next ones. A trial run
+/// beside one that holds is run again, and waited for: where trials mostly hold (early in a thinning, and in
+/// futoshiki's), threads after every failure made thinning 1.05-1.10x slower.
 const AFTER_FAILED: usize = 2;
 
-/// Tries `candidates` in order on `state`, making each removal whose `trial` holds, exactly as trying them one
-/// at a time would (see the module's doc), with up to `threads` trials at once on rayon's threads. `stop` is
-/// asked before each trial; once it says so, the state is kept as it is. The first error in order ends it, as
-/// it would one at a time (an error in a trial after one that holds was never asked for).
-pub(super) fn in_order<S, C>(
-    state: S,
-    candidates: &[C],
-    threads: usize,
-    stop: impl Fn() -> bool + Sync,
-    trial: impl Fn(&S, &C) -> Result<Trial<S>, Error> + Sync,
-) -> Result<S, Error>
-where
-    S: Send + Sync,
-    C: Sync,
-{
-    rounds(state, candidates, threads, ALONE_BELOW, stop, trial)
-}
-
-/// [`in_order`], with trials quicker than `alone_below` on average one at a time. Threads pay only where trials
-/// fail: a trial run beside one that holds is run again, and waited for. So after a trial that held where it
-/// was the first of its round (early in a thinning most hold), the next round is one trial alone; after one
-/// that failed, the threads take every trial up to the next that holds.
-fn rounds<S, C>(
-    mut state: S,
-    candidates: &[C],
+/// How removals are tried: on how many threads, and how long trials must take on average before threads help.
+pub(super) struct Rounds {
     threads: usize,
     alone_below: Duration,
-    stop: impl Fn() -> bool + Sync,
-    trial: impl Fn(&S, &C) -> Result<Trial<S>, Error> + Sync,
-) -> Result<S, Error>
-where
-    S: Send + Sync,
-    C: Sync,
-{
-    // Failed trials since the last that held, and whether the last round's trials were slow.
-    let (mut next, mut failed, mut slow) = (0, 0, false);
-    while next < candidates.len() {
-        let started = Instant::now();
-        let ran = if threads > 1 && slow && failed >= AFTER_FAILED {
-            round(&state, &candidates[next..], threads, &stop, &trial)
-        } else {
-            round(&state, &candidates[next..=next], 1, &stop, &trial)
-        };
-        if ran.is_empty() {
-            break;
-        }
-        slow = started.elapsed() >= alone_below * ran.len() as u32;
-        next += ran.len();
-        failed += ran.len();
-        if let Trial::Holds(fewer) = ran.into_iter().last().expect("not empty")? {
-            state = fewer;
-            failed = 0;
+}
+
+impl Rounds {
+    /// Up to `threads` trials at once, on rayon's threads, where they take [`ALONE_BELOW`] or more.
+    pub(super) fn on(threads: usize) -> Self {
+        Rounds {
+            threads,
+            alone_below: ALONE_BELOW,
         }
     }
-    Ok(state)
+
+    /// Tries `candidates` in order on `state`, making each removal whose `trial` holds, exactly as trying them
+    /// one at a time would (see the module's doc). After a trial that held they run one at a time, until
+    /// [`AFTER_FAILED`] have failed in a row and the trials are slow; then the threads take every trial up to the
+    /// next that holds. `stop` is asked before each trial; once it says so, the state is kept as it is. The first
+    /// error in order ends it, as it would one at a time (an error in a trial after one that holds was never
+    /// asked for).
+    pub(super) fn in_order<S, C>(
+        &self,
+        mut state: S,
+        candidates: &[C],
+        stop: impl Fn() -> bool + Sync,
+        trial: impl Fn(&S, &C) -> Result<Trial<S>, Error> + Sync,
+    ) -> Result<S, Error>
+    where
+        S: Send + Sync,
+        C: Sync,
+    {
+        // Failed trials since the last that held, and whether the last round's trials were slow.
+        let (mut next, mut failed, mut slow) = (0, 0, false);
+        while next < candidates.len() {
+            let started = Instant::now();
+            let ran = if self.threads > 1 && slow && failed >= AFTER_FAILED {
+                round(&state, &candidates[next..], self.threads, &stop, &trial)
+            } else {
+                round(&state, &candidates[next..=next], 1, &stop, &trial)
+            };
+            if ran.is_empty() {
+                break;
+            }
+            slow = started.elapsed() >= self.alone_below * ran.len() as u32;
+            next += ran.len();
+            failed += ran.len();
+            if let Trial::Holds(fewer) = ran.into_iter().last().expect("not empty")? {
+                state = fewer;
+                failed = 0;
+            }
+        }
+        Ok(state)
+    }
 }
 
 /// The outcomes of `candidates` on `state` from the first on, up to and with the first that holds or fails with
@@ -145,10 +147,25 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// A pool of its own, so that `threads` trials do run at once whatever the machine's pool has.
+    fn pool(threads: usize) -> rayon::ThreadPool {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+    }
+
+    /// Rounds on threads from the first slow-enough trial: every trial here is.
+    fn on(threads: usize) -> Rounds {
+        Rounds {
+            threads,
+            alone_below: Duration::ZERO,
+        }
+    }
 
     /// A toy thinning whose outcome depends on the order: a set of numbers loses a candidate when the sum left
-    /// stays at least `floor`. Run one at a time by hand, and by `in_order` with 1 to 5 threads.
+    /// stays at least `floor`. Run one at a time by hand, and by [`Rounds::in_order`] with 1 to 4 threads.
     #[test]
     fn the_outcome_is_the_one_at_a_time_outcome_for_any_number_of_threads() {
         let mut rng = fastrand::Rng::with_seed(11);
@@ -159,6 +176,8 @@ mod tests {
             let mut order: Vec<usize> = (0..numbers.len()).collect();
             rng.shuffle(&mut order);
             let trial = |kept: &Vec<bool>, &i: &usize| -> Result<Trial<Vec<bool>>, Error> {
+                // Long enough that the threads' trials overlap, as a proof's do.
+                std::thread::sleep(Duration::from_micros(50));
                 let left: u32 = (0..numbers.len())
                     .filter(|&j| kept[j] && j != i)
                     .map(|j| numbers[j])
@@ -177,9 +196,11 @@ mod tests {
                     alone = fewer;
                 }
             }
-            for threads in 1..=5 {
+            for threads in 1..=4 {
                 let start = vec![true; numbers.len()];
-                let got = rounds(start, &order, threads, Duration::ZERO, || false, trial).unwrap();
+                let got = pool(threads)
+                    .install(|| on(threads).in_order(start, &order, || false, trial))
+                    .unwrap();
                 assert_eq!(got, alone, "{numbers:?} floor {floor}, {threads} threads");
             }
         }
@@ -191,7 +212,7 @@ mod tests {
         let asked = AtomicUsize::new(0);
         let stop = || asked.fetch_add(1, Ordering::Relaxed) >= 2;
         let all = |n: &usize, _: &usize| -> Result<Trial<usize>, Error> { Ok(Trial::Holds(n + 1)) };
-        assert_eq!(in_order(0, &[0, 1, 2, 3], 1, stop, all).unwrap(), 2);
+        assert_eq!(on(1).in_order(0, &[0, 1, 2, 3], stop, all).unwrap(), 2);
         // An error after a trial that holds was not asked for; one before it is the answer.
         let failing = |n: &usize, &c: &usize| -> Result<Trial<usize>, Error> {
             match c {
@@ -201,11 +222,15 @@ mod tests {
                 _ => Ok(Trial::Fails),
             }
         };
-        assert_eq!(round(&0, &[0, 1, 2], 3, &|| false, &failing).len(), 2);
-        assert_eq!(
-            rounds(0, &[0, 1, 2], 3, Duration::ZERO, || false, failing).unwrap(),
-            1
-        );
-        assert!(rounds(0, &[0, 9, 1], 3, Duration::ZERO, || false, failing).is_err());
+        // Slow trials, so that three threads take all three before any is known to hold: the third, run on the
+        // state before the second, is dropped.
+        let slow = |n: &usize, c: &usize| {
+            std::thread::sleep(Duration::from_millis(20));
+            failing(n, c)
+        };
+        let ran = pool(3).install(|| round(&0, &[0, 1, 2], 3, &|| false, &slow));
+        assert_eq!(ran.len(), 2);
+        assert_eq!(on(3).in_order(0, &[0, 1, 2], || false, failing).unwrap(), 1);
+        assert!(on(3).in_order(0, &[0, 9, 1], || false, failing).is_err());
     }
 }
