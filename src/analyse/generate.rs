@@ -781,9 +781,9 @@ fn remove_while_unique(
     })
 }
 
-/// Trials of removals at once on an n x n grid ([`super::thinning`]): one a thread of rayon's pool, up to the engine's
-/// sizes. Past them a proof goes to the backend with the whole grid (633 MB at 121x121), and CaDiCaL's memory
-/// watch reads the process's growth, which the other threads' proofs would add to.
+/// Trials of removals at once on an n x n grid ([`super::thinning`]): one a thread of rayon's pool, up to the
+/// engine's sizes. Past them a proof goes to the backend with the whole grid (633 MB at 121x121), and CaDiCaL's
+/// memory watch reads the process's growth, which the other threads' proofs would add to.
 fn threads_for(n: usize) -> usize {
     if n <= Domains::MAX_SIZE {
         rayon::current_num_threads()
