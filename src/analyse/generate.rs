@@ -259,7 +259,14 @@ pub(super) fn clued_solution(
     let mut last = None;
     for _ in 0..20 {
         let (solution, regions) = match &kind.plan.layout {
-            Some(section) => laid_out(kind, section, &mut draft, rng, options)?,
+            Some(section) => Layouts {
+                kind,
+                section,
+                draft: &mut draft,
+                rng,
+                options,
+            }
+            .laid_out()?,
             None => (
                 random_solution(&kind.base, rng, options)?,
                 region_of(&kind.base),
@@ -278,35 +285,14 @@ pub(super) fn clued_solution(
 /// Random layouts tried, each with its draws, before one is cut from a solution or none is found.
 const LAYOUTS: usize = 100;
 
-/// A layout for the type's `section` and a solution on it, with the region of each cell. Layouts are cut at
-/// random first, as setters draw them, each tried by search alone ([`searched_solution`]): up to 16x16
-/// search decides them (nearly all have a solution). A layout search leaves undecided goes to the backend
-/// within a bound, and past that the layout is cut from a solution ([`past_search`]). Measured on `latin
-/// generate jigsaw --seed 1` before: at 25x25 search left all 15 draws undecided and CaDiCaL took 6.9 s to draw
-/// one (then 60 s of removals); at 36x36 CaDiCaL had none in 87 s, and `--time-limit 90` made no puzzle; nor did
-/// CP-SAT solve another such layout, empty, in 300 s.
-fn laid_out(
-    kind: &Kind,
-    section: &str,
-    draft: &mut Draft,
-    rng: &mut fastrand::Rng,
-    options: &Clock,
-) -> Result<(Grid, Vec<usize>), Error> {
-    let n = kind.base.size();
-    for _ in 0..LAYOUTS {
-        let cut = layout(n, rng, options.deadline).ok_or_else(out_of_time)?;
-        let drawn_on = kind.with_layout(draft, section, cut)?;
-        match searched_solution(&drawn_on, rng, options) {
-            Ok(Some(s)) => return Ok((s, region_of(&drawn_on))),
-            Ok(None) => return past_search(kind, section, &drawn_on, draft, rng, options),
-            Err(e @ Error::TimeLimit(_)) => return Err(e),
-            // This layout has no solution: another.
-            Err(_) => {
-                options.left(1)?;
-            }
-        }
-    }
-    Err(no_solution())
+/// What a layout is drawn for and with: the type and its layout section, the clues drawn so far (each layout
+/// tried is written into them), and the run's randomness and clock.
+struct Layouts<'k, 'a> {
+    kind: &'k Kind<'a>,
+    section: &'k str,
+    draft: &'k mut Draft,
+    rng: &'k mut fastrand::Rng,
+    options: &'k Clock<'k>,
 }
 
 /// CaDiCaL's conflicts for a solution of a random layout search left undecided. Measured on `latin generate
@@ -314,60 +300,74 @@ fn laid_out(
 /// 20x20 0.7 s; at 30x30 and 36x36 none in 5.4 and 7.3 s.
 const LAYOUT_WORK: u64 = 50_000;
 
-/// A layout search left undecided: its solution by the backend within [`LAYOUT_WORK`], or when that finds none, a
-/// layout cut from a solution instead ([`layout_from_solution`]).
-fn past_search(
-    kind: &Kind,
-    section: &str,
-    drawn_on: &Puzzle,
-    draft: &mut Draft,
-    rng: &mut fastrand::Rng,
-    options: &Clock,
-) -> Result<(Grid, Vec<usize>), Error> {
-    // Past the engine's sizes the backend's program is large: an 81x81 jigsaw took 2.1 GB, and most of a
-    // 90 s limit, for nothing.
-    if drawn_on.size() > Domains::MAX_SIZE {
-        return layout_from_solution(kind, section, draft, rng, options);
+impl Layouts<'_, '_> {
+    /// A layout for the type's section and a solution on it, with the region of each cell. Layouts are cut at
+    /// random first, as setters draw them, each tried by search alone ([`searched_solution`]): up to 16x16
+    /// search decides them (nearly all have a solution). A layout search leaves undecided goes to the backend
+    /// within a bound, and past that the layout is cut from a solution ([`Self::past_search`]). Measured on
+    /// `latin generate jigsaw --seed 1` before: at 25x25 search left all 15 draws undecided and CaDiCaL took
+    /// 6.9 s to draw one (then 60 s of removals); at 36x36 CaDiCaL had none in 87 s, and `--time-limit 90` made
+    /// no puzzle; nor did CP-SAT solve another such layout, empty, in 300 s.
+    fn laid_out(&mut self) -> Result<(Grid, Vec<usize>), Error> {
+        let n = self.kind.base.size();
+        for _ in 0..LAYOUTS {
+            let cut = layout(n, self.rng, self.options.deadline).ok_or_else(out_of_time)?;
+            let drawn_on = self.kind.with_layout(self.draft, self.section, cut)?;
+            match searched_solution(&drawn_on, self.rng, self.options) {
+                Ok(Some(s)) => return Ok((s, region_of(&drawn_on))),
+                Ok(None) => return self.past_search(&drawn_on),
+                Err(e @ Error::TimeLimit(_)) => return Err(e),
+                // This layout has no solution: another.
+                Err(_) => {
+                    self.options.left(1)?;
+                }
+            }
+        }
+        Err(no_solution())
     }
-    let mut bounded = options.left(1)?;
-    bounded.work_limit = Some(LAYOUT_WORK);
-    match crate::solve(drawn_on, &bounded)?
-        .solutions
-        .into_iter()
-        .next()
-    {
-        Some(found) => Ok((found, region_of(drawn_on))),
-        None => layout_from_solution(kind, section, draft, rng, options),
-    }
-}
 
-/// A solution of the type's base with every value once in each of [`start_boxes`]'s boxes, and a layout cut
-/// from it ([`layout_of`]): its regions are the boxes with cells of one value moved round, so the solution is
-/// one of the layout's.
-fn layout_from_solution(
-    kind: &Kind,
-    section: &str,
-    draft: &mut Draft,
-    rng: &mut fastrand::Rng,
-    options: &Clock,
-) -> Result<(Grid, Vec<usize>), Error> {
-    let n = kind.base.size();
-    let mut boxed = kind.base.clone();
-    if let (h @ 2.., w) = start_boxes(n) {
-        boxed.set_boxes((h, w));
-        boxed.add_named_rule("boxes")?;
+    /// A layout search left undecided: its solution by the backend within [`LAYOUT_WORK`], or when that finds
+    /// none, a layout cut from a solution instead ([`Self::cut_from_solution`]).
+    fn past_search(&mut self, drawn_on: &Puzzle) -> Result<(Grid, Vec<usize>), Error> {
+        // Past the engine's sizes the backend's program is large: an 81x81 jigsaw took 2.1 GB, and most of a
+        // 90 s limit, for nothing.
+        if drawn_on.size() > Domains::MAX_SIZE {
+            return self.cut_from_solution();
+        }
+        let mut bounded = self.options.left(1)?;
+        bounded.work_limit = Some(LAYOUT_WORK);
+        match crate::solve(drawn_on, &bounded)?
+            .solutions
+            .into_iter()
+            .next()
+        {
+            Some(found) => Ok((found, region_of(drawn_on))),
+            None => self.cut_from_solution(),
+        }
     }
-    let solution = random_solution(&boxed, rng, options)?;
-    let cut = layout_of(&solution, rng, options.deadline).ok_or_else(out_of_time)?;
-    let drawn_on = kind.with_layout(draft, section, cut)?;
-    // Holds by construction; checked, since the rest of the puzzle is drawn on it.
-    if let Err(broken) = drawn_on.check_grid(&solution) {
-        return Err(Error::section(
-            "generate",
-            format!("a layout cut from a solution breaks {}", broken[0]),
-        ));
+
+    /// A solution of the type's base with every value once in each of [`start_boxes`]'s boxes, and a layout cut
+    /// from it ([`layout_of`]): its regions are the boxes with cells of one value moved round, so the solution
+    /// is one of the layout's.
+    fn cut_from_solution(&mut self) -> Result<(Grid, Vec<usize>), Error> {
+        let n = self.kind.base.size();
+        let mut boxed = self.kind.base.clone();
+        if let (h @ 2.., w) = start_boxes(n) {
+            boxed.set_boxes((h, w));
+            boxed.add_named_rule("boxes")?;
+        }
+        let solution = random_solution(&boxed, self.rng, self.options)?;
+        let cut = layout_of(&solution, self.rng, self.options.deadline).ok_or_else(out_of_time)?;
+        let drawn_on = self.kind.with_layout(self.draft, self.section, cut)?;
+        // Holds by construction; checked, since the rest of the puzzle is drawn on it.
+        if let Err(broken) = drawn_on.check_grid(&solution) {
+            return Err(Error::section(
+                "generate",
+                format!("a layout cut from a solution breaks {}", broken[0]),
+            ));
+        }
+        Ok((solution, region_of(&drawn_on)))
     }
-    Ok((solution, region_of(&drawn_on)))
 }
 
 /// The region of each cell (row by row) of the puzzle a solution is drawn on, for the lines split by regions:
@@ -606,7 +606,7 @@ fn random_solution(
 }
 
 /// [`random_solution`] by search alone: `None` when search leaves every draw undecided, where the backend's last
-/// draw could take minutes (a layout at 36x36, in [`laid_out`]).
+/// draw could take minutes (a layout at 36x36, in [`Layouts::laid_out`]).
 fn searched_solution(
     template: &Puzzle,
     rng: &mut fastrand::Rng,
@@ -1018,8 +1018,14 @@ mod tests {
                 .with_layout(&mut draft, "regions", none.clone())
                 .unwrap();
             let mut rng = fastrand::Rng::with_seed(seed);
-            let (solution, regions) =
-                past_search(&spec, "regions", &drawn_on, &mut draft, &mut rng, &clock).unwrap();
+            let mut layouts = Layouts {
+                kind: &spec,
+                section: "regions",
+                draft: &mut draft,
+                rng: &mut rng,
+                options: &clock,
+            };
+            let (solution, regions) = layouts.past_search(&drawn_on).unwrap();
             let cut = spec.load_layout(&draft).unwrap();
             assert_eq!(cut.check_grid(&solution), Ok(()), "seed {seed}");
             assert_eq!(regions, region_of(&cut), "seed {seed}");

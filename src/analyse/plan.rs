@@ -16,7 +16,7 @@ use crate::model::clue::{maker, LineMaker, Maker, PairMaker};
 pub(crate) struct Plan {
     /// A region map without clues (jigsaw): its regions are cut before the solution is drawn, since a random
     /// Latin square almost never has n-cell regions of distinct values (or, where no solution of a random layout
-    /// is found, cut from a solution whose boxes they start from: `generate::laid_out`).
+    /// is found, cut from a solution whose boxes they start from: `generate::Layouts::laid_out`).
     pub(crate) layout: Option<String>,
     /// Cages or rooms with a clue each, cut from the solution.
     pub(crate) cages: Option<Cages>,
