@@ -11,8 +11,9 @@ use latin::{check, load_str, solve, SolveOptions, Status};
 use rayon::prelude::*;
 use serde_json::Value;
 
-/// Runs one corpus file; `keep` selects the records to run.
-fn run(file: &str, keep: impl Fn(&Value) -> bool + Sync) {
+/// Runs one corpus file; `keep` selects the records to run, and `row` names them in the summary line, as the
+/// README's performance tables do (`benches/corpus-table.py` reads the lines by those names).
+fn run(row: &str, file: &str, keep: impl Fn(&Value) -> bool + Sync) {
     let Some(records) = common::records(file) else {
         return;
     };
@@ -129,7 +130,7 @@ fn run(file: &str, keep: impl Fn(&Value) -> bool + Sync) {
             .map(|(ms, id)| format!("{id} {ms:.0} ms"))
             .collect();
         eprintln!(
-            "{file}: {} puzzles, median {:.2} ms, slowest {:.1} ms, total {:.1} s (slowest: {})",
+            "{file} [{row}]: {} puzzles, median {:.2} ms, slowest {:.2} ms, total {:.1} s (slowest: {})",
             times.len(),
             times[times.len() / 2],
             times[times.len() - 1],
@@ -183,86 +184,98 @@ fn size_at_most(n: u64) -> impl Fn(&Value) -> bool + Sync {
 
 #[test]
 fn sudoku() {
-    run("sudoku.jsonl", |_| true);
+    run("sudoku", "sudoku.jsonl", |_| true);
 }
 
 #[test]
 fn sudoku16() {
-    run("sudoku16.jsonl", |_| true);
+    run("sudoku16", "sudoku16.jsonl", |_| true);
 }
 
 #[test]
 fn sudoku_counts() {
-    run("sudoku-counts.jsonl", |_| true);
+    run("sudoku-counts", "sudoku-counts.jsonl", |_| true);
 }
 
 #[test]
 fn sudoku_gecode_up_to_16() {
-    run("sudoku-gecode.jsonl", size_at_most(16));
+    run(
+        "sudoku-gecode, up to 16x16",
+        "sudoku-gecode.jsonl",
+        size_at_most(16),
+    );
 }
 
 #[test]
 fn latin_qcp_up_to_16() {
-    run("latin-qcp.jsonl", size_at_most(16));
+    run("latin-qcp, up to 16", "latin-qcp.jsonl", size_at_most(16));
 }
 
 /// The order-20 quasigroup completion problems: each decided by search in a few seconds at most.
 #[test]
 fn latin_qcp_20() {
-    run("latin-qcp.jsonl", |r| r["size"] == 20);
+    run("latin-qcp, order 20", "latin-qcp.jsonl", |r| {
+        r["size"] == 20
+    });
 }
 
 /// The order-25 quasigroup completion problems: a clause-learning job after a short search.
 #[test]
 fn latin_qcp_25() {
-    run("latin-qcp.jsonl", |r| r["size"] == 25);
+    run("latin-qcp, order 25", "latin-qcp.jsonl", |r| {
+        r["size"] == 25
+    });
 }
 
 /// The 18 25x25 Sudokus of Gecode's examples (CBC alone times out on several after 2 minutes, Gecode on 11 of
 /// 18 after 60 s): every one solved, and the answer equal to the stored solution.
 #[test]
 fn sudoku_gecode_25() {
-    run("sudoku-gecode.jsonl", |r| r["size"] == 25);
+    run(
+        "sudoku-gecode, 25x25 (first solution)",
+        "sudoku-gecode.jsonl",
+        |r| r["size"] == 25,
+    );
 }
 
 #[test]
 fn inshi() {
-    run("inshi.jsonl", |_| true);
+    run("inshi", "inshi.jsonl", |_| true);
 }
 
 #[test]
 fn jigsaw() {
-    run("jigsaw.jsonl", |_| true);
+    run("jigsaw", "jigsaw.jsonl", |_| true);
 }
 
 #[test]
 fn killer() {
-    run("killer.jsonl", |_| true);
+    run("killer", "killer.jsonl", |_| true);
 }
 
 #[test]
 fn kenken() {
-    run("kenken.jsonl", |_| true);
+    run("kenken", "kenken.jsonl", |_| true);
 }
 
 #[test]
 fn futoshiki() {
-    run("futoshiki.jsonl", |_| true);
+    run("futoshiki", "futoshiki.jsonl", |_| true);
 }
 
 #[test]
 fn skyscrapers() {
-    run("skyscrapers.jsonl", |_| true);
+    run("skyscrapers", "skyscrapers.jsonl", |_| true);
 }
 
 #[test]
 fn consecutive() {
-    run("consecutive.jsonl", |_| true);
+    run("consecutive", "consecutive.jsonl", |_| true);
 }
 
 #[test]
 fn evenodd() {
-    run("evenodd.jsonl", |_| true);
+    run("evenodd", "evenodd.jsonl", |_| true);
 }
 
 /// Every variant type: lines (thermometers, arrows, whispers, renban, palindromes, little-killer diagonals),
@@ -282,7 +295,7 @@ fn variants() {
         "sandwich",
         "sum-skyscrapers",
     ] {
-        run("variants.jsonl", |r| r["type"] == kind);
+        run(kind, "variants.jsonl", |r| r["type"] == kind);
     }
 }
 
