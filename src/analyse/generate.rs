@@ -27,7 +27,7 @@ use crate::grid::{Cell, Grid};
 use crate::model::load::load_mapping;
 use crate::model::Puzzle;
 use crate::rules::Differs;
-use crate::solve::options::{SAT_HANDOVER_MIN_NODES, SAT_HANDOVER_PER_OPEN_CELL};
+use crate::solve::options::{BYTES_PER_COLUMN, SAT_HANDOVER_MIN_NODES, SAT_HANDOVER_PER_OPEN_CELL};
 use crate::solve::{BackendChoice, SolveOptions};
 use crate::yaml::Mapping;
 
@@ -432,7 +432,7 @@ impl Keep<'_, '_> {
         rng: &mut fastrand::Rng,
     ) -> Result<Draft, Error> {
         rng.shuffle(&mut changes);
-        let rounds = Rounds::on(threads_for(self.kind.base.size()));
+        let rounds = Rounds::on(self.options.threads(self.kind.base.size()));
         let stop = || self.options.stop_thinning();
         rounds.in_order(draft, &changes, stop, |draft, c| {
             Ok(match change(draft, c) {
@@ -538,6 +538,11 @@ impl<'a> Clock<'a> {
         }
         options.work_limit = Some(PROOF_WORK);
         Ok(options)
+    }
+
+    /// Removals tried at once on an n x n grid ([`threads_for`]) on rayon's pool.
+    fn threads(&self, n: usize) -> usize {
+        threads_for(n, self.options.memory_limit, rayon::current_num_threads())
     }
 
     /// Whether the removals are to stop here (and so record that they did).
@@ -762,7 +767,7 @@ fn remove_while_unique(
     let mut cells: Vec<Cell> = (0..n * n).map(|i| Cell::new(i / n, i % n)).collect();
     rng.shuffle(&mut cells);
     let stop = || options.stop_thinning();
-    Rounds::on(threads_for(n)).in_order(solution.clone(), &cells, stop, |givens, &cell| {
+    Rounds::on(options.threads(n)).in_order(solution.clone(), &cells, stop, |givens, &cell| {
         if givens.get(cell) == 0 {
             return Ok(Trial::Fails);
         }
@@ -781,15 +786,20 @@ fn remove_while_unique(
     })
 }
 
-/// Trials of removals at once on an n x n grid ([`super::thinning`]): one a thread of rayon's pool, up to the
-/// engine's sizes. Past them a proof goes to the backend with the whole grid (633 MB at 121x121), and CaDiCaL's
-/// memory watch reads the process's growth, which the other threads' proofs would add to.
-fn threads_for(n: usize) -> usize {
-    if n <= Domains::MAX_SIZE {
-        rayon::current_num_threads()
-    } else {
-        1
+/// Trials of removals at once on an n x n grid ([`super::thinning`]): one a thread of the `pool`'s, up to the
+/// engine's sizes, and no more than `--memory-limit` holds proofs as large as the backend's estimate for the
+/// empty grid ([`BYTES_PER_COLUMN`] a cell-value column: 655 MB at 64x64, where a proof with its givens peaks
+/// near 180 MB, so this errs towards fewer threads). The limit is read by each proof's CaDiCaL as the growth of
+/// the whole process, to which the other threads' proofs add: on a machine of many cores and little memory,
+/// 64x64 proofs on every core at once could pass the limit, and proofs stopped for the others' memory would
+/// make another puzzle than one thread makes. Past the engine's sizes a proof goes to the backend with the whole
+/// grid (633 MB at 121x121), one at a time.
+fn threads_for(n: usize, memory_limit: Option<u64>, pool: usize) -> usize {
+    if n > Domains::MAX_SIZE {
+        return 1;
     }
+    let proof = (n as u64).pow(3).saturating_mul(BYTES_PER_COLUMN);
+    memory_limit.map_or(pool, |limit| pool.min((limit / proof).max(1) as usize))
 }
 
 /// The puzzle's grade. With no level asked and a time limit, a grade the limit cuts off is `None`: the puzzle is
@@ -902,6 +912,22 @@ mod tests {
             assert_eq!(one.givens, three.givens, "{kind} {n}");
             assert_eq!(one.sections, three.sections, "{kind} {n}");
         }
+    }
+
+    /// Threads are held to what the memory limit has room for, a whole grid's backend estimate a proof.
+    #[test]
+    fn threads_stay_within_the_memory_limit() {
+        let mb = 1u64 << 20;
+        // 64x64: 655 MB a proof. The default limit here (a quarter of 24 GiB) holds 9 of 64 cores' proofs.
+        assert_eq!(threads_for(64, Some(6 * 1024 * mb), 64), 9);
+        assert_eq!(threads_for(64, None, 64), 64);
+        // 25x25: 39 MB a proof; a limit under two proofs leaves one thread, and never none.
+        assert_eq!(threads_for(25, Some(70 * mb), 2), 1);
+        assert_eq!(threads_for(25, Some(80 * mb), 2), 2);
+        assert_eq!(threads_for(25, Some(mb), 2), 1);
+        assert_eq!(threads_for(9, Some(6 * 1024 * mb), 2), 2);
+        // Past the engine's sizes one proof at a time, whatever the room.
+        assert_eq!(threads_for(Domains::MAX_SIZE + 1, None, 64), 1);
     }
 
     /// A solution drawn with placements tested by propagation, then one solve, is the one a solve per
