@@ -9,8 +9,8 @@ latin: the corpus test, one puzzle at a time (`CI=true RAYON_NUM_THREADS=1 cargo
 count, latin also proves uniqueness). Its summary lines name the README's rows (`FILE [ROW]: N puzzles, median
 ...`). CP-SAT: `../shared/peers/cpsat.py` (one worker, one solution, model build included) on the same records,
 and for the variant types not decided in a millisecond also `benches/cpsat-unique.py` (solved, then proved
-unique, as latin is). Both medians are the upper median of an even count (the middle record of the sorted list,
-as both programs print it). The corpus is `$LATIN_CORPUS`, else `../shared/corpus`. Prints the two tables as
+unique, as latin is). Every median is the upper one of an even count (the middle record of the sorted list, as
+the corpus test and cpsat.py print it; cpsat-unique.py's per-record lines are read the same way). The corpus is `$LATIN_CORPUS`, else `../shared/corpus`. Prints the two tables as
 Markdown on standard output, progress on standard error. Needs `pip install ortools` (not with --latin-only).
 """
 import json

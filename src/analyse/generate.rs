@@ -786,7 +786,7 @@ fn remove_while_unique(
     })
 }
 
-/// Trials of removals at once on an n x n grid ([`super::thinning`]): one a thread of the `pool`'s, up to the
+/// Trials of removals at once on an n x n grid ([`super::thinning`]): one on each of `pool` threads, up to the
 /// engine's sizes, and no more than `--memory-limit` holds proofs as large as the backend's estimate for the
 /// empty grid ([`BYTES_PER_COLUMN`] a cell-value column: 655 MB at 64x64, where a proof with its givens peaks
 /// near 180 MB, so this errs towards fewer threads). The limit is read by each proof's CaDiCaL as the growth of
