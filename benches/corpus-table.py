@@ -41,8 +41,8 @@ ROWS = [
 
 VARIANTS = ("thermo arrow whispers renban palindrome little-killer kropki xv sandwich "
             "sum-skyscrapers").split()
-# The variant types CP-SAT is also timed on latin's terms (solved and proved unique): the ones latin does not
-# decide in about a millisecond, where the two terms differ most.
+# The variant types CP-SAT is also timed on latin's terms (solved and proved unique): the five whose puzzles
+# take both solvers longest to prove, where one solution and a proof differ most.
 PROVED = {"arrow", "whispers", "renban", "little-killer", "sandwich"}
 
 # The test harness may print `test NAME ... ` on the same line first.
