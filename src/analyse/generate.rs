@@ -777,12 +777,12 @@ fn remove_while_unique(
             .collect();
         let mut fewer = givens.clone();
         removed.iter().for_each(|&c| fewer.set(c, 0));
-        Ok(
-            match still_unique(template, &fewer, &removed, solution, options)? {
-                true => Trial::Holds(fewer),
-                false => Trial::Fails,
-            },
-        )
+        let holds = still_unique(template, &fewer, &removed, solution, options)?;
+        Ok(if holds {
+            Trial::Holds(fewer)
+        } else {
+            Trial::Fails
+        })
     })
 }
 
