@@ -41,7 +41,7 @@ pub struct Stats {
     pub probes: u64,
     pub probe_removals: u64,
     pub presolve_ms: f64,
-    /// Nodes of the bounded search after presolve, and its time.
+    /// Nodes of the bounded search after presolve, and its time (with the probing at its handover).
     pub search_nodes: u64,
     pub search_restarts: u64,
     pub search_ms: f64,

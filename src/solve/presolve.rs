@@ -21,13 +21,21 @@ use crate::model::Puzzle;
 pub(crate) struct ProbeBudget {
     pub probes: u64,
     pub deadline: Option<Instant>,
+    /// When not 0: probing also stops after a run of this many probes that removed fewer than one in
+    /// [`FRUITLESS`] of the candidates it tried (counted in whole windows, so the stop depends on the puzzle
+    /// alone, not on the machine).
+    pub window: u64,
 }
+
+/// A window of probes removing fewer than one candidate in this many ends probing on a budget with a window.
+const FRUITLESS: u64 = 16;
 
 impl ProbeBudget {
     /// No probing at all.
     pub(crate) const NONE: ProbeBudget = ProbeBudget {
         probes: 0,
         deadline: None,
+        window: 0,
     };
 
     /// Enough to sweep every candidate of a 25x25 grid a few times; a fraction of a second on small grids.
@@ -35,6 +43,7 @@ impl ProbeBudget {
         ProbeBudget {
             probes: (8 * n * n * n).max(2_000) as u64,
             deadline,
+            window: 0,
         }
     }
 
@@ -43,6 +52,11 @@ impl ProbeBudget {
     fn spent(&self, done: u64) -> bool {
         done >= self.probes
             || (done % 16 == 0 && self.deadline.is_some_and(|t| Instant::now() >= t))
+    }
+
+    /// Whether a window of probes ends after probe number `done` (counted from this probing's start).
+    fn window_ends(&self, done: u64) -> bool {
+        self.window > 0 && done > 0 && done % self.window == 0
     }
 }
 
@@ -65,6 +79,8 @@ pub(crate) fn probe(
     report: &mut PresolveReport,
 ) -> Result<(), Contradiction> {
     let n = d.size();
+    let first = report.probes;
+    let mut window_began = report.probe_removals;
     loop {
         let mut open: Vec<Cell> = (0..n * n)
             .map(|i| Cell::new(i / n, i % n))
@@ -79,6 +95,12 @@ pub(crate) fn probe(
                 }
                 if budget.spent(report.probes) {
                     return Ok(());
+                }
+                if budget.window_ends(report.probes - first) {
+                    if (report.probe_removals - window_began) * FRUITLESS < budget.window {
+                        return Ok(());
+                    }
+                    window_began = report.probe_removals;
                 }
                 report.probes += 1;
                 let mut trial = d.clone();
@@ -145,4 +167,33 @@ pub(crate) fn presolve_with(
         }
         Ok(d)
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::Registry;
+
+    /// On an empty Sudoku every candidate is in some solution, so no probe fails: without a window probing
+    /// sweeps every candidate once; with one it stops after the first window.
+    #[test]
+    fn a_fruitless_window_ends_probing() {
+        let registry = Registry::built_in();
+        let puzzle = crate::model::load::load_str("type: sudoku\nsize: 9\n", &registry).unwrap();
+        let engine = Engine::new(&puzzle);
+        let probes = |window| {
+            let budget = ProbeBudget {
+                probes: 10_000,
+                deadline: None,
+                window,
+            };
+            let mut d = presolved(&puzzle);
+            let mut report = PresolveReport::default();
+            probe(&engine, &mut d, budget, &mut report).unwrap();
+            assert_eq!(report.probe_removals, 0);
+            report.probes
+        };
+        assert_eq!(probes(0), 81 * 9);
+        assert_eq!(probes(32), 32);
+    }
 }

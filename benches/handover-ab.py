@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Two latin builds side by side on large generated puzzles of every type, the ones whose search is most often
+left undecided at the handover to the backend: for each type `latin grammars` lists, `latin generate TYPE --size
+S --seed 5 --time-limit T` at 16x16 (T = 3 s) and 25x25 (T = 5 s), written to DIR once (a later run reuses
+them; the time limits make the set depend on the machine, so keep DIR to compare builds). Each puzzle is then
+solved and proved unique (`--max 2`) by BASE, then NEW, one at a time, and the puzzles are grouped by what
+NEW's probing at the handover did: decided the puzzle (no backend call), ran and left it to the backend, or
+never ran (search decided). Prints each group's totals for both builds and the geometric mean of the ratios.
+
+    python3 benches/handover-ab.py BASE NEW DIR
+
+Measured 2026-12-01 (README, *How it works*, "Probing at the handover"): 113 puzzles; 14 decided by probing,
+37.4 -> 10.9 s and 27.6 -> 8.1 s in two runs; 80 left to the backend, 34.7 -> 35.0 s and 31.4 -> 32.6 s.
+"""
+import json
+import math
+import os
+import subprocess
+import sys
+
+SIZES = [(16, 3), (25, 5)]
+
+
+def generate(latin, out_dir):
+    listing = subprocess.run([latin, "grammars"], capture_output=True, text=True, check=True).stdout
+    kinds = [line.split()[0] for line in listing.splitlines() if line.startswith("  ") and line.strip()]
+    os.makedirs(out_dir, exist_ok=True)
+    for kind in kinds:
+        for size, limit in SIZES:
+            path = os.path.join(out_dir, f"{kind}-{size}.yaml")
+            if os.path.exists(path):
+                continue
+            made = subprocess.run(
+                [latin, "generate", kind, "--size", str(size), "--seed", "5", "--time-limit", str(limit)],
+                capture_output=True, text=True)
+            if made.returncode == 0:
+                with open(path, "w") as f:
+                    f.write(made.stdout)
+
+
+def solve(latin, path):
+    out = subprocess.run([latin, "solve", path, "--max", "2", "--format", "json", "--time-limit", "120"],
+                         capture_output=True, text=True)
+    d = json.loads(out.stdout)
+    s = d["stats"]
+    return {"ms": d["time_ms"], "probes": s["probes"], "calls": s["solver_calls"],
+            "answer": (d["count"], d["complete"])}
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    base, new, out_dir = sys.argv[1:]
+    generate(new, out_dir)
+    groups = {"decided by probing": [], "left to the backend": [], "no probing": []}
+    for name in sorted(os.listdir(out_dir)):
+        path = os.path.join(out_dir, name)
+        a, b = solve(base, path), solve(new, path)
+        if a["answer"] != b["answer"]:
+            sys.exit(f"{name}: the answers differ, {a['answer']} against {b['answer']}")
+        group = ("no probing" if b["probes"] == 0 else
+                 "decided by probing" if b["calls"] == 0 else "left to the backend")
+        groups[group].append((name, a["ms"], b["ms"]))
+        print(f"{name}: {a['ms']:.1f} -> {b['ms']:.1f} ms ({group})", flush=True)
+    for group, rows in groups.items():
+        if not rows:
+            continue
+        geo = math.exp(sum(math.log(max(b, 0.1) / max(a, 0.1)) for _, a, b in rows) / len(rows))
+        before = sum(a for _, a, _ in rows) / 1000
+        after = sum(b for _, _, b in rows) / 1000
+        print(f"{group}: {len(rows)} puzzles, {before:.1f} -> {after:.1f} s, geometric mean ratio {geo:.2f}")
+
+
+if __name__ == "__main__":
+    main()
