@@ -166,6 +166,7 @@ fn run_within(
     if options.backend == BackendChoice::SearchOnly {
         return Ok(timed_out(found, stats, start));
     }
+    // Search ended undecided: probe its root candidates before any backend ([`Searcher::probe`]).
     let probed = match searcher.probe(&mut stats) {
         Some(Ok(d)) if all_fixed(&d) => return Ok(searcher.probed_to_end(Some(&d), stats)),
         // Sound propagation never refutes a grid search found; if it did, the backend has the last word.
