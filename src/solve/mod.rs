@@ -128,12 +128,7 @@ fn run_within(
         None => None,
     };
     if let Some(d) = pruned.filter(|d| all_fixed(d) && puzzle.objective().is_none()) {
-        // Propagation removes only impossible candidates, so this grid is the only one left.
-        let grid = d.grid();
-        let (status, solutions) = match puzzle.check_grid(&grid) {
-            Ok(()) => (Status::Solved, vec![grid]),
-            Err(_) => (Status::Infeasible, vec![]),
-        };
+        let (status, solutions) = only_grid_left(puzzle, d);
         return Ok(decided_by_presolve(status, solutions, stats, start));
     }
     // Bounded search on what presolve left. A clausal residual goes to CaDiCaL after a short search; any other
@@ -352,6 +347,17 @@ fn all_fixed(d: &Domains) -> bool {
     d.fixed_count() == d.size() * d.size()
 }
 
+/// Propagation removes only impossible candidates, so when one is left in every cell that grid is the only one
+/// possible: a solution when it passes the exact check, and none when it fails it (propagation cannot always
+/// see a rule broken).
+fn only_grid_left(puzzle: &Puzzle, d: &Domains) -> (Status, Vec<Grid>) {
+    let grid = d.grid();
+    match puzzle.check_grid(&grid) {
+        Ok(()) => (Status::Solved, vec![grid]),
+        Err(_) => (Status::Infeasible, vec![]),
+    }
+}
+
 /// The outcome when propagation alone decided the puzzle.
 fn decided_by_presolve(
     status: Status,
@@ -429,17 +435,24 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Searches with a node budget (and room to stretch it: [`SearchBudget::stretch_to`]), adding to the
-    /// stats; `None` when there is nothing to search. Always with the rules' required values where any rule
-    /// names them: they cost each node more and save many nodes, which pays now that a search nearly done at
-    /// the handover finishes (renban total 0.71x against the plain engine with no stretch).
-    fn run(&self, nodes: u64, stretch_to: u64, stats: &mut Stats) -> Option<SearchOutcome> {
+    /// Search's root domains and the engine it runs: the one with the rules' required values
+    /// ([`Engine::thorough`], built the first time) where any rule names them, else the one it was given.
+    /// `None` when there is nothing to search.
+    fn root(&self) -> Option<(&Domains, &Engine<'a>)> {
         let (d, engine) = self.start.as_ref()?;
         let thorough = self
             .thorough
             .get_or_init(|| Engine::thorough(self.puzzle))
             .as_ref();
-        let engine: &Engine = thorough.unwrap_or(engine);
+        Some((*d, thorough.unwrap_or(engine)))
+    }
+
+    /// Searches with a node budget (and room to stretch it: [`SearchBudget::stretch_to`]), adding to the
+    /// stats; `None` when there is nothing to search. Always with the rules' required values where any rule
+    /// names them: they cost each node more and save many nodes, which pays now that a search nearly done at
+    /// the handover finishes (renban total 0.71x against the plain engine with no stretch).
+    fn run(&self, nodes: u64, stretch_to: u64, stats: &mut Stats) -> Option<SearchOutcome> {
+        let (d, engine) = self.root()?;
         let t = Instant::now();
         let budget = SearchBudget {
             nodes,
@@ -468,19 +481,14 @@ impl<'a> Searcher<'a> {
     /// nothing and ends it ([`ProbeBudget::window`]); and it never runs more probes than a few times the nodes
     /// search took.
     fn probe(&self, stats: &mut Stats) -> Option<Result<Domains, Contradiction>> {
-        let (d, engine) = self.start.as_ref()?;
-        let engine: &Engine = self
-            .thorough
-            .get()
-            .and_then(Option::as_ref)
-            .unwrap_or(engine);
+        let (d, engine) = self.root()?;
         let budget = ProbeBudget {
             probes: HANDOVER_PROBES_PER_NODE * stats.search_nodes.max(1),
             deadline: self.deadline,
             window: HANDOVER_PROBE_WINDOW,
         };
         let mut report = PresolveReport::default();
-        let mut d = (*d).clone();
+        let mut d = d.clone();
         let t = Instant::now();
         let probed = presolve::probe(engine, &mut d, budget, &mut report).map(|()| d);
         stats.probes += report.probes;
@@ -493,12 +501,9 @@ impl<'a> Searcher<'a> {
     /// grid left, verified: none when it fails its check, which propagation cannot always see), or a
     /// contradiction (`None`: no solution).
     fn probed_to_end(&self, d: Option<&Domains>, stats: Stats) -> Outcome {
-        let grid = d.map(Domains::grid);
-        let solutions: Vec<Grid> = grid
-            .into_iter()
-            .filter(|g| self.puzzle.check_grid(g).is_ok())
-            .collect();
-        let status = Status::of(!solutions.is_empty(), false);
+        let (status, solutions) = d.map_or((Status::Infeasible, vec![]), |d| {
+            only_grid_left(self.puzzle, d)
+        });
         Outcome {
             status,
             solutions,
