@@ -152,7 +152,7 @@ fn run_within(
         }
         found = outcome.solutions;
     }
-    if let Some(outcome) = searcher.run(first_budget, stretch_to, &mut stats) {
+    if let Some(outcome) = searcher.run(None, first_budget, stretch_to, &mut stats) {
         if outcome.decided || outcome.timed_out {
             return Ok(searcher.decided(outcome, stats));
         }
@@ -178,8 +178,11 @@ fn run_within(
         return Ok(timed_out(found, stats, start));
     };
     if !stats.clausal && first_budget < options.search_nodes {
-        // Not for CaDiCaL: search again with the whole budget before CBC (a fresh run; the first was short).
-        if let Some(outcome) = searcher.run(options.search_nodes, 0, &mut stats) {
+        // Not for CaDiCaL: search again with the whole budget before CBC, a fresh run (the first was short) from
+        // what probing left. The candidates probing removed can cut this search's tree by a large factor (a
+        // generated 25x25 sum skyscrapers: 82 fewer candidates, 142,715 nodes from search's root, 6,500 from
+        // probing's).
+        if let Some(outcome) = searcher.run(probed.as_ref(), options.search_nodes, 0, &mut stats) {
             if outcome.decided || outcome.timed_out {
                 return Ok(searcher.decided(outcome, stats));
             }
@@ -447,12 +450,20 @@ impl<'a> Searcher<'a> {
         Some((*d, thorough.unwrap_or(engine)))
     }
 
-    /// Searches with a node budget (and room to stretch it: [`SearchBudget::stretch_to`]), adding to the
-    /// stats; `None` when there is nothing to search. Always with the rules' required values where any rule
-    /// names them: they cost each node more and save many nodes, which pays now that a search nearly done at
-    /// the handover finishes (renban total 0.71x against the plain engine with no stretch).
-    fn run(&self, nodes: u64, stretch_to: u64, stats: &mut Stats) -> Option<SearchOutcome> {
-        let (d, engine) = self.root()?;
+    /// Searches with a node budget (and room to stretch it: [`SearchBudget::stretch_to`]) from `from` when given
+    /// (domains narrower than search's root: what probing left), else from the root, adding to the stats;
+    /// `None` when there is nothing to search. Always with the rules' required values where any rule names
+    /// them: they cost each node more and save many nodes, which pays now that a search nearly done at the
+    /// handover finishes (renban total 0.71x against the plain engine with no stretch).
+    fn run(
+        &self,
+        from: Option<&Domains>,
+        nodes: u64,
+        stretch_to: u64,
+        stats: &mut Stats,
+    ) -> Option<SearchOutcome> {
+        let (root, engine) = self.root()?;
+        let d = from.unwrap_or(root);
         let t = Instant::now();
         let budget = SearchBudget {
             nodes,
@@ -460,13 +471,7 @@ impl<'a> Searcher<'a> {
             prefer: self.prefer,
             stretch_to,
         };
-        let outcome = search::search(
-            self.puzzle,
-            engine,
-            (*d).clone(),
-            self.max_solutions,
-            budget,
-        );
+        let outcome = search::search(self.puzzle, engine, d.clone(), self.max_solutions, budget);
         stats.search_nodes += outcome.nodes;
         stats.search_restarts += outcome.restarts;
         stats.search_ms += ms(t.elapsed());
@@ -680,5 +685,30 @@ mod tests {
         assert!(out.stats.search_nodes > 0 && out.stats.probe_removals > 0);
         assert_eq!(out.stats.solver_calls, 0, "decided before any backend");
         assert!(out.stats.solved_by_search);
+    }
+
+    /// A puzzle whose products keep it from CaDiCaL, so search runs a second time, with the whole budget,
+    /// before CBC: it starts from what probing at the handover left, and decides in a few hundred nodes what
+    /// takes 69,987 from search's root.
+    #[test]
+    fn the_search_before_cbc_starts_from_what_probing_left() {
+        let registry = Registry::built_in();
+        let text = include_str!("../../puzzles/kenken/kenken-probed-16x16.yaml");
+        let puzzle = crate::model::load::load_str(text, &registry).unwrap();
+        let options = SolveOptions {
+            max_solutions: 2,
+            ..SolveOptions::default()
+        };
+        let out = run_with(&puzzle, &options, None).unwrap();
+        assert!(out.complete);
+        assert_eq!(out.solutions.len(), 1);
+        assert_eq!(puzzle.check_grid(&out.solutions[0]), Ok(()));
+        assert!(!out.stats.clausal && out.stats.probe_removals > 0);
+        assert_eq!(out.stats.solver_calls, 0, "decided before CBC");
+        assert!(
+            out.stats.search_nodes < 5_000,
+            "{} nodes",
+            out.stats.search_nodes
+        );
     }
 }
