@@ -7,11 +7,16 @@ solved and proved unique (`--max 2`) by BASE, then NEW, one at a time, and the p
 NEW's probing at the handover did: decided the puzzle (no backend call), ran and left it to the backend, or
 never ran (search decided). Prints each group's totals for both builds and the geometric mean of the ratios.
 
-    python3 benches/handover-ab.py BASE NEW DIR
+    python3 benches/handover-ab.py BASE NEW DIR [--types T,T,...] [--seeds A-B]
+
+`--types` makes only those types and `--seeds` each with every seed from A to B (default: every type, seed 5);
+the files are named TYPE-SIZE.yaml for seed 5 alone, TYPE-SIZE-SEED.yaml otherwise.
 
 Measured 2026-12-01 (README, *How it works*, "Probing at the handover"): 113 puzzles; 14 decided by probing,
 37.4 -> 10.9 s and 27.6 -> 8.1 s in two runs; 80 left to the backend, 34.7 -> 35.0 s and 31.4 -> 32.6 s. A set the
 script made itself: 15 decided by probing, 273.5 -> 59.5 s; 82 left to the backend, 33.9 -> 31.5 s.
+Measured 2026-12-02 (the second search from probing's candidates): `--types
+kenken,mathrax,product-killer,sum-skyscrapers,skyscrapers,inshi --seeds 11-18`, 96 puzzles, 374.1 -> 158.0 s.
 """
 import json
 import math
@@ -22,7 +27,7 @@ import sys
 SIZES = [(16, 3), (25, 5)]
 
 
-def generate(latin, out_dir):
+def all_types(latin):
     listing = subprocess.run([latin, "grammars"], capture_output=True, text=True, check=True).stdout
     # The types are the indented lines under "Puzzle types:", up to the next heading (named rules, primitives),
     # but for the note in brackets on types made of types.
@@ -33,18 +38,25 @@ def generate(latin, out_dir):
             break
         if not line.strip().startswith("("):
             kinds.append(line.split()[0])
+    return kinds
+
+
+def generate(latin, out_dir, kinds, seeds):
     os.makedirs(out_dir, exist_ok=True)
     for kind in kinds:
-        for size, limit in SIZES:
-            path = os.path.join(out_dir, f"{kind}-{size}.yaml")
-            if os.path.exists(path):
-                continue
-            made = subprocess.run(
-                [latin, "generate", kind, "--size", str(size), "--seed", "5", "--time-limit", str(limit)],
-                capture_output=True, text=True)
-            if made.returncode == 0:
-                with open(path, "w") as f:
-                    f.write(made.stdout)
+        for seed in seeds:
+            for size, limit in SIZES:
+                suffix = "" if seeds == [5] else f"-{seed}"
+                path = os.path.join(out_dir, f"{kind}-{size}{suffix}.yaml")
+                if os.path.exists(path):
+                    continue
+                made = subprocess.run(
+                    [latin, "generate", kind, "--size", str(size), "--seed", str(seed),
+                     "--time-limit", str(limit)],
+                    capture_output=True, text=True)
+                if made.returncode == 0:
+                    with open(path, "w") as f:
+                        f.write(made.stdout)
 
 
 def solve(latin, path):
@@ -57,10 +69,20 @@ def solve(latin, path):
 
 
 def main():
-    if len(sys.argv) != 4:
+    args = sys.argv[1:]
+    kinds, seeds = None, [5]
+    while len(args) > 3 and args[-2] in ("--types", "--seeds"):
+        flag, value = args[-2:]
+        args = args[:-2]
+        if flag == "--types":
+            kinds = value.split(",")
+        else:
+            first, _, last = value.partition("-")
+            seeds = list(range(int(first), int(last or first) + 1))
+    if len(args) != 3:
         sys.exit(__doc__)
-    base, new, out_dir = sys.argv[1:]
-    generate(new, out_dir)
+    base, new, out_dir = args
+    generate(new, out_dir, kinds or all_types(new), seeds)
     groups = {"decided by probing": [], "left to the backend": [], "no probing": []}
     for name in sorted(os.listdir(out_dir)):
         path = os.path.join(out_dir, name)

@@ -105,6 +105,16 @@ impl Automaton<'_> {
     /// Writes the layered encoding of "the cells' values are accepted", as clauses and as a flow (see the module
     /// notes); `false` (and nothing written) when it would take more than [`MAX_ROWS`] rows.
     pub(crate) fn encode(&self, c: &mut Compiler, cells: &[Cell]) -> bool {
+        self.write(c, cells, true)
+    }
+
+    /// The clauses of [`Self::encode`] alone, for a rule that says the same to CBC in a row of its own (a
+    /// product's log band, which the pure path keeps as the whole of what CBC sees of it).
+    pub(crate) fn encode_clauses(&self, c: &mut Compiler, cells: &[Cell]) -> bool {
+        self.write(c, cells, false)
+    }
+
+    fn write(&self, c: &mut Compiler, cells: &[Cell], with_flow: bool) -> bool {
         let candidates: Vec<Vec<u32>> = cells.iter().map(|&cell| c.candidates(cell)).collect();
         let layers = self.alive(&candidates);
         let rows: usize = layers
@@ -125,7 +135,9 @@ impl Automaton<'_> {
             return true;
         }
         c.clauses(|c| self.clauses(c, cells, &layers, &candidates));
-        c.relaxation(|c| self.flow(c, cells, &layers, &candidates));
+        if with_flow {
+            c.relaxation(|c| self.flow(c, cells, &layers, &candidates));
+        }
         true
     }
 

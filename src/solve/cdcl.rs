@@ -7,7 +7,8 @@
 //! search and branch-and-bound forget: on the hard 25x25 Sudokus, where a search node costs a propagation and a
 //! CBC node an LP re-solve, that is the difference between seconds and no answer. Rows with other coefficients
 //! are not clausal: those a rule marks implied ([`Row::implied`]: a killer cage's weighted sum, exact through its
-//! value-set clauses) are left out here, and a program with any other (product bands) goes to CBC.
+//! value-set clauses; a product's log band, beside its automaton) are left out here, and a program with any
+//! other (a weighted row whose automaton would be too large) goes to CBC.
 //!
 //! The solver is CaDiCaL (Biere et al.), through the `cadical` crate, which builds its C++ source with the
 //! crate: the reference CDCL solver of the SAT competitions, MIT-licensed, with the IPASIR interface
