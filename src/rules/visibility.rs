@@ -10,14 +10,20 @@
 //! - `sum_{i, v} z[i][v] = clue`, or `sum_{i, v} v * z[i][v] = clue` for the sum of the heights.
 //!
 //! Exact: at an integral point the first three rows force `z[i][v] = 1` exactly when position i holds v and no
-//! earlier position holds a value above v, which is the definition of being seen.
+//! earlier position holds a value above v, which is the definition of being seen (the line's values are
+//! distinct: it is a row or column of the square).
+//!
+//! The weighted row of a sum of heights is not a clause. For clause learning the line is also written as a
+//! layered automaton ([`layered`]) whose state is the tallest building so far and the heights seen so far, and
+//! the weighted row is then CBC's alone. Without it a sum skyscrapers went to CBC after the whole search
+//! budget: generated 25x25s took 1.6-7.3 s where CaDiCaL takes 0.2-0.7 s.
 //!
 //! # Propagation
 //! Lines of a Latin square up to [`MAX_EXACT_LINE`]: exact, over the sets of values used. Longer lines, and cells
 //! whose values may repeat: the support of an automaton whose state is the tallest building so far and the
 //! score so far, exact but for the distinctness of the hidden buildings (which the line's group prunes).
 
-use super::{values_of, Rule};
+use super::{layered, values_of, Rule};
 use crate::domains::{bit, bit_indices, Contradiction, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
@@ -110,6 +116,33 @@ impl Visibility {
     }
 }
 
+impl Visibility {
+    /// The clauses of the sum of heights seen, as a layered automaton over the line in viewing order
+    /// ([`layered::Automaton::encode_clauses`]); `false` (nothing written) when it would be too large.
+    fn heights_automaton(&self, c: &mut Compiler) -> bool {
+        let clue = self.clue;
+        // The state packs (tallest, heights seen): tallest * (clue + 1) + seen.
+        let width = clue + 1;
+        let step = |_: usize, state: u64, v: u32| {
+            let (tallest, seen) = (state / width, state % width);
+            let v = u64::from(v);
+            let (tallest, seen) = if v > tallest {
+                (v, seen + v)
+            } else {
+                (tallest, seen)
+            };
+            (seen <= clue).then_some(tallest * width + seen)
+        };
+        let accept = |state: u64| state % width == clue;
+        let automaton = layered::Automaton {
+            start: 0,
+            step: &step,
+            accept: &accept,
+        };
+        automaton.encode_clauses(c, &self.cells)
+    }
+}
+
 /// The exact support search of [`Visibility::supports`].
 struct Search<'a> {
     n: usize,
@@ -199,7 +232,12 @@ impl Rule for Visibility {
                 count.push((z, weight(v)));
             }
         }
-        c.equal(count, self.clue as f64);
+        // A count of buildings is a cardinality row, a clause already; a sum of heights gets its automaton.
+        if self.score == Score::Heights && self.heights_automaton(c) {
+            c.relaxation(|c| c.equal(count, self.clue as f64));
+        } else {
+            c.equal(count, self.clue as f64);
+        }
     }
 
     fn check(&self, grid: &Grid) -> Result<(), Violation> {
@@ -565,6 +603,58 @@ mod tests {
             line(5, 6).propagate(&mut Domains::full(5)),
             Err(Contradiction)
         );
+    }
+
+    /// A sum of heights is exact in CBC's view (the weighted row of the buildings seen) and in CaDiCaL's (the
+    /// automaton of the tallest so far and the heights seen so far) alike: every arrangement of a line of five
+    /// (the rule's lines are rows and columns of the square, so their values are distinct), with the
+    /// seen-columns and the automaton's state columns set every way. The weighted row is CBC's alone.
+    #[test]
+    fn a_sum_of_heights_is_exact_for_both_backends() {
+        let n = 5;
+        let mut arrangements = Vec::new();
+        let mut values: Vec<u32> = (1..=n as u32).collect();
+        permutations(&mut values, 0, &mut arrangements);
+        for clue in [5, 9, 12, 14, 15] {
+            let rule = Visibility {
+                score: Score::Heights,
+                ..line(n, clue)
+            };
+            let mut c = Compiler::new(n);
+            rule.encode(&mut c);
+            let program = c.finish();
+            let weighted = |r: &&crate::program::Row| r.terms.iter().any(|t| t.1 > 1.0);
+            let roles: Vec<_> = program
+                .rows
+                .iter()
+                .filter(weighted)
+                .map(|r| r.role)
+                .collect();
+            assert_eq!(roles, [crate::program::Role::Relaxation]);
+            let aux: Vec<usize> = (n * n * n..program.num_cols()).collect();
+            let mut accepted = 0;
+            for values in &arrangements {
+                let mut cols = vec![0.0; program.num_cols()];
+                for (&cell, &v) in rule.cells.iter().zip(values) {
+                    cols[program.x(cell, v)] = 1.0;
+                }
+                let ok = crate::rules::satisfiable(&program, &aux, &mut cols);
+                assert_eq!(ok, seen(values, Score::Heights) == clue, "{values:?}");
+                accepted += usize::from(ok);
+            }
+            assert!(accepted > 0 && accepted < arrangements.len(), "{clue}");
+        }
+    }
+
+    fn permutations(values: &mut Vec<u32>, k: usize, out: &mut Vec<Vec<u32>>) {
+        if k == values.len() {
+            out.push(values.clone());
+        }
+        for i in k..values.len() {
+            values.swap(k, i);
+            permutations(values, k + 1, out);
+            values.swap(k, i);
+        }
     }
 
     #[test]
