@@ -114,9 +114,7 @@ impl Visibility {
         };
         search.from(0, 0, 0, 0).then_some(search.support)
     }
-}
 
-impl Visibility {
     /// The clauses of the sum of heights seen, as a layered automaton over the line in viewing order
     /// ([`layered::Automaton::encode_clauses`]); `false` (nothing written) when it would be too large.
     fn heights_automaton(&self, c: &mut Compiler) -> bool {
@@ -413,8 +411,8 @@ mod tests {
         }
     }
 
-    /// Brute force over all permutations: the values each position takes in some permutation seeing `clue`.
-    fn brute_support(n: usize, clue: u64, score: Score, d: &Domains, cells: &[Cell]) -> Vec<u64> {
+    /// Every arrangement of the heights 1..=n along a line: the values a row or column of the square can hold.
+    fn arrangements(n: usize) -> Vec<Vec<u32>> {
         fn perms(rest: Vec<u32>, acc: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
             if rest.is_empty() {
                 out.push(acc.clone());
@@ -429,8 +427,13 @@ mod tests {
         }
         let mut all = Vec::new();
         perms((1..=n as u32).collect(), &mut Vec::new(), &mut all);
+        all
+    }
+
+    /// Brute force over all permutations: the values each position takes in some permutation seeing `clue`.
+    fn brute_support(n: usize, clue: u64, score: Score, d: &Domains, cells: &[Cell]) -> Vec<u64> {
         let mut support = vec![0u64; n];
-        for p in all {
+        for p in arrangements(n) {
             if seen(&p, score) == clue && p.iter().zip(cells).all(|(&v, &c)| d.contains(c, v)) {
                 for (s, &v) in support.iter_mut().zip(&p) {
                     *s |= bit(v);
@@ -612,9 +615,7 @@ mod tests {
     #[test]
     fn a_sum_of_heights_is_exact_for_both_backends() {
         let n = 5;
-        let mut arrangements = Vec::new();
-        let mut values: Vec<u32> = (1..=n as u32).collect();
-        permutations(&mut values, 0, &mut arrangements);
+        let arrangements = arrangements(n);
         for clue in [5, 9, 12, 14, 15] {
             let rule = Visibility {
                 score: Score::Heights,
@@ -643,17 +644,6 @@ mod tests {
                 accepted += usize::from(ok);
             }
             assert!(accepted > 0 && accepted < arrangements.len(), "{clue}");
-        }
-    }
-
-    fn permutations(values: &mut Vec<u32>, k: usize, out: &mut Vec<Vec<u32>>) {
-        if k == values.len() {
-            out.push(values.clone());
-        }
-        for i in k..values.len() {
-            values.swap(k, i);
-            permutations(values, k + 1, out);
-            values.swap(k, i);
         }
     }
 
