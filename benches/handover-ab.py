@@ -16,7 +16,8 @@ Measured 2026-12-01 (README, *How it works*, "Probing at the handover"): 113 puz
 37.4 -> 10.9 s and 27.6 -> 8.1 s in two runs; 80 left to the backend, 34.7 -> 35.0 s and 31.4 -> 32.6 s. A set the
 script made itself: 15 decided by probing, 273.5 -> 59.5 s; 82 left to the backend, 33.9 -> 31.5 s.
 Measured 2026-12-02 (the second search from probing's candidates): `--types
-kenken,mathrax,product-killer,sum-skyscrapers,skyscrapers,inshi --seeds 11-18`, 96 puzzles, 374.1 -> 158.0 s.
+kenken,mathrax,product-killer,sum-skyscrapers,skyscrapers,inshi --seeds 11-18`, 96 puzzles, 374.1 -> 158.0 s;
+then with products and sums of heights as clauses, 172.0 -> 23.5 s (docs/performance-log.md, the fiftieth).
 """
 import json
 import math
