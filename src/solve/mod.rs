@@ -645,6 +645,7 @@ fn ms(d: Duration) -> f64 {
 mod tests {
     use super::*;
     use crate::grammar::Registry;
+    use crate::solve::engine::tests::puzzle_file;
 
     /// With no backend, what search leaves within its nodes ends undecided (and never reaches CaDiCaL); with
     /// enough nodes search decides it alone.
@@ -670,10 +671,7 @@ mod tests {
     /// probing there decides: no backend is called, and the one solution is proved the only one.
     #[test]
     fn probing_at_the_handover_decides_what_search_left() {
-        let registry = Registry::built_in();
-        let text =
-            include_str!("../../puzzles/skyscraper-sudoku/skyscraper-sudoku-probed-16x16.yaml");
-        let puzzle = crate::model::load::load_str(text, &registry).unwrap();
+        let puzzle = puzzle_file("puzzles/skyscraper-sudoku/skyscraper-sudoku-probed-16x16.yaml");
         let options = SolveOptions {
             max_solutions: 2,
             ..SolveOptions::default()
@@ -693,9 +691,7 @@ mod tests {
     /// skyscrapers took 142,715 nodes from the root and 6,500 from probing's candidates).
     #[test]
     fn the_search_before_cbc_starts_from_what_probing_left() {
-        let registry = Registry::built_in();
-        let text = include_str!("../../puzzles/sum-skyscrapers/sum-skyscrapers-probed-16x16.yaml");
-        let puzzle = crate::model::load::load_str(text, &registry).unwrap();
+        let puzzle = puzzle_file("puzzles/sum-skyscrapers/sum-skyscrapers-probed-16x16.yaml");
         let options = SolveOptions {
             max_solutions: 2,
             ..SolveOptions::default()
@@ -713,8 +709,9 @@ mod tests {
         };
         assert!(stats.probe_removals > 0);
         let nodes = |from| {
-            let out = searcher.run(from, options.search_nodes, 0, &mut Stats::default());
-            let out = out.unwrap();
+            let out = searcher
+                .run(from, options.search_nodes, 0, &mut Stats::default())
+                .unwrap();
             assert!(out.decided && out.solutions.len() == 1);
             out.nodes
         };

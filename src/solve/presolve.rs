@@ -172,14 +172,13 @@ pub(crate) fn presolve_with(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grammar::Registry;
+    use crate::solve::engine::tests::puzzle_text;
 
     /// On an empty Sudoku every candidate is in some solution, so no probe fails: without a window probing
     /// sweeps every candidate once; with one it stops after the first window.
     #[test]
     fn a_fruitless_window_ends_probing() {
-        let registry = Registry::built_in();
-        let puzzle = crate::model::load::load_str("type: sudoku\nsize: 9\n", &registry).unwrap();
+        let puzzle = puzzle_text("type: sudoku\nsize: 9\n");
         let engine = Engine::new(&puzzle);
         let probes = |window| {
             let budget = ProbeBudget {
