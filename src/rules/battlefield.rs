@@ -20,9 +20,9 @@
 //! cost (which was 85% of a search's time on generated 9x9s when it propagated too). When the grid makes the
 //! line's cells all differ (a row or column of a Latin square), the engine asks for the sharper version
 //! ([`Propagator::sharpened`]): the ends differ, no inner cell holds an end's value, and the window's inner
-//! cells hold a *set* of distinct values adding up to the rest ([`for_each_combination`]).
+//! cells hold a *set* of distinct values adding up to the rest ([`for_each_combination_capped`]).
 
-use super::sum::{for_each_combination, TooMany, PROPAGATION_STEPS};
+use super::sum::{for_each_combination_capped, TooMany, PROPAGATION_STEPS};
 use super::{layered, reach, values_of, Rule};
 use crate::domains::{bit, bit_indices, Apart, Contradiction, Domains, Propagator};
 use crate::error::Violation;
@@ -228,7 +228,8 @@ impl Battlefield {
     /// there is none. Pair of end values by pair: the ends fix the window, the window's inner cells must reach
     /// what the ends leave of the clue ([`reach`]), and the other inner cells are free. With `distinct` (the
     /// line's cells all differ) the ends differ, no inner cell holds an end's value, and the window's inner
-    /// cells keep the values of some set of distinct values that adds up to the rest ([`for_each_combination`]).
+    /// cells keep the values of some set of distinct values that adds up to the rest, when the sets are few
+    /// enough to list ([`for_each_combination_capped`]).
     fn supported(&self, domains: &[u64], distinct: bool) -> Option<Vec<u64>> {
         let m = domains.len();
         let values = |mask: u64| bit_indices(mask).map(|b| b as u32 + 1);
@@ -292,11 +293,12 @@ impl Battlefield {
         if distinct {
             let reachable = counted.iter().fold(0, |r, &p| r | masks[p]);
             let mut sets = 0u64;
-            let listed = for_each_combination(counted.len(), reachable, rest, steps, &mut |set| {
-                if counted.iter().all(|&p| masks[p] & set != 0) {
-                    sets |= set;
-                }
-            });
+            let listed =
+                for_each_combination_capped(counted.len(), reachable, rest, steps, &mut |set| {
+                    if counted.iter().all(|&p| masks[p] & set != 0) {
+                        sets |= set;
+                    }
+                });
             if listed != Err(TooMany) {
                 for &p in &counted {
                     masks[p] &= sets;
@@ -355,7 +357,8 @@ impl Propagator for DistinctBattlefield {
 mod tests {
     use super::*;
     use crate::rules::{
-        assignments, encoding_matches_check, matches_brute_force, sharper_keeps_distinct_solutions,
+        assignments, encoding_matches_check, keeps_planted, matches_brute_force,
+        sharper_keeps_distinct_solutions,
     };
 
     fn line(m: usize, clue: u64) -> Battlefield {
@@ -484,6 +487,21 @@ mod tests {
         ends(&mut d);
         line(6, 10).propagate(&mut d).unwrap();
         assert_eq!(d.get(Cell::new(1, 0)), bit(4) | bit(5) | bit(6));
+    }
+
+    /// On lines of 25 many pairs of ends have too many sets to list, and each listing stops at its own cap: the
+    /// planted solution stays, and the listings that finish still prune.
+    #[test]
+    fn long_lines_keep_a_planted_solution() {
+        let mut rng = fastrand::Rng::with_seed(9);
+        let mut pruned = 0;
+        for _ in 0..200 {
+            let planted = crate::rules::shuffled(25, &mut rng);
+            let rule = line(25, clue_of(&planted).unwrap());
+            let sharp = DistinctBattlefield(rule.clone());
+            pruned += usize::from(keeps_planted(&sharp, &rule.cells, &planted, &mut rng));
+        }
+        assert!(pruned > 20, "{pruned}");
     }
 
     #[test]

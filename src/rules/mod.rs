@@ -306,6 +306,38 @@ pub(crate) fn sharper_keeps_distinct_solutions(
     *d != loose
 }
 
+/// A sharpened propagator on a line too long for brute force (25 cells, where some value sets are too many to
+/// list) keeps a planted assignment of distinct values, `planted`, from candidates that hold it and about half
+/// of the other values. Whether it pruned anything.
+#[cfg(test)]
+pub(crate) fn keeps_planted(
+    sharp: &dyn Propagator,
+    cells: &[Cell],
+    planted: &[u32],
+    rng: &mut fastrand::Rng,
+) -> bool {
+    let n = cells.len();
+    let mut d = crate::domains::Domains::full(n);
+    for (&cell, &v) in cells.iter().zip(planted) {
+        d.restrict(cell, rng.u64(..) | crate::domains::bit(v))
+            .unwrap();
+    }
+    let before = d.clone();
+    assert!(sharp.propagate(&mut d).is_ok(), "{before:?} {planted:?}");
+    for (&cell, &v) in cells.iter().zip(planted) {
+        assert!(d.contains(cell, v), "{before:?} lost {planted:?}");
+    }
+    d != before
+}
+
+/// A random order of 1..=n.
+#[cfg(test)]
+pub(crate) fn shuffled(n: usize, rng: &mut fastrand::Rng) -> Vec<u32> {
+    let mut values: Vec<u32> = (1..=n as u32).collect();
+    rng.shuffle(&mut values);
+    values
+}
+
 /// The rule's rows, alone on an n x n grid, against its check: every assignment of values 1..=n to its cells,
 /// with the auxiliary columns the encoding adds set every way, satisfies the rows exactly when the check
 /// accepts it. The numbers of assignments accepted and refused.

@@ -231,6 +231,32 @@ pub(crate) fn for_each_combination(
     go(allowed, 1, k as u64, total, 0, budget, f)
 }
 
+/// The steps one listing may take in a propagator that lists value sets many times a run (an x-sum for each
+/// value its first cell may hold, a battlefield for each pair of end values). On a 25x25 many of those
+/// listings have hundreds of thousands of sets, and a listing that stops keeps every candidate: listing until
+/// the run's whole budget ([`PROPAGATION_STEPS`]) was spent took most of the search's time and left the later
+/// listings, often short ones that prune, nothing. Measured on generated 25x25 x-sums and battlefields
+/// (2026-12-02, `docs/performance-log.md`): this cap halved their time. The same cap made generated killer
+/// cages and sandwiches slower, where a finished listing prunes more, so those list within the run's budget
+/// alone.
+pub(crate) const LISTING_STEPS: u64 = 1 << 10;
+
+/// [`for_each_combination`] taking at most [`LISTING_STEPS`] of `budget`: [`TooMany`] past that, with the
+/// rest of the budget left for the next listing.
+pub(crate) fn for_each_combination_capped(
+    k: usize,
+    allowed: u64,
+    total: u64,
+    budget: &mut u64,
+    f: &mut impl FnMut(u64),
+) -> Result<(), TooMany> {
+    let mut steps = LISTING_STEPS.min(*budget);
+    let before = steps;
+    let listed = for_each_combination(k, allowed, total, &mut steps, f);
+    *budget -= before - steps;
+    listed
+}
+
 /// The clue a region holding `values` shows: their sum (what `generate` writes for a cage).
 pub(crate) fn clue_for(values: &[u32]) -> String {
     values
@@ -367,6 +393,25 @@ mod tests {
     /// Repeats allowed (a little-killer diagonal, a sumdoku cage): exactly the candidates of some assignment
     /// adding up to the total, by brute force, in one run (the rule says it is idempotent; a distinct cage,
     /// pruned by bounds, does not).
+    /// A capped listing takes at most its cap from the run's budget and leaves the rest for the next one.
+    #[test]
+    fn a_capped_listing_leaves_the_rest_of_the_budget() {
+        let all = (1u64 << 25) - 1;
+        let mut budget = PROPAGATION_STEPS;
+        let many = for_each_combination_capped(11, all, 140, &mut budget, &mut |_| {});
+        assert_eq!(
+            (many, budget),
+            (Err(TooMany), PROPAGATION_STEPS - LISTING_STEPS)
+        );
+        let mut sets = 0;
+        let few = for_each_combination_capped(3, all, 7, &mut budget, &mut |_| sets += 1);
+        assert_eq!((few, sets), (Ok(()), 1));
+        assert!(budget < PROPAGATION_STEPS - LISTING_STEPS);
+        let mut little = 10;
+        let short = for_each_combination_capped(11, all, 140, &mut little, &mut |_| {});
+        assert_eq!((short, little), (Err(TooMany), 0));
+    }
+
     #[test]
     fn repeat_allowed_propagation_is_exact_in_one_run() {
         let mut rng = fastrand::Rng::with_seed(11);

@@ -15,12 +15,12 @@
 //!
 //! When the grid makes the line's cells all differ (a row or column of a Latin square, where every x-sum is
 //! set), the engine asks for the sharper version ([`Propagator::sharpened`]): the cells counted hold a *set* of
-//! k - 1 distinct values other than k adding up to the clue less k ([`for_each_combination`]), and no other
-//! cell of the line holds k.
+//! k - 1 distinct values other than k adding up to the clue less k ([`for_each_combination_capped`]), and no
+//! other cell of the line holds k.
 
 use smallvec::SmallVec;
 
-use super::sum::{for_each_combination, TooMany, PROPAGATION_STEPS};
+use super::sum::{for_each_combination_capped, TooMany, PROPAGATION_STEPS};
 use super::{layered, reach, values_of, Rule};
 use crate::domains::{bit, bit_indices, Apart, Contradiction, Domains, Propagator};
 use crate::error::Violation;
@@ -140,11 +140,12 @@ impl XSum {
 
     /// With the line's cells all distinct and k first: the union of the sets of k - 1 distinct values other than
     /// k that add up to `rest` and that the counted cells (`counted`) can take, one each, together. `None` when
-    /// none fits; every value when there are too many sets to list within `steps`.
+    /// none fits; every value when there are too many sets to list ([`for_each_combination_capped`]: within
+    /// `steps`, the run's budget, and within a cap for this k alone).
     fn support_by_sets(&self, counted: &[u64], k: u32, rest: u64, steps: &mut u64) -> Option<u64> {
         let reach = counted.iter().fold(0u64, |m, &d| m | d) & !bit(k);
         let (mut sets, mut fitted) = (0u64, false);
-        let listed = for_each_combination(counted.len(), reach, rest, steps, &mut |set| {
+        let listed = for_each_combination_capped(counted.len(), reach, rest, steps, &mut |set| {
             if counted.iter().all(|&d| d & set != 0) {
                 sets |= set;
                 fitted = true;
@@ -226,7 +227,8 @@ impl Propagator for XSum {
 mod tests {
     use super::*;
     use crate::rules::{
-        assignments, encoding_matches_check, matches_brute_force, sharper_keeps_distinct_solutions,
+        assignments, encoding_matches_check, keeps_planted, matches_brute_force,
+        sharper_keeps_distinct_solutions,
     };
 
     fn line(n: usize, clue: u64) -> XSum {
@@ -314,6 +316,23 @@ mod tests {
         for c in 4..6 {
             assert_eq!(d.get(Cell::new(0, c)), 0b111_111 & !bit(4), "cell {c}");
         }
+    }
+
+    /// On rows of 25 most first values have too many sets to list, and each listing stops at its own cap: the
+    /// planted solution stays, and the listings that finish still prune.
+    #[test]
+    fn long_lines_keep_a_planted_solution() {
+        let mut rng = fastrand::Rng::with_seed(8);
+        let mut pruned = 0;
+        for _ in 0..200 {
+            let planted = crate::rules::shuffled(25, &mut rng);
+            let sharp = XSum {
+                distinct: true,
+                ..line(25, seen(&planted).unwrap())
+            };
+            pruned += usize::from(keeps_planted(&sharp, &sharp.cells, &planted, &mut rng));
+        }
+        assert!(pruned > 50, "{pruned}");
     }
 
     #[test]
