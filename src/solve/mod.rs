@@ -34,7 +34,7 @@ use crate::domains::{Contradiction, Domains};
 use crate::error::Error;
 use crate::grid::Grid;
 use crate::model::Puzzle;
-use crate::program::BinaryProgram;
+use crate::program::{BinaryProgram, Role};
 use backend::{BackendAnswer, Session, WholeProgram};
 use engine::Engine;
 use presolve::{PresolveReport, ProbeBudget};
@@ -189,7 +189,12 @@ fn run_within(
             found = outcome.solutions;
         }
     }
-    stats.rows = program.rows.len();
+    // The rows the backend reads: CaDiCaL leaves out the relaxation rows, CBC the clause rows.
+    let left_out = match cnf {
+        Some(_) => Role::Relaxation,
+        None => Role::Clause,
+    };
+    stats.rows = program.rows.iter().filter(|r| r.role != left_out).count();
     stats.columns = program.num_cols();
     stats.fixed_columns = (0..program.num_cols())
         .filter(|&i| program.fixed(i).is_some())
@@ -646,6 +651,29 @@ mod tests {
     use super::*;
     use crate::grammar::Registry;
     use crate::solve::engine::tests::puzzle_file;
+
+    /// The rows reported are the ones the backend reads. The whole program of an Inshi no heya has both a
+    /// room's log band (CBC's) and its automaton's clauses (CaDiCaL's): on the pure path CBC is handed the
+    /// band, and the clauses are not counted; CaDiCaL is handed the clauses, and the band is not counted.
+    #[test]
+    fn the_rows_reported_are_the_backends() {
+        let puzzle = puzzle_file("puzzles/inshi/nikoli-5x5.yaml");
+        let program = crate::compile::compile(&puzzle, None);
+        let count = |role| program.rows.iter().filter(|r| r.role == role).count();
+        let (clauses, bands) = (count(Role::Clause), count(Role::Relaxation));
+        assert!(clauses > 0 && bands > 0);
+        let whole = |backend| SolveOptions {
+            presolve: false,
+            backend,
+            max_solutions: 2,
+            ..SolveOptions::default()
+        };
+        let cbc = run_with(&puzzle, &whole(BackendChoice::Cbc), None).unwrap();
+        assert_eq!(cbc.stats.rows, program.rows.len() - clauses);
+        let cadical = run_with(&puzzle, &whole(BackendChoice::Auto), None).unwrap();
+        assert_eq!(cadical.stats.rows, program.rows.len() - bands);
+        assert_eq!(cbc.solutions, cadical.solutions);
+    }
 
     /// With no backend, what search leaves within its nodes ends undecided (and never reaches CaDiCaL); with
     /// enough nodes search decides it alone.

@@ -29,6 +29,8 @@ impl Status {
 /// Counters for one solve.
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct Stats {
+    /// Rows of the program the backend was handed: CBC's leave out the clause rows written for CaDiCaL, and
+    /// CaDiCaL's the linear rows written for CBC.
     pub rows: usize,
     pub columns: usize,
     pub fixed_columns: usize,
