@@ -48,6 +48,18 @@ pub(crate) enum Role {
     Clause,
 }
 
+impl Role {
+    /// Whether CBC (and any linear view) reads a row of this role: all but the clauses.
+    pub(crate) fn linear(self) -> bool {
+        self != Role::Clause
+    }
+
+    /// Whether a clause solver reads it: all but the linear forms.
+    pub(crate) fn clausal(self) -> bool {
+        self != Role::Relaxation
+    }
+}
+
 /// A binary program: all columns are 0/1; columns `0..n^3` are the cell-value columns.
 #[derive(Clone, Debug)]
 pub struct BinaryProgram {

@@ -21,7 +21,7 @@ use good_lp::{
 
 use super::backend::{Backend, BackendAnswer};
 use crate::error::Error;
-use crate::program::{constant_holds, BinaryProgram, Role, Sense};
+use crate::program::{constant_holds, BinaryProgram, Sense};
 
 /// CBC through good_lp, with its settings.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -90,7 +90,7 @@ impl Residual {
         let mut rows = Vec::with_capacity(program.rows.len());
         // A clause whose constraint a linear form beside it says (a weighted row, a flow, an equality) only
         // slows the LP down.
-        for row in program.rows.iter().filter(|r| r.role != Role::Clause) {
+        for row in program.rows.iter().filter(|r| r.role.linear()) {
             let (free, constant) = program.split_row(row);
             if free.is_empty() {
                 if !constant_holds(row.lower, row.upper, constant) {

@@ -30,7 +30,7 @@ use super::memory;
 use super::relax::Relaxation;
 use crate::error::Error;
 use crate::grid::Grid;
-use crate::program::{BinaryProgram, Role, Row};
+use crate::program::{BinaryProgram, Row};
 
 /// Why the clauses were not all written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,9 +148,9 @@ impl Cnf {
     }
 
     /// Appends the clauses of one row; `None` when a coefficient is not +-1. The linear form of what clauses
-    /// beside it say ([`Role::Relaxation`]) adds nothing.
+    /// beside it say ([`crate::program::Role::Relaxation`]) adds nothing.
     fn row(&mut self, program: &BinaryProgram, row: &Row) -> Option<()> {
-        if row.role == Role::Relaxation {
+        if !row.role.clausal() {
             return Some(());
         }
         let mut terms = row.terms.clone();
@@ -654,6 +654,7 @@ impl Session for CdclSession {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::program::Role;
     use crate::program::Sense;
 
     fn program(cols: usize, rows: Vec<Row>) -> BinaryProgram {

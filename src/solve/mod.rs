@@ -189,12 +189,12 @@ fn run_within(
             found = outcome.solutions;
         }
     }
-    // The rows the backend reads: CaDiCaL leaves out the relaxation rows, CBC the clause rows.
-    let left_out = match cnf {
-        Some(_) => Role::Relaxation,
-        None => Role::Clause,
+    // The rows the backend reads.
+    let reads = |role: Role| match cnf {
+        Some(_) => role.clausal(),
+        None => role.linear(),
     };
-    stats.rows = program.rows.iter().filter(|r| r.role != left_out).count();
+    stats.rows = program.rows.iter().filter(|r| reads(r.role)).count();
     stats.columns = program.num_cols();
     stats.fixed_columns = (0..program.num_cols())
         .filter(|&i| program.fixed(i).is_some())
