@@ -318,9 +318,11 @@ impl Visibility {
         }
         let words = sets.words;
         let mut support = vec![0u64; len];
-        // The scores that a value seen above the current tallest carries to a live state, OR-ed over the values,
-        // and the scores of the states below the current tallest, OR-ed.
-        let (mut above, mut below, mut down) = (vec![0; words], vec![0; words], vec![0; words]);
+        // Per value t seen at the current position, the scores it carries to a live state (those of (i + 1, t)
+        // less its own); of those, the ones of the values above the current tallest, OR-ed; and the scores of
+        // the states below the current tallest, OR-ed.
+        let mut carried = vec![0u64; (n + 1) * words];
+        let (mut above, mut below) = (vec![0; words], vec![0; words]);
         for (i, &dom) in domains.iter().enumerate().rev() {
             let seen = (u128::from(dom) << 1) & alive[i + 1];
             let states = reached[i] | seen;
@@ -344,17 +346,18 @@ impl Visibility {
                     }
                 }
                 if seen >> t & 1 == 1 {
-                    shifted_down_into(&mut down, &live[to..to + words], self.score.of(t));
-                    above.iter_mut().zip(&down).for_each(|(a, d)| *a |= d);
+                    let down = &mut carried[t * words..(t + 1) * words];
+                    shifted_down_into(down, &live[to..to + words], self.score.of(t));
+                    above.iter_mut().zip(&*down).for_each(|(a, d)| *a |= d);
                 }
             }
             // A value v seen: some tallest below v reached with a score that v carries to a live state.
             below.fill(0);
             for t in ones(states) {
-                let (from, to) = (sets.at(i, t), sets.at(i + 1, t));
+                let from = sets.at(i, t);
                 if seen >> t & 1 == 1 {
-                    shifted_down_into(&mut down, &live[to..to + words], self.score.of(t));
-                    if below.iter().zip(&down).any(|(b, d)| b & d != 0) {
+                    let down = &carried[t * words..(t + 1) * words];
+                    if below.iter().zip(down).any(|(b, d)| b & d != 0) {
                         support[i] |= bit(t as u32);
                     }
                 }
