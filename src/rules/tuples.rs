@@ -42,7 +42,8 @@ pub(crate) fn list(
         .iter()
         .enumerate()
         .all(|(i, c)| !scope[..i].contains(c));
-    if scope.is_empty() || scope.len() > 64 || !distinct {
+    // Values past 64 have no bit in a mask (and a table refuses them: [`Tuples::new`]).
+    if scope.is_empty() || scope.len() > 64 || apart.size() > 64 || !distinct {
         return None;
     }
     let before = (0..scope.len())
@@ -92,10 +93,9 @@ impl Walk<'_> {
             }
             return true;
         }
-        for v in 1..=self.n {
-            if bit_indices(self.before[i]).any(|j| self.values[j] == v) {
-                continue;
-            }
+        // The values this cell must differ from, once for the cell rather than for each value tried.
+        let taken = bit_indices(self.before[i]).fold(0u64, |m, j| m | 1 << (self.values[j] - 1));
+        for v in (1..=self.n).filter(|v| taken >> (v - 1) & 1 == 0) {
             let Some(next) = (self.step)(i, state, v) else {
                 continue;
             };
