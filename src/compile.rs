@@ -57,7 +57,9 @@ pub(crate) fn compile_until(
         let i = c.x(cell, v);
         c.fix_column(i, true);
     }
-    for rule in puzzle.rules() {
+    // A rule that says what an earlier one says adds no row the program needs.
+    let kept = puzzle.rules().iter().zip(puzzle.redundant());
+    for rule in kept.filter(|(_, &twice)| !twice).map(|(r, _)| r) {
         if deadline.is_some_and(|t| Instant::now() >= t) {
             return Err(Unfinished::TimeUp);
         }

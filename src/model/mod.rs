@@ -63,6 +63,9 @@ pub struct Puzzle {
     /// when a rule is added: a given is checked against those rules alone. Checking every rule after each given
     /// made loading a grid quadratic in its cells (a filled 255x255 Latin square, 233 KB, took 11 s to load).
     rules_at: OnceLock<Arc<Vec<Vec<u32>>>>,
+    /// Per rule, whether an earlier rule says the same ([`Self::redundant`]); built when first asked and dropped
+    /// when a rule is added, as `rules_at` is.
+    redundant: OnceLock<Arc<Vec<bool>>>,
 }
 
 impl Puzzle {
@@ -83,6 +86,7 @@ impl Puzzle {
             progress: None,
             figure: Figure::new(n),
             rules_at: OnceLock::new(),
+            redundant: OnceLock::new(),
         };
         p.add_named_rule("latin")?;
         Ok(p)
@@ -109,6 +113,7 @@ impl Puzzle {
         p.kind = kind.to_owned();
         p.rules.clear();
         p.rules_at = OnceLock::new();
+        p.redundant = OnceLock::new();
         Ok(p)
     }
 
@@ -126,6 +131,22 @@ impl Puzzle {
 
     pub(crate) fn rules(&self) -> &[Arc<dyn Rule>] {
         &self.rules
+    }
+
+    /// Per rule, whether an earlier rule of the puzzle has the same meaning ([`Rule::meaning`]: a battlefield
+    /// clue given at both ends of its column). Propagation and the program leave such a rule out, as it adds
+    /// nothing; checking a grid keeps every rule.
+    pub(crate) fn redundant(&self) -> &[bool] {
+        self.redundant.get_or_init(|| {
+            let apart = self.apart();
+            let mut seen = std::collections::HashSet::new();
+            Arc::new(
+                self.rules
+                    .iter()
+                    .map(|r| r.meaning(&apart).is_some_and(|m| !seen.insert(m)))
+                    .collect(),
+            )
+        })
     }
 
     /// Which pairs of cells differ in every solution: those sharing one of the rules' all-different groups
@@ -271,6 +292,7 @@ impl Puzzle {
         }
         self.rules.push(rule);
         self.rules_at = OnceLock::new();
+        self.redundant = OnceLock::new();
         Ok(self)
     }
 

@@ -23,7 +23,7 @@
 //! cells hold a *set* of distinct values adding up to the rest ([`for_each_combination_capped`]).
 
 use super::sum::{for_each_combination_capped, TooMany, PROPAGATION_STEPS};
-use super::{layered, reach, values_of, Rule};
+use super::{either_way, layered, reach, values_of, Rule};
 use crate::domains::{bit, bit_indices, Apart, Contradiction, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
@@ -221,6 +221,15 @@ impl Rule for Battlefield {
     fn propagator(&self) -> Option<&dyn Propagator> {
         Some(self)
     }
+
+    /// The armies are the same from either end, so is the clue, whatever the cells hold.
+    fn meaning(&self, _apart: &Apart<'_>) -> Option<String> {
+        Some(format!(
+            "battlefield {} {:?}",
+            self.clue,
+            either_way(&self.cells)
+        ))
+    }
 }
 
 impl Battlefield {
@@ -357,7 +366,7 @@ impl Propagator for DistinctBattlefield {
 mod tests {
     use super::*;
     use crate::rules::{
-        assignments, encoding_matches_check, keeps_planted, matches_brute_force,
+        assignments, encoding_matches_check, keeps_planted, matches_brute_force, reads_both_ways,
         sharper_keeps_distinct_solutions,
     };
 
@@ -411,6 +420,20 @@ mod tests {
             let values: Vec<u32> = (0..m).map(|_| rng.u32(1..=9)).collect();
             assert_eq!(clue_of(&values), battle(&values), "{values:?}");
         }
+    }
+
+    /// The clue read from the foot of the column is the clue read from its head: one meaning, the same lines
+    /// accepted, so a puzzle that gives both is solved with one.
+    #[test]
+    fn either_end_reads_the_same() {
+        let mut accepted = 0;
+        for (m, clue) in [(4, 0), (4, 3), (4, 5), (4, 10), (3, 2), (2, 4), (1, 1)] {
+            let ahead = line(m, clue);
+            let mut back = ahead.clone();
+            back.cells.reverse();
+            accepted += reads_both_ways(&ahead, &back, &line(m, clue + 1), 4, false);
+        }
+        assert!(accepted > 20, "{accepted}");
     }
 
     #[test]

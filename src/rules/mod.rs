@@ -43,7 +43,7 @@ pub(crate) mod x_sum;
 
 use std::fmt;
 
-use crate::domains::Propagator;
+use crate::domains::{Apart, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
 use crate::program::Compiler;
@@ -106,6 +106,16 @@ pub(crate) trait Rule: fmt::Debug + Send + Sync {
         None
     }
 
+    /// What the rule says, as text two rules share exactly when they allow the same values on the same cells
+    /// wherever the cells the puzzle keeps `apart` differ: a battlefield clue says the same read from either
+    /// end of its line, and so does a sandwich clue on a line whose cells all differ, and a puzzle that gives
+    /// both ends (as `generate` does before it thins them) has it twice. The solver keeps the first of such
+    /// rules ([`crate::model::Puzzle::redundant`]); the checks keep them all. `None` (the default): the rule is
+    /// always kept.
+    fn meaning(&self, _apart: &Apart<'_>) -> Option<String> {
+        None
+    }
+
     /// Values whose place among some of the rule's cells the rule turns on (a sandwich's 1 and n in its row):
     /// search may branch on where such a value goes, as a setter does, instead of on one cell's value.
     fn pivots(&self) -> Vec<Pivot> {
@@ -119,6 +129,16 @@ pub(crate) trait Rule: fmt::Debug + Send + Sync {
 pub(crate) struct Pivot {
     pub(crate) cells: Vec<Cell>,
     pub(crate) value: u32,
+}
+
+/// A line's cells in the direction that starts at the smaller end, for [`Rule::meaning`] of a rule that reads
+/// its line the same both ways.
+pub(crate) fn either_way(cells: &[Cell]) -> Vec<Cell> {
+    let mut line = cells.to_vec();
+    if line.last() < line.first() {
+        line.reverse();
+    }
+    line
 }
 
 /// "The cells add up to `clue` when every column of `chosen` is 1", for sums whose cells depend on a choice (an
@@ -333,6 +353,53 @@ pub(crate) fn keeps_planted<P: Propagator>(
         pruned += usize::from(d != before);
     }
     pruned
+}
+
+/// For a rule that reads its line the same both ways ([`Rule::meaning`]): `ahead` and `back`, the same clue on
+/// the line and on the line reversed, mean the same and accept exactly the same values (every assignment of
+/// 1..=n to the line, alone on an n x n grid; with `distinct`, the line's cells are a group that differs, and
+/// only assignments of distinct values are tried), and `other`, another clue, means something else. The number
+/// of assignments accepted.
+#[cfg(test)]
+pub(crate) fn reads_both_ways(
+    ahead: &dyn Rule,
+    back: &dyn Rule,
+    other: &dyn Rule,
+    n: usize,
+    distinct: bool,
+) -> usize {
+    let cells = ahead.cells();
+    let mut reversed = back.cells();
+    reversed.reverse();
+    assert_eq!(reversed, cells, "`back` is `ahead` reversed");
+    let line = cells.clone();
+    let apart = Apart::new(n, move || {
+        if distinct {
+            vec![line.clone()]
+        } else {
+            Vec::new()
+        }
+    });
+    assert!(ahead.meaning(&apart).is_some());
+    assert_eq!(ahead.meaning(&apart), back.meaning(&apart));
+    assert_ne!(ahead.meaning(&apart), other.meaning(&apart));
+    let mut accepted = 0;
+    for i in 0..(n as u64).pow(cells.len() as u32) {
+        let values: Vec<u32> = (0..cells.len())
+            .map(|j| (i / (n as u64).pow(j as u32) % n as u64) as u32 + 1)
+            .collect();
+        if distinct && (1..values.len()).any(|j| values[..j].contains(&values[j])) {
+            continue;
+        }
+        let mut grid = Grid::empty(n);
+        for (&cell, &v) in cells.iter().zip(&values) {
+            grid.set(cell, v);
+        }
+        let ok = ahead.check(&grid).is_ok();
+        assert_eq!(ok, back.check(&grid).is_ok(), "{grid:?}");
+        accepted += usize::from(ok);
+    }
+    accepted
 }
 
 /// A random order of 1..=n.

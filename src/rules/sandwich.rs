@@ -20,7 +20,7 @@
 use smallvec::SmallVec;
 
 use super::sum::{for_each_combination, TooMany, PROPAGATION_STEPS};
-use super::{layered, reach, values_of, Pivot, Rule};
+use super::{either_way, layered, reach, values_of, Pivot, Rule};
 use crate::domains::{all_values, bit, bit_indices, Apart, Contradiction, Domains, Propagator};
 use crate::error::Violation;
 use crate::grid::{Cell, Grid};
@@ -200,6 +200,20 @@ impl Rule for Sandwich {
             })
             .into()
     }
+
+    /// The values between the two crusts are the same read from either end, whichever crust is which, once the
+    /// line holds each crust once: on a line whose values may repeat, the first 1 and the first n from one end
+    /// are not those from the other.
+    fn meaning(&self, apart: &Apart<'_>) -> Option<String> {
+        let (low, high) = (self.low.min(self.high), self.low.max(self.high));
+        (self.distinct || apart.all_differ(&self.cells)).then(|| {
+            format!(
+                "sandwich {} between {low} and {high} {:?}",
+                self.clue,
+                either_way(&self.cells)
+            )
+        })
+    }
 }
 
 impl Propagator for Sandwich {
@@ -341,6 +355,25 @@ mod tests {
             .into_iter()
             .filter(|acc| between(acc, 1, n) == Some(rule.clue))
             .collect()
+    }
+
+    /// The sum between the crusts is the same read from either end of a row, whichever crust comes first: one
+    /// meaning, the same lines accepted.
+    #[test]
+    fn either_end_reads_the_same() {
+        let mut accepted = 0;
+        for (n, clue) in [(4, 0), (4, 2), (4, 3), (4, 5), (3, 2), (3, 0)] {
+            let ahead = line(n, clue);
+            let mut back = ahead.clone();
+            back.cells.reverse();
+            (back.low, back.high) = (back.high, back.low);
+            let other = line(n, clue + 1);
+            accepted += crate::rules::reads_both_ways(&ahead, &back, &other, n, true);
+            // Where values may repeat, the first crusts from either end are not the same ones: no meaning.
+            let loose = Apart::new(n, Vec::new);
+            assert_eq!(ahead.meaning(&loose), None);
+        }
+        assert!(accepted > 20, "{accepted}");
     }
 
     #[test]

@@ -14,6 +14,7 @@
 //!
 //! [`Rule::propagator`]: crate::rules::Rule::propagator
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::boards::{self, Boards};
@@ -23,6 +24,7 @@ use super::required::Required;
 use crate::domains::{Contradiction, Cost, Domains, Propagator};
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
+use crate::rules::Rule;
 
 /// The propagators of one puzzle, indexed by the cells they watch, so that propagation re-runs only those whose
 /// cells changed. Propagators are numbered: the puzzle's rules that have one, in order, then the derived ones;
@@ -89,11 +91,22 @@ impl<'a> Engine<'a> {
     fn with(puzzle: &'a Puzzle, intersections: bool, required: Vec<Required>) -> Self {
         let n = puzzle.size();
         let boards = Boards::derive(n, puzzle.rules(), intersections);
+        // The rules' propagators, but for a rule that says what an earlier one says (run twice, it finds nothing
+        // new and costs twice).
+        let propagator =
+            |(r, &twice): (&'a Arc<dyn Rule>, &bool)| r.propagator().filter(|_| !twice);
+        let own = || {
+            puzzle
+                .rules()
+                .iter()
+                .zip(puzzle.redundant())
+                .map(propagator)
+        };
         // Per rule, its propagator's number; per propagator, whether it is a group the boards do the singles of.
         let (mut of_rule, mut grouped) = (Vec::new(), Vec::new());
-        for r in puzzle.rules() {
-            of_rule.push(r.propagator().map(|_| grouped.len()));
-            if r.propagator().is_some() {
+        for (r, p) in puzzle.rules().iter().zip(own()) {
+            of_rule.push(p.map(|_| grouped.len()));
+            if p.is_some() {
                 grouped.push(boards.is_some() && r.permutation_cells().is_some());
             }
         }
@@ -115,10 +128,8 @@ impl<'a> Engine<'a> {
                 .map(|r| Box::new(r) as Box<dyn Propagator>),
         );
         // Each rule's propagator, or the sharper one it offers once it knows which of its cells differ.
-        let rules: Vec<Own> = puzzle
-            .rules()
-            .iter()
-            .filter_map(|r| r.propagator())
+        let rules: Vec<Own> = own()
+            .flatten()
             .map(|p| match p.sharpened(&apart) {
                 Some(sharp) => Own::Sharpened(sharp),
                 None => Own::Rule(p),

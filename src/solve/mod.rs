@@ -650,7 +650,7 @@ fn ms(d: Duration) -> f64 {
 mod tests {
     use super::*;
     use crate::grammar::Registry;
-    use crate::solve::engine::tests::puzzle_file;
+    use crate::solve::engine::tests::{puzzle_file, puzzle_text};
 
     /// The rows reported are the ones the backend reads. The whole program of an Inshi no heya has both a
     /// room's log band (CBC's) and its automaton's clauses (CaDiCaL's): on the pure path CBC is handed the
@@ -673,6 +673,65 @@ mod tests {
         let cadical = run_with(&puzzle, &whole(BackendChoice::Auto), None).unwrap();
         assert_eq!(cadical.stats.rows, program.rows.len() - bands);
         assert_eq!(cbc.solutions, cadical.solutions);
+    }
+
+    /// A clue given at both ends of its line (as `generate` leaves battlefields and sandwiches when their
+    /// thinning runs out of time) is one rule to the solver: the program is the one without the copies, the
+    /// engine runs one propagator for it, and the answer is the same. The checks still read every clue.
+    #[test]
+    fn a_clue_given_at_both_ends_is_solved_once() {
+        for (path, copies) in [
+            (
+                "puzzles/battlefield/battlefield-6x6.yaml",
+                "right: 3 . 9 . 0 .\n",
+            ),
+            (
+                "puzzles/sandwich/sandwich-6x6.yaml",
+                "right: 5 . 7 6 . 9\nbottom: . . . 0 . 11\n",
+            ),
+        ] {
+            let text =
+                std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+            let once = puzzle_text(&text);
+            let twice = puzzle_text(&format!("{text}{copies}"));
+            let clues = copies
+                .split_whitespace()
+                .filter(|w| w.parse::<u64>().is_ok())
+                .count();
+            assert_eq!(twice.rules().len(), once.rules().len() + clues, "{path}");
+            let redundant = twice.redundant().iter().filter(|&&r| r).count();
+            assert_eq!(
+                (once.redundant().contains(&true), redundant),
+                (false, clues),
+                "{path}"
+            );
+            let rows = |p: &Puzzle| crate::compile::compile(p, None).rows.len();
+            assert_eq!(rows(&twice), rows(&once), "{path}");
+            let engines = |p| Engine::with_intersections(p).count();
+            assert_eq!(engines(&twice), engines(&once), "{path}");
+            let solve = |p| {
+                run(
+                    p,
+                    &SolveOptions {
+                        max_solutions: 2,
+                        ..SolveOptions::default()
+                    },
+                )
+                .unwrap()
+            };
+            let (a, b) = (solve(&once), solve(&twice));
+            assert_eq!((a.solutions.len(), a.complete), (1, true), "{path}");
+            assert_eq!(a.solutions, b.solutions, "{path}");
+            // A copy that disagrees with its other end is a rule of its own, and leaves no solution.
+            let wrong = copies.replacen(" 3 ", " 4 ", 1).replacen(" 5 ", " 4 ", 1);
+            let clash = puzzle_text(&format!("{text}{wrong}"));
+            assert_eq!(
+                clash.redundant().iter().filter(|&&r| r).count(),
+                clues - 1,
+                "{path}"
+            );
+            assert_eq!(solve(&clash).status, Status::Infeasible, "{path}");
+        }
     }
 
     /// With no backend, what search leaves within its nodes ends undecided (and never reaches CaDiCaL); with
