@@ -10,6 +10,7 @@
 //! proofs are bounded by work, not time ([`PROOF_WORK`]); only `--time-limit` makes a run depend on the machine.
 //! Nor do the threads: removals tried side by side are read in order ([`super::thinning`]).
 
+use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -116,6 +117,7 @@ pub(crate) fn generate(
         let seed = request.seed.wrapping_add(attempt);
         let mut rng = fastrand::Rng::with_seed(seed);
         let (solution, draft) = clued_solution(kind, &mut rng, options)?;
+        let draft = said_once(kind, draft)?;
         let template = kind.load(&draft)?;
         let givens =
             remove_while_unique(&template, &solution, request.symmetry, &mut rng, options)?;
@@ -410,6 +412,43 @@ fn clued(
         ));
     }
     Ok((solution, draft))
+}
+
+/// The draft with every clue entry dropped that says again, from the far end of its line, what another entry
+/// says from the near end (a battlefield clue, or a sandwich clue, drawn at the foot of a column and at its
+/// head): the problem is the same without it, so it goes with no proof, before any thinning, and stays where
+/// setters write it (the top, the left: the end a line's cells are listed from, [`Rule::meaning`] telling the
+/// two apart). Each drawn from each side, they used to stay in pairs wherever thinning stopped at its time limit
+/// before it came to the clues (every clue of the 16x16 and 25x25 battlefields made at `--time-limit 3` and 5).
+/// No random draw: the other types make the puzzles they made.
+///
+/// [`Rule::meaning`]: crate::rules::Rule
+fn said_once(kind: &Kind, mut draft: Draft) -> Result<Draft, Error> {
+    if !kind.load(&draft)?.redundant().contains(&true) {
+        return Ok(draft);
+    }
+    for (section, i) in draft.droppable() {
+        let Some(fewer) = draft.without(&section, i) else {
+            continue;
+        };
+        let (Ok(before), Ok(after)) = (kind.load(&draft), kind.load(&fewer)) else {
+            continue;
+        };
+        // The one rule the entry made, when it made one, and whether it reads its line from the far end.
+        let labels: BTreeSet<String> = after.rules().iter().map(|r| r.label()).collect();
+        let mut gone = before
+            .rules()
+            .iter()
+            .filter(|r| !labels.contains(&r.label()));
+        let far = match (gone.next(), gone.next()) {
+            (Some(rule), None) => rule.cells().first() > rule.cells().last(),
+            _ => false,
+        };
+        if far && after.rules_as_solved() == before.rules_as_solved() {
+            draft = fewer;
+        }
+    }
+    Ok(draft)
 }
 
 /// What a thinned puzzle must keep: the solution it was drawn from, as its only one, with these givens.
@@ -1102,6 +1141,33 @@ mod tests {
                         "{kind} {seed}: {v} of {section} {i} could go too"
                     );
                 }
+            }
+        }
+    }
+
+    /// A battlefield drawn from its solution has every clue at both ends of its line; before any thinning, the
+    /// foot's and the right's go, with no proof, and the problem is the one it was. An X-sum, which reads its
+    /// line from one end only, keeps every clue.
+    #[test]
+    fn a_clue_said_at_both_ends_is_kept_at_its_head() {
+        let registry = Registry::built_in();
+        let options = SolveOptions::default();
+        let clock = Clock::new(&options, None, None);
+        for kind in ["battlefield", "sandwich", "x-sums"] {
+            let spec = Kind::new(&registry, kind, 6, None, &[]).unwrap();
+            let mut rng = fastrand::Rng::with_seed(1);
+            let (_, draft) = clued_solution(&spec, &mut rng, &clock).unwrap();
+            let entries = draft.droppable();
+            let once = said_once(&spec, draft.clone()).unwrap();
+            let (whole, kept) = (spec.load(&draft).unwrap(), spec.load(&once).unwrap());
+            assert_eq!(kept.rules_as_solved(), whole.rules_as_solved(), "{kind}");
+            assert!(!kept.redundant().contains(&true), "{kind}");
+            let sides: BTreeSet<String> = once.droppable().into_iter().map(|(s, _)| s).collect();
+            if kind == "x-sums" {
+                assert_eq!((entries.len(), once.droppable()), (24, entries), "{kind}");
+            } else {
+                assert_eq!((entries.len(), once.droppable().len()), (24, 12), "{kind}");
+                assert_eq!(sides, ["left", "top"].map(String::from).into(), "{kind}");
             }
         }
     }

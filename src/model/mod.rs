@@ -149,6 +149,20 @@ impl Puzzle {
         })
     }
 
+    /// The rules as the solver takes them (those [`Self::redundant`] left out), each as text that tells rules
+    /// apart: its meaning where it has one, else its whole description; sorted. Two puzzles with the same list
+    /// are the same problem but for their givens, though their clues may be written differently (a battlefield
+    /// clue at the head of its column or at its foot).
+    pub(crate) fn rules_as_solved(&self) -> Vec<String> {
+        let apart = self.apart();
+        let mut said: Vec<String> = (self.rules.iter().zip(self.redundant()))
+            .filter(|(_, &twice)| !twice)
+            .map(|(r, _)| r.meaning(&apart).unwrap_or_else(|| format!("{r:?}")))
+            .collect();
+        said.sort_unstable();
+        said
+    }
+
     /// Which pairs of cells differ in every solution: those sharing one of the rules' all-different groups
     /// (listed only when first asked).
     pub(crate) fn apart(&self) -> crate::domains::Apart<'_> {
