@@ -58,8 +58,7 @@ pub(crate) fn compile_until(
         c.fix_column(i, true);
     }
     // A rule that says what an earlier one says adds no row the program needs.
-    let kept = puzzle.rules().iter().zip(puzzle.redundant());
-    for rule in kept.filter(|(_, &twice)| !twice).map(|(r, _)| r) {
+    for rule in puzzle.rules_solved() {
         if deadline.is_some_and(|t| Instant::now() >= t) {
             return Err(Unfinished::TimeUp);
         }

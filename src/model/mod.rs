@@ -149,15 +149,25 @@ impl Puzzle {
         })
     }
 
-    /// The rules as the solver takes them (those [`Self::redundant`] left out), each as text that tells rules
+    /// The rules the solver takes: all but those [`Self::redundant`] marks.
+    pub(crate) fn rules_solved(&self) -> impl Iterator<Item = &Arc<dyn Rule>> {
+        let twice = self.redundant();
+        self.rules
+            .iter()
+            .enumerate()
+            .filter(move |&(i, _)| !twice[i])
+            .map(|(_, r)| r)
+    }
+
+    /// The rules as the solver takes them ([`Self::rules_solved`]), each as text that tells rules
     /// apart: its meaning where it has one, else its whole description; sorted. Two puzzles with the same list
     /// are the same problem but for their givens, though their clues may be written differently (a battlefield
     /// clue at the head of its column or at its foot).
     pub(crate) fn rules_as_solved(&self) -> Vec<String> {
         let apart = self.apart();
-        let mut said: Vec<String> = (self.rules.iter().zip(self.redundant()))
-            .filter(|(_, &twice)| !twice)
-            .map(|(r, _)| r.meaning(&apart).unwrap_or_else(|| format!("{r:?}")))
+        let mut said: Vec<String> = self
+            .rules_solved()
+            .map(|r| r.meaning(&apart).unwrap_or_else(|| format!("{r:?}")))
             .collect();
         said.sort_unstable();
         said

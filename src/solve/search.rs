@@ -212,10 +212,7 @@ impl<'a> Search<'a> {
             randomize: false,
             seen: HashSet::new(),
             out: SearchOutcome::default(),
-            pivots: (puzzle.rules().iter().zip(puzzle.redundant()))
-                .filter(|(_, &twice)| !twice)
-                .flat_map(|(r, _)| r.pivots())
-                .collect(),
+            pivots: puzzle.rules_solved().flat_map(|r| r.pivots()).collect(),
             progress: 0.0,
             unit: LUBY_UNIT,
             deepest: Deepest::default(),
