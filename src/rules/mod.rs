@@ -109,9 +109,8 @@ pub(crate) trait Rule: fmt::Debug + Send + Sync {
     /// What the rule says, as text two rules share exactly when they allow the same values on the same cells
     /// wherever the cells the puzzle keeps `apart` differ: a battlefield clue says the same read from either
     /// end of its line, and so does a sandwich clue on a line whose cells all differ, and a puzzle that gives
-    /// both ends (as `generate` does before it thins them) has it twice. The solver keeps the first of such
-    /// rules ([`crate::model::Puzzle::redundant`]); the checks keep them all. `None` (the default): the rule is
-    /// always kept.
+    /// both ends (as `generate` draws them) has it twice. The solver keeps the first of such rules (the puzzle
+    /// marks the others redundant); the checks keep them all. `None` (the default): the rule is always kept.
     fn meaning(&self, _apart: &Apart<'_>) -> Option<String> {
         None
     }
