@@ -422,16 +422,17 @@ fn clued(
 /// before it came to the clues (every clue of the 16x16 and 25x25 battlefields made at `--time-limit 3` and 5).
 /// No random draw: the other types make the puzzles they made.
 ///
-/// [`Rule::meaning`]: crate::rules::Rule
+/// [`Rule::meaning`]: crate::rules::Rule::meaning
 fn said_once(kind: &Kind, mut draft: Draft) -> Result<Draft, Error> {
-    if !kind.load(&draft)?.redundant().contains(&true) {
+    let mut before = kind.load(&draft)?;
+    if !before.redundant().contains(&true) {
         return Ok(draft);
     }
     for (section, i) in draft.droppable() {
         let Some(fewer) = draft.without(&section, i) else {
             continue;
         };
-        let (Ok(before), Ok(after)) = (kind.load(&draft), kind.load(&fewer)) else {
+        let Ok(after) = kind.load(&fewer) else {
             continue;
         };
         // The one rule the entry made, when it made one, and whether it reads its line from the far end.
@@ -445,7 +446,7 @@ fn said_once(kind: &Kind, mut draft: Draft) -> Result<Draft, Error> {
             _ => false,
         };
         if far && after.rules_as_solved() == before.rules_as_solved() {
-            draft = fewer;
+            (draft, before) = (fewer, after);
         }
     }
     Ok(draft)
