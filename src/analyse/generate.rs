@@ -428,6 +428,8 @@ fn said_once(kind: &Kind, mut draft: Draft) -> Result<Draft, Error> {
     if !before.redundant().contains(&true) {
         return Ok(draft);
     }
+    // What the draft as it stands says, worked out once until an entry goes.
+    let mut before_said: Option<Vec<String>> = None;
     for (section, i) in draft.droppable() {
         let Some(fewer) = draft.without(&section, i) else {
             continue;
@@ -445,8 +447,12 @@ fn said_once(kind: &Kind, mut draft: Draft) -> Result<Draft, Error> {
             (Some(rule), None) => rule.cells().first() > rule.cells().last(),
             _ => false,
         };
-        if far && after.rules_as_solved() == before.rules_as_solved() {
-            (draft, before) = (fewer, after);
+        if !far {
+            continue;
+        }
+        let said = after.rules_as_solved();
+        if said == *before_said.get_or_insert_with(|| before.rules_as_solved()) {
+            (draft, before, before_said) = (fewer, after, Some(said));
         }
     }
     Ok(draft)
