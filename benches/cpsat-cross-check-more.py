@@ -11,6 +11,7 @@ corpus records by `latin convert --to record`; CP-SAT must find the same solutio
 
     python3 benches/cpsat-cross-check-more.py LATIN SEEDS [TYPE...]  # seeds 1..SEEDS of each type and size
     python3 benches/cpsat-cross-check-more.py LATIN FIRST-LAST [TYPE...]  # seeds FIRST..LAST, for fresh puzzles
+    python3 benches/cpsat-cross-check-more.py LATIN FIRST-LAST TYPE:SIZES...  # at sizes of your own: arrow:12,16
     python3 benches/cpsat-cross-check-more.py LATIN --time FILE...   # CP-SAT's time on puzzle files
 
 With `--time`, each puzzle file (e.g. from benches/out-of-sample.sh) is solved and proved unique by CP-SAT (one
@@ -465,11 +466,16 @@ def main():
     latin, seeds, only = sys.argv[1], sys.argv[2], sys.argv[3:]
     first, _, last = seeds.rpartition("-")
     seeds = range(int(first or 1), int(last) + 1)
+    # TYPE:SIZES (`arrow:12,16`) checks a type at sizes of its own instead of the table's.
+    asked = {a.split(":")[0]: [int(n) for n in a.split(":")[1].split(",")] if ":" in a else None for a in only}
+    unknown = [kind for kind in asked if kind not in dict(TYPES)]
+    if unknown:
+        sys.exit(f"no model of {', '.join(unknown)} here; the corpus types are benches/cpsat-cross-check.py's")
     made = bad = 0
     for kind, sizes in TYPES:
-        if only and kind not in only:
+        if asked and kind not in asked:
             continue
-        for n in sizes:
+        for n in asked.get(kind) or sizes:
             for seed in seeds:
                 wrong = check(latin, kind, n, seed)
                 if wrong != "not made":
