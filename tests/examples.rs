@@ -427,10 +427,12 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
             let want = if k % 2 == 1 { v[k / 2] } else { pairs[0] };
             assert!(pairs.iter().all(|&p| p == want), "{v:?}")
         }),
-        // Every three cells in a row: a low (1-3), a middle (4-6) and a high (7-9) digit.
+        // Every three cells in a row: a low, a middle and a high digit, the grid's values in three equal runs
+        // (1-3, 4-6, 7-9 on a 9x9; 1-2, 3-4, 5-6 on a 6x6).
         "entropic" => along("entropic").for_each(|(v, _)| {
+            assert_eq!(n % 3, 0, "entropic lines on a {n}x{n}");
             for w in v.windows(3) {
-                let mut bands: Vec<u32> = w.iter().map(|x| (x - 1) / 3).collect();
+                let mut bands: Vec<u32> = w.iter().map(|x| (x - 1) / (n as u32 / 3)).collect();
                 bands.sort_unstable();
                 assert_eq!(bands, [0, 1, 2], "{v:?}");
             }

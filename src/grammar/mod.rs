@@ -10,6 +10,7 @@
 //! directory. Every grammar is checked when it is loaded, so a mistake in one is reported against the grammar,
 //! not against the first puzzle that uses it.
 
+pub(crate) mod classes;
 pub(crate) mod compose;
 pub(crate) mod sections;
 pub(crate) mod vocabulary;

@@ -24,7 +24,7 @@ pub(crate) enum Param {
     /// required.
     Tags(SectionKind),
     /// Classes of values: a list of disjoint, non-empty lists of values from 1 to 64 (`[[1, 2, 3], [4, 5,
-    /// 6], [7, 8, 9]]`); required.
+    /// 6], [7, 8, 9]]`), or a rule that makes them at any size (`{bands: 3}`, `{modulo: 3}`); required.
     Classes,
 }
 
@@ -376,7 +376,7 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
     },
     Signature {
         name: "classes",
-        description: "with k classes of values, every k cells in a row along each line hold one value of each class (entropic lines: `classes: [[1, 2, 3], [4, 5, 6], [7, 8, 9]]`; a line shorter than k takes different classes); values of no class stay off the line",
+        description: "with k classes of values, every k cells in a row along each line hold one value of each class (as lists, `classes: [[1, 2, 3], [4, 5, 6], [7, 8, 9]]`, or made at any size: entropic lines `{bands: 3}`, modular `{modulo: 3}`; a line shorter than k takes different classes); values of no class stay off the line",
         params: &[("lines", Param::Section(K::Lines, Required)), ("classes", Param::Classes)],
         look: Look::Line(LineStyle::Classes),
     },
@@ -512,36 +512,6 @@ fn check_tags(
     Ok(())
 }
 
-/// A `classes:` parameter as value sets (bit v - 1 for value v), or what is wrong with it.
-pub(crate) fn classes(v: Option<&Value>) -> Result<Vec<u64>, String> {
-    let form = "must be a list of lists of values, e.g. [[1, 2, 3], [4, 5, 6], [7, 8, 9]]";
-    let lists = v.and_then(Value::as_sequence).ok_or(form)?;
-    if lists.is_empty() || lists.len() > 64 {
-        return Err(format!("{form}: 1 to 64 classes"));
-    }
-    let mut seen = 0u64;
-    let mut out = Vec::new();
-    for list in lists {
-        let mut class = 0u64;
-        for value in list.as_sequence().ok_or(form)? {
-            let v = value
-                .as_u64()
-                .filter(|v| (1..=64).contains(v))
-                .ok_or_else(|| format!("{form}: values are whole numbers from 1 to 64"))?;
-            class |= 1 << (v - 1);
-        }
-        if class == 0 {
-            return Err(format!("{form}: a class is empty"));
-        }
-        if class & seen != 0 {
-            return Err(format!("{form}: a value is in two classes"));
-        }
-        seen |= class;
-        out.push(class);
-    }
-    Ok(out)
-}
-
 /// Checks a primitive use against the grammar's sections when the grammar is loaded.
 pub(crate) fn check_use(
     primitive: &str,
@@ -597,7 +567,8 @@ pub(crate) fn check_use(
             }
             (Param::Tags(want), v) => check_tags(primitive, param, *want, v, sections)?,
             (Param::Classes, v) => {
-                classes(v).map_err(|e| format!("primitive {primitive}: `{param}:` {e}"))?;
+                super::classes::classes(v)
+                    .map_err(|e| format!("primitive {primitive}: `{param}:` {e}"))?;
             }
             _ => {}
         }
@@ -713,32 +684,4 @@ fn check_region_clues(
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn parsed(text: &str) -> Result<Vec<u64>, String> {
-        let args: Args = crate::yaml::from_str(&format!("classes: {text}")).unwrap();
-        classes(args.get("classes"))
-    }
-
-    #[test]
-    fn classes_are_disjoint_lists_of_values() {
-        assert_eq!(parsed("[[1, 2], [3]]"), Ok(vec![0b11, 0b100]));
-        for (bad, says) in [
-            ("[1, 2]", "list of lists"),
-            ("[]", "1 to 64 classes"),
-            ("[[1], []]", "empty"),
-            ("[[1, 2], [2, 3]]", "two classes"),
-            ("[[0]]", "from 1 to 64"),
-            ("[[65]]", "from 1 to 64"),
-            ("[[1.5]]", "from 1 to 64"),
-            ("fives", "list of lists"),
-        ] {
-            let e = parsed(bad).unwrap_err();
-            assert!(e.contains(says), "{bad}: {e}");
-        }
-    }
 }

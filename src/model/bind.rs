@@ -1228,19 +1228,12 @@ pub(crate) fn pieces_by<T: Copy>(
     Some(pieces)
 }
 
-/// One value of each class every k cells along each line. The grammar check has vetted the classes; values past
-/// the grid's n are left out of them.
+/// One value of each class every k cells along each line, the classes as they are at this grid's size (listed
+/// ones without the values past n; a rule's made for n, or refused where n cannot have them).
 fn build_classes(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
-    let within = if site.n >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << site.n) - 1
-    };
-    let classes: Vec<u64> = crate::grammar::vocabulary::classes(args.get("classes"))
-        .map_err(|e| Error::section("classes", e))?
-        .into_iter()
-        .map(|c| c & within)
-        .collect();
+    let classes: Vec<u64> = crate::grammar::classes::classes(args.get("classes"))
+        .and_then(|c| c.at(site.n))
+        .map_err(|e| Error::section("classes", e))?;
     per_line(args, sections, |label, line| {
         Ok(Arc::new(Classes {
             label,

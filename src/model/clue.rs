@@ -267,8 +267,11 @@ fn line_maker(primitive: &str) -> Option<LineMaker> {
             _ => None,
         },
         // Two cells at least, one value of each class in every window of the classes' count.
-        "classes" => |args, values, _| {
-            let classes = crate::grammar::vocabulary::classes(args.get("classes")).ok()?;
+        "classes" => |args, values, place| {
+            let classes = crate::grammar::classes::classes(args.get("classes"))
+                .ok()?
+                .at(place.solution.size())
+                .ok()?;
             (values.len() > 1 && crate::rules::classes::first_break(&classes, values).is_none())
                 .then_some(None)
         },
@@ -450,7 +453,9 @@ mod tests {
         values: &[u32],
         regions: &[usize],
     ) -> Option<Option<LineClue>> {
-        let n = values.len().max(1);
+        // A grid that holds every value given (the classes of a line depend on the grid's size).
+        let largest = values.iter().max().map_or(0, |&v| v as usize);
+        let n = values.len().max(largest).max(1);
         let mut rows = vec![vec![0; n]; n];
         rows[0][..values.len()].copy_from_slice(values);
         let solution = Grid::from_rows(&rows).unwrap();

@@ -19,6 +19,7 @@ use serde_json::{Map, Value as Json};
 
 use super::bind::relation_kind;
 use crate::error::Error;
+use crate::grammar::classes::{ClassRule, Classes};
 use crate::grammar::{Grammar, Registry, RuleUse};
 use crate::import::{gapped_key, layout_regions, GAPPED, OUTSIDE_KEYS};
 use crate::yaml::Value;
@@ -49,8 +50,9 @@ enum Param {
     Tag(&'static str),
     /// The section the primitive reads under this parameter, not under `lines` (an arrow's pills).
     Via(&'static str),
-    /// For `classes`, its classes (bit v - 1 for value v).
-    Classes(&'static [u64]),
+    /// For `classes`, the rule of its classes: a grammar's classes fit when they are that rule's at the
+    /// record's size, listed or made.
+    Classes(ClassRule),
     /// For `tagged-pairs`, the tag of the key's section, the pairs exclusive or not (not all pairs listed).
     Open(&'static str),
 }
@@ -133,25 +135,25 @@ const MEANINGS: [Meaning; 36] = [
         Param::None,
         "region-sum lines",
     ),
-    // Low, middle and high digits.
+    // Low, middle and high values: the grid's in three equal runs.
     line(
         "entropiclines",
         "classes",
-        Param::Classes(&[0b111, 0b111_000, 0b111_000_000]),
+        Param::Classes(ClassRule::Bands(3)),
         "entropic lines",
     ),
     // Remainders 1, 2 and 0 mod 3.
     line(
         "modularlines",
         "classes",
-        Param::Classes(&[0b001_001_001, 0b010_010_010, 0b100_100_100]),
+        Param::Classes(ClassRule::Modulo(3)),
         "modular lines",
     ),
-    // Odd and even taking turns, to 16 (as the parity-lines grammar lists them).
+    // Odd and even taking turns.
     line(
         "paritylines",
         "classes",
-        Param::Classes(&[0x5555, 0xAAAA]),
+        Param::Classes(ClassRule::Modulo(2)),
         "parity lines",
     ),
     line("quadruples", "contains", Param::None, "quadruples"),
@@ -415,7 +417,7 @@ pub(crate) fn in_schema_terms(record: &mut Json, grammar: &Grammar) -> Result<()
     // no constraint for.
     let mut sections: Vec<(Meaning, String)> = Vec::new();
     for m in MEANINGS.iter().cloned().chain(others) {
-        match sections_for(grammar, &m).as_slice() {
+        match sections_for(grammar, &m, size_of(record)).as_slice() {
             [] => {}
             [one] => sections.push((m, one.clone())),
             [first, second, ..] => {
@@ -597,7 +599,7 @@ fn fits(grammar: &Grammar, record: &Json, needs: &[Meaning]) -> Option<Vec<(Mean
     let mut filled: Vec<String> = Vec::new();
     let mut names = Vec::new();
     for m in needs {
-        let section = section_for(grammar, m)?;
+        let section = section_for(grammar, m, size_of(record))?;
         if filled.contains(&section) {
             return None;
         }
@@ -745,14 +747,20 @@ fn tags_agree(args: &crate::grammar::Args, names: &[(Meaning, String)]) -> bool 
     want == have
 }
 
-/// The section of `grammar` bound to the primitive that says `m`.
-fn section_for(grammar: &Grammar, m: &Meaning) -> Option<String> {
-    sections_for(grammar, m).into_iter().next()
+/// The record's grid size (0 when it has none, which no section depends on).
+fn size_of(record: &Json) -> usize {
+    record["size"].as_u64().map_or(0, |n| n as usize)
+}
+
+/// The section of `grammar` bound to the primitive that says `m` on an n x n grid.
+fn section_for(grammar: &Grammar, m: &Meaning, n: usize) -> Option<String> {
+    sections_for(grammar, m, n).into_iter().next()
 }
 
 /// Every section of `grammar` the record key of `m` would hold, in the order of the grammar's rules: more
-/// than one in a join whose parts both have one (the pills of `arrow+arrow-distinct`).
-fn sections_for(grammar: &Grammar, m: &Meaning) -> Vec<String> {
+/// than one in a join whose parts both have one (the pills of `arrow+arrow-distinct`). The size n is the
+/// record's: a line's classes are those of its grid.
+fn sections_for(grammar: &Grammar, m: &Meaning, n: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let found = grammar.rules.iter().filter_map(|rule| {
         let RuleUse::Primitive { primitive, args } = rule else {
@@ -779,9 +787,13 @@ fn sections_for(grammar: &Grammar, m: &Meaning) -> Vec<String> {
                 && flags.next().is_none()
                 && args.get("by")?.as_u64()? == k)
                 .then(lines)?,
-            Param::Classes(want) => {
-                (crate::grammar::vocabulary::classes(args.get("classes")).ok()? == want)
-                    .then(|| args.get("lines")?.as_str().map(str::to_owned))?
+            Param::Classes(rule) => {
+                let want = Classes::Made(rule).at(n).ok()?;
+                let have = crate::grammar::classes::classes(args.get("classes"))
+                    .ok()?
+                    .at(n)
+                    .ok()?;
+                (have == want).then(lines)?
             }
             // Every mark is given in a record (the schema's kropki and XV), so the pairs must be exclusive.
             // Nothing is said of the pairs not listed, so the pairs must not be exclusive.
@@ -897,9 +909,11 @@ mod tests {
             (with("lines", lines("boxindexers", two.clone())), "indexer"),
             (with("lines", lines("renban", two.clone())), "renban"),
             (with("lines", lines("tenlines", two.clone())), "ten-lines"),
-            // Not modular nor parity lines: the classes say which.
+            // Not modular nor parity lines: the classes say which. Low, middle and high on a 6x6 (a 4x4 has
+            // no three equal runs of values).
             (
-                with("lines", lines("entropiclines", two.clone())),
+                serde_json::json!({"size": 6, "boxes": [2, 3],
+                    "lines": lines("entropiclines", two.clone())}),
                 "entropic",
             ),
             (
@@ -1023,8 +1037,28 @@ mod tests {
                       - primitive: classes\n    lines: e\n    classes: [[1, 4, 7], [2, 5, 8], [3, 6, 9]]\n";
         let mut only = Registry::built_in();
         only.add(Grammar::parse("test", thirds).unwrap(), "test".into());
-        let entropic = serde_json::json!({"size": 9, "boxes": [3, 3], "lines": {"entropiclines": [[[0, 0], [0, 1]]]}});
-        assert!(fitted(entropic, &only).is_err());
+        let entropic = |n: usize, boxes: [usize; 2]| serde_json::json!({"size": n, "boxes": boxes, "lines": {"entropiclines": [[[0, 0], [0, 1]]]}});
+        assert!(fitted(entropic(9, [3, 3]), &only).is_err());
+        // The thirds listed for 9x9 are entropic there and nowhere else; the built-in type's, made at each
+        // size, are entropic at every size with three equal runs.
+        let listed = thirds.replace(
+            "[[1, 4, 7], [2, 5, 8], [3, 6, 9]]",
+            "[[1, 2, 3], [4, 5, 6], [7, 8, 9]]",
+        );
+        let mut only = Registry::built_in();
+        only.add(Grammar::parse("test", &listed).unwrap(), "test".into());
+        assert_eq!(
+            fitted(entropic(9, [3, 3]), &only).unwrap()["type"],
+            "entropic"
+        );
+        assert!(fitted(entropic(6, [2, 3]), &only).is_err());
+        let registry = Registry::built_in();
+        for (n, boxes) in [(6, [2, 3]), (9, [3, 3]), (12, [3, 4])] {
+            assert_eq!(
+                fitted(entropic(n, boxes), &registry).unwrap()["type"],
+                "entropic"
+            );
+        }
     }
 
     /// A mix takes the type made of the smallest type of each family: irregular regions drop the boxes the
