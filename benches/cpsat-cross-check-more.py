@@ -31,7 +31,7 @@ from ortools.sat.python import cp_model
 
 TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism", [4, 5, 6, 7, 8]),
          ("kropki-latin", [4, 5, 6, 7, 8]), ("region-sum", [4, 6, 8, 9]), ("zipper", [4, 6, 8, 9]),
-         ("entropic", [9]), ("modular", [9]), ("parity-lines", [4, 6, 8, 9]),
+         ("entropic", [6, 9]), ("modular", [6, 9]), ("parity-lines", [4, 6, 8, 9]),
          ("double-arrow", [4, 6, 9]), ("x-sums", [4, 6, 8, 9]), ("skyscraper-sudoku", [4, 6, 8, 9]),
          ("quadruple", [4, 6, 8, 9]), ("greater-than", [4, 6, 8, 9]),
          ("clone", [4, 6, 8, 9]), ("slow-thermo", [4, 6, 8, 9]),
@@ -389,7 +389,8 @@ def add_rules(m, x, p, kind, lines):
                 shifted = m.NewIntVar(0, n, "")
                 m.Add(shifted == x[r][c] - 1)
                 if key == "entropic":
-                    m.AddDivisionEquality(y, shifted, 3)
+                    # Low, middle and high: the grid's values in three equal runs (1-2, 3-4, 5-6 on a 6x6).
+                    m.AddDivisionEquality(y, shifted, n // 3)
                 elif key == "modular":
                     m.AddModuloEquality(y, x[r][c], 3)
                 else:
