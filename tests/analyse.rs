@@ -421,6 +421,11 @@ fn every_type_generates() {
             ["futoshiki+region-sum", "--size", "6"],
             "need boxes or regions, which this type has none of (--rules boxes adds boxes)",
         ),
+        // A rule made from the grid's values names the size it cannot be made at, before any drawing.
+        (
+            ["entropic", "--size", "8"],
+            "entropic: `{bands: 3}` cuts the values 1..8 into 3 runs of equal length, and 8 is not a multiple of 3",
+        ),
     ] {
         let out = latin().arg("generate").args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");

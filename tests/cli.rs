@@ -625,6 +625,11 @@ fn bad_input_in_family_sections() {
         "type: evenodd\nsize: 4\nparity: |\n  E O . .\n  . X . .\n  . . . .\n  . . . .\n",
         "parity: line 2, column 3: unknown mark \"X\"",
     );
+    // Entropic lines' low, middle and high thirds: an 8x8 has no three equal runs of values.
+    rejects(
+        "type: entropic\nsize: 8\nbox: 2x4\nentropic: |\n  r1c1 r1c2 r1c3\n",
+        "entropic: `{bands: 3}` cuts the values 1..8 into 3 runs of equal length, and 8 is not a multiple of 3",
+    );
 }
 
 #[test]

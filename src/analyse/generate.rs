@@ -183,6 +183,8 @@ impl<'a> Kind<'a> {
         } else {
             super::regions::base(&grammar, n, boxes, rules, registry)?
         };
+        // After the base, which refuses sizes no grid has.
+        crate::model::load::primitives_fit(&grammar, n)?;
         let sketch = plan.layout.as_deref().map(|l| layout_alone(&grammar, l));
         Ok(Kind {
             base,

@@ -277,6 +277,19 @@ pub(crate) fn template(
     load_mapping(&header(kind, size, boxes, rules), registry).map_err(as_flag)
 }
 
+/// Every primitive of `grammar` built on an n x n grid with no clues yet: a rule whose parameters depend on the
+/// grid (classes in equal runs of values) refuses a size here, saying why, before `generate` draws any clue for
+/// it. Every builder takes missing sections as none (`bind`'s tests hold each one to that).
+pub(crate) fn primitives_fit(grammar: &Grammar, n: usize) -> Result<(), Error> {
+    let site = bind::Site { n, boxes: None };
+    for rule in &grammar.rules {
+        if let RuleUse::Primitive { primitive, args } = rule {
+            bind::build(primitive, args, &Sections::new(), &site)?;
+        }
+    }
+    Ok(())
+}
+
 /// The sections every puzzle file of a type starts with: `type`, `size`, and `box` and `rules` when given.
 pub(crate) fn header(kind: &str, size: usize, boxes: Option<&str>, rules: &[String]) -> Mapping {
     let mut map = Mapping::new();
