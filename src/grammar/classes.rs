@@ -181,38 +181,29 @@ mod tests {
     /// Entropic lines' thirds and modular lines' remainders as setters define them at each size.
     #[test]
     fn rules_make_each_size_its_own_classes() {
-        assert_eq!(
-            values_at("{bands: 3}", 9),
-            Ok(vec![vec![1, 2, 3], vec![4, 5, 6], vec![7, 8, 9]])
-        );
-        assert_eq!(
-            values_at("{bands: 3}", 6),
-            Ok(vec![vec![1, 2], vec![3, 4], vec![5, 6]])
-        );
-        assert_eq!(
-            values_at("{bands: 3}", 12),
-            Ok(vec![
-                vec![1, 2, 3, 4],
-                vec![5, 6, 7, 8],
-                vec![9, 10, 11, 12]
-            ])
-        );
-        assert_eq!(
-            values_at("{modulo: 3}", 9),
-            Ok(vec![vec![1, 4, 7], vec![2, 5, 8], vec![3, 6, 9]])
-        );
-        assert_eq!(
-            values_at("{modulo: 3}", 12),
-            Ok(vec![
-                vec![1, 4, 7, 10],
-                vec![2, 5, 8, 11],
-                vec![3, 6, 9, 12]
-            ])
-        );
-        assert_eq!(
-            values_at("{modulo: 2}", 5),
-            Ok(vec![vec![1, 3, 5], vec![2, 4]])
-        );
+        let runs = |runs: &[&[usize]]| Ok(runs.iter().map(|r| r.to_vec()).collect::<Vec<_>>());
+        for (text, n, want) in [
+            ("{bands: 3}", 9, runs(&[&[1, 2, 3], &[4, 5, 6], &[7, 8, 9]])),
+            ("{bands: 3}", 6, runs(&[&[1, 2], &[3, 4], &[5, 6]])),
+            (
+                "{bands: 3}",
+                12,
+                runs(&[&[1, 2, 3, 4], &[5, 6, 7, 8], &[9, 10, 11, 12]]),
+            ),
+            (
+                "{modulo: 3}",
+                9,
+                runs(&[&[1, 4, 7], &[2, 5, 8], &[3, 6, 9]]),
+            ),
+            (
+                "{modulo: 3}",
+                12,
+                runs(&[&[1, 4, 7, 10], &[2, 5, 8, 11], &[3, 6, 9, 12]]),
+            ),
+            ("{modulo: 2}", 5, runs(&[&[1, 3, 5], &[2, 4]])),
+        ] {
+            assert_eq!(values_at(text, n), want, "{text} at {n}");
+        }
         // Every value of the grid in exactly one class, at every size a rule allows.
         for n in 1..=64 {
             for text in ["{bands: 3}", "{modulo: 3}", "{modulo: 2}", "{bands: 4}"] {

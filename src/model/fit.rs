@@ -747,7 +747,8 @@ fn tags_agree(args: &crate::grammar::Args, names: &[(Meaning, String)]) -> bool 
     want == have
 }
 
-/// The record's grid size (0 when it has none, which no section depends on).
+/// The record's grid size: every form that is fitted carries one (an f-puzzles grid, a corpus record); 0 when
+/// it does not, where nothing sized fits.
 fn size_of(record: &Json) -> usize {
     record["size"].as_u64().map_or(0, |n| n as usize)
 }
