@@ -24,6 +24,7 @@ pub(crate) enum ClassRule {
 pub(crate) enum Classes {
     /// As listed (bit v - 1 for value v): disjoint, non-empty, values 1 to 64.
     Listed(Vec<u64>),
+    /// Made from the grid's values, at whatever size the puzzle has.
     Made(ClassRule),
 }
 
