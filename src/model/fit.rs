@@ -304,6 +304,11 @@ fn composed(
         });
         let best = unboxed.flatten().or_else(|| best(&family));
         let Some(best) = best else {
+            // Lines whose classes the grid's size cannot have (entropic thirds on an 8x8) fit no grammar: that
+            // is the reason to give, not a missing type.
+            if let Some(why) = unsized_classes(&family_needs, size_of(record)) {
+                return Err(Error::section("fpuzzles", why));
+            }
             // The grammar meant to read it may be one that did not load: say why, as an unknown type does.
             return Err(Error::section(
                 "fpuzzles",
@@ -747,6 +752,18 @@ fn tags_agree(args: &crate::grammar::Args, names: &[(Meaning, String)]) -> bool 
     want == have
 }
 
+/// Why the first of `needs` whose classes are made from the grid's values cannot be made at size n, if one
+/// cannot.
+fn unsized_classes(needs: &[Meaning], n: usize) -> Option<String> {
+    needs.iter().find_map(|m| match m.param {
+        Param::Classes(rule) => Classes::Made(rule)
+            .at(n)
+            .err()
+            .map(|e| format!("{} at size {n}: {e}", m.name)),
+        _ => None,
+    })
+}
+
 /// The record's grid size: every form that is fitted carries one (an f-puzzles grid, a corpus record); 0 when
 /// it does not, where nothing sized fits.
 fn size_of(record: &Json) -> usize {
@@ -1054,6 +1071,14 @@ mod tests {
         );
         assert!(fitted(entropic(6, [2, 3]), &only).is_err());
         let registry = Registry::built_in();
+        // An 8x8 has no thirds: the error says so, rather than that no type has entropic lines.
+        let e = fitted(entropic(8, [2, 4]), &registry)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("entropic lines at size 8") && e.contains("8 is not a multiple of 3"),
+            "{e}"
+        );
         for (n, boxes) in [(6, [2, 3]), (9, [3, 3]), (12, [3, 4])] {
             assert_eq!(
                 fitted(entropic(n, boxes), &registry).unwrap()["type"],
