@@ -7,6 +7,7 @@
 //! and no line of three cells has a solution, and on a 12x12 the values 10 to 12 are in no class and kept off
 //! every line. `{bands: 3}` and `{modulo: 3}` say the rule instead, so one grammar file holds at every size.
 
+use crate::domains::{all_values, bit};
 use crate::yaml::Value;
 
 /// A rule that makes classes from the grid's values.
@@ -37,11 +38,7 @@ impl Classes {
     pub(crate) fn at(&self, n: usize) -> Result<Vec<u64>, String> {
         match self {
             Classes::Listed(lists) => {
-                let within = if n >= MAX_VALUE {
-                    u64::MAX
-                } else {
-                    (1u64 << n) - 1
-                };
+                let within = all_values(n.min(MAX_VALUE));
                 Ok(lists.iter().map(|c| c & within).collect())
             }
             Classes::Made(rule) => rule.at(n),
@@ -51,8 +48,6 @@ impl Classes {
 
 impl ClassRule {
     fn at(self, n: usize) -> Result<Vec<u64>, String> {
-        let set =
-            |values: &mut dyn Iterator<Item = usize>| values.fold(0u64, |m, v| m | 1 << (v - 1));
         if n > MAX_VALUE {
             return Err(format!(
                 "{self} makes classes of values up to {MAX_VALUE}, and this grid is {n}x{n}"
@@ -64,15 +59,17 @@ impl ClassRule {
             )),
             ClassRule::Bands(k) => {
                 let run = n / k;
-                Ok((0..k)
-                    .map(|i| set(&mut (i * run + 1..=(i + 1) * run)))
-                    .collect())
+                Ok((0..k).map(|i| all_values(run) << (i * run)).collect())
             }
             ClassRule::Modulo(k) if k > n => Err(format!(
                 "{self} has a remainder that no value of 1..{n} leaves"
             )),
             ClassRule::Modulo(k) => Ok((1..=k)
-                .map(|r| set(&mut (1..=n).filter(|v| v % k == r % k)))
+                .map(|r| {
+                    (1..=n)
+                        .filter(|v| v % k == r % k)
+                        .fold(0, |m, v| m | bit(v as u32))
+                })
                 .collect()),
         }
     }
@@ -120,7 +117,7 @@ pub(crate) fn classes(v: Option<&Value>) -> Result<Classes, String> {
                 .as_u64()
                 .filter(|v| (1..=MAX_VALUE as u64).contains(v))
                 .ok_or_else(|| format!("{form}: values are whole numbers from 1 to 64"))?;
-            class |= 1 << (v - 1);
+            class |= bit(v as u32);
         }
         if class == 0 {
             return Err(format!("{form}: a class is empty"));

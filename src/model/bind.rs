@@ -1232,10 +1232,7 @@ pub(crate) fn pieces_by<T: Copy>(
 /// ones without the values past n; a rule's made for n, or refused where n cannot have them).
 fn build_classes(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
     // Named after the lines they are for (`entropic: ...`), which is what the puzzle file and the grammar say.
-    let section = args
-        .get("lines")
-        .and_then(Value::as_str)
-        .unwrap_or("classes");
+    let section = arg(args, "lines").unwrap_or("classes");
     let classes: Vec<u64> = crate::grammar::classes::classes(args.get("classes"))
         .and_then(|c| c.at(site.n))
         .map_err(|e| Error::section(section, e))?;
