@@ -26,7 +26,97 @@ pub(crate) fn parse(text: &str) -> Result<Value, String> {
     if let Err(r) = guard(text) {
         return Err(format!("line {}: {}", r.line, r.message));
     }
-    serde_yaml::from_str(text).map_err(|e| plainer(e.to_string()))
+    serde_yaml::from_str(text).map_err(|e| explained(text, &e))
+}
+
+/// The parser's message, and for a syntax error the likely slip in the text where one shows (see [`slip`]):
+/// libyaml's own words ("did not find expected key ... while parsing a block mapping") name the parser's state,
+/// not what the author did.
+fn explained(text: &str, e: &serde_yaml::Error) -> String {
+    let message = plainer(e.to_string());
+    // libyaml's phrases: a type error on a well-formed document (an unknown field) has none of them.
+    const SYNTAX: [&str; 5] = [
+        "while parsing",
+        "while scanning",
+        "not allowed in this context",
+        "cannot start any token",
+        "tab character",
+    ];
+    let Some(at) = e.location() else {
+        return message;
+    };
+    if !SYNTAX.iter().any(|s| message.contains(s)) {
+        return message;
+    }
+    match slip(text, at.line(), &message) {
+        Some(hint) => format!("{message}; {hint}"),
+        None => message,
+    }
+}
+
+/// What a syntax error at 1-based `line` most likely comes from, said plainly: a tab in the indentation, a `{`
+/// or `[` left open, a line after a list item that lacks its `- `, or a line indented to a column no line above
+/// it starts in (YAML nests by indentation). `None` when the text shows none of these.
+fn slip(text: &str, line: usize, message: &str) -> Option<String> {
+    // libyaml places a missing `:` where it gave up (often the end of the text); the key it was reading is the
+    // line to look at.
+    let line = after_number(message, "while scanning a simple key at line ").unwrap_or(line);
+    for (open, kind) in [('{', "mapping"), ('[', "sequence")] {
+        let start = format!("while parsing a flow {kind} at line ");
+        if let (Some(l), Some(c)) = (
+            after_number(message, &start),
+            message
+                .split_once(&start)
+                .and_then(|(_, rest)| after_number(rest, " column ")),
+        ) {
+            return Some(format!(
+                "the `{open}` at line {l}, column {c} is not closed, or a `,` is missing between its entries"
+            ));
+        }
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let here = *lines.get(line.checked_sub(1)?)?;
+    let lead = &here[..here.len() - here.trim_start().len()];
+    if lead.contains('\t') {
+        return Some(format!(
+            "line {line} is indented with a tab: YAML indents with spaces only"
+        ));
+    }
+    let indent = |l: &str| l.len() - l.trim_start_matches(' ').len();
+    let content = |l: &str| !l.trim().is_empty() && !l.trim_start().starts_with('#');
+    let (p, prev) = lines[..line - 1]
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(_, l)| content(l))?;
+    let (i, j) = (indent(here), indent(prev));
+    if i == j && prev.trim_start().starts_with("- ") && !here.trim_start().starts_with('-') {
+        return Some(format!(
+            "line {line} follows the list item of line {} in the same column but does not start with `- `",
+            p + 1
+        ));
+    }
+    let code = scan_line(prev, &mut 0).unwrap_or(prev).trim_end();
+    let opens = code.ends_with(':') || opens_block_scalar(code);
+    let lines_up = lines[..line - 1]
+        .iter()
+        .any(|l| content(l) && indent(l) == i);
+    (i > 0 && !lines_up && !(i > j && opens)).then(|| {
+        format!(
+            "line {line} starts in column {}, where no line above it starts: YAML nests by indentation, so the \
+             lines of one block start in the same column",
+            i + 1
+        )
+    })
+}
+
+/// The number that follows `prefix` in a message.
+fn after_number(message: &str, prefix: &str) -> Option<usize> {
+    let (_, rest) = message.split_once(prefix)?;
+    let digits = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    rest[..digits].parse().ok()
 }
 
 /// The parser's message for a number past 64 bits, which its values cannot hold ("invalid type: integer `N`
@@ -56,7 +146,7 @@ pub(crate) fn from_str<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, 
     if let Err(r) = guard(text) {
         return Err(format!("line {}: {}", r.line, r.message));
     }
-    serde_yaml::from_str(text).map_err(|e| plainer(e.to_string()))
+    serde_yaml::from_str(text).map_err(|e| explained(text, &e))
 }
 
 /// Writes a generic value as a YAML document.
@@ -183,6 +273,64 @@ mod tests {
             assert_eq!(guard(text), Ok(()), "{text}");
             assert!(parse(text).is_ok(), "{text}");
         }
+    }
+
+    /// Each slip an author makes by hand, with the words that point at it; libyaml's own message stays in front.
+    #[test]
+    fn a_syntax_error_points_at_the_slip() {
+        let grid = "type: sudoku\nsize: 4\ngivens: |\n  1 . . .\n  . . . .\n  . . 3 .\n  . . . .\n";
+        for (text, hint) in [
+            // A grid row one space short ends the block and reads as a key.
+            (
+                "type: sudoku\nsize: 4\ngivens: |\n  1 . . .\n . . . .\n".to_string(),
+                "line 5 starts in column 2, where no line above it starts",
+            ),
+            ("type: sudoku\n size: 4\n".into(), "line 2 starts in column 2"),
+            (
+                "type: kenken\nsize: 4\nhints:\n  a: 3+\n b: 24x\n".into(),
+                "line 5 starts in column 2",
+            ),
+            (format!("{grid} rules: [diagonals]\n"), "line 8 starts in column 2"),
+            ("name: g\nrules:\n  - latin\n - boxes\n".into(), "line 4 starts in column 2"),
+            (
+                "type: sudoku\nsize: 4\ngivens: |\n\t1 . . .\n".into(),
+                "line 4 is indented with a tab",
+            ),
+            (format!("{grid}rules:\n\t- diagonals\n"), "line 9 is indented with a tab"),
+            (
+                format!("{grid}rules:\n  - diagonals\n  anti-knight\n"),
+                "line 10 follows the list item of line 9 in the same column but does not start with `- `",
+            ),
+            (
+                "type: kenken\nsize: 4\nhints: {a: 3+, b: 24x\n".into(),
+                "the `{` at line 3, column 8 is not closed",
+            ),
+            ("rules: [diagonals, anti-knight\nsize: 4\n".into(), "the `[` at line 1, column 8"),
+        ] {
+            let e = parse(&text).unwrap_err();
+            assert!(e.contains(hint), "{text:?}: {e}");
+            // The parser's words come first, the reading after them.
+            assert!(e.find("; ").is_some_and(|k| e.find(hint) > Some(k)), "{e}");
+        }
+        // Slips of another kind, and a well-formed document with a wrong field, get no reading.
+        for text in [
+            "size: 4: 5\n",
+            "type: sudoku\ntitle: \"abc\n",
+            "size: 4\nsize: 5\n",
+            // Lined up with its block, a key without its `:`.
+            "type: kenken\nsize: 4\nhints:\n  a: 3+\n  c\n",
+        ] {
+            let e = parse(text).unwrap_err();
+            assert!(!e.contains("; "), "{text:?}: {e}");
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct G {
+            name: String,
+        }
+        let e = from_str::<G>("name: g\ntype: x\n").unwrap_err();
+        assert!(e.contains("unknown field") && !e.contains("; "), "{e}");
     }
 
     #[test]
