@@ -121,8 +121,16 @@ pub enum ModelError {
         width: usize,
         size: usize,
     },
-    #[error("unknown rule {name:?} (known: {known}){}", indentation_hint(name))]
-    UnknownRule { name: String, known: String },
+    /// `suggestion`: `, did you mean diagonals?` when a known rule is close, else empty.
+    #[error(
+        "unknown rule {name:?}{suggestion} (known: {known}){}",
+        indentation_hint(name)
+    )]
+    UnknownRule {
+        name: String,
+        suggestion: String,
+        known: String,
+    },
     #[error("`{rule}` needs a {need}x{need} grid, this one is {size}x{size}")]
     NeedsSize {
         rule: String,

@@ -564,7 +564,25 @@ fn bad_input_names_section_line_and_column() {
     );
     rejects(
         "type: sudoku\nsize: 4\ncolour: red\n",
-        "colour: unknown section for type sudoku",
+        "colour: unknown section for type sudoku (it has: ",
+    );
+    // A slip in a section's or a rule's name is matched to the one meant, as a type's is.
+    rejects(
+        "type: killer\nsize: 4\ncage: |\n  a a\n",
+        "cage: unknown section for type killer, did you mean cages? (it has: ",
+    );
+    rejects(
+        "type: sudoku\nsize: 4\nrules: [diagonal]\n",
+        "rules: line 1, column 1: unknown rule \"diagonal\", did you mean diagonals? (known: ",
+    );
+    // A missing section is said in words: the grammar's own description of it, then how it is written.
+    rejects(
+        "type: killer\nsize: 4\ncages: |\n  a a b b\n  a a b b\n  c c d d\n  c c d d\n",
+        "hints: missing: type killer needs it (the sum of each cage; a clue for each region of `cages`: `{A: 6, B: 15}`)",
+    );
+    rejects(
+        "type: thermo\nsize: 4\n",
+        "thermos: missing: type thermo needs it (each thermometer's cells, bulb first; lines of cells, one a line: ",
     );
     rejects(
         &format!("{INSHI}hints: {{A: 6, B: 15}}\n"),
@@ -1082,8 +1100,9 @@ fn one_bad_grammar_file_does_not_break_the_others() {
     std::fs::write(&slipped, "type: slipped\nsize: 4\n").unwrap();
     solve(&slipped)
         .code(2)
+        // The indentation is the slip, not the spelling: no "did you mean".
         .stderr(predicate::str::contains(
-            "slipped.yaml: unknown rule \"latin - boxes\"",
+            "slipped.yaml: unknown rule \"latin - boxes\" (known: ",
         ))
         .stderr(predicate::str::contains(
             "give every `- ` of the list the same indentation",

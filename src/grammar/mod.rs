@@ -99,7 +99,8 @@ impl Grammar {
                 RuleUse::Named(name) => {
                     if !vocabulary::is_named_rule(name) {
                         return Err(bad(format!(
-                            "unknown rule {name:?} (known: {}){}",
+                            "unknown rule {name:?}{} (known: {}){}",
+                            vocabulary::rule_suggestion(name),
                             vocabulary::named_rule_list(),
                             crate::error::indentation_hint(name)
                         )));
@@ -429,10 +430,14 @@ impl Default for Registry {
     }
 }
 
-/// The known type a mistyped name most likely meant: the same name in other case, else the known type that is a
-/// part of it (`killer-sudoku`, `sudoku-x`; the longest, the first on a tie), else the closest spelling (`kiler`,
-/// `thermometer`) when it is close enough to be a slip rather than another word.
-fn suggest<'a>(name: &str, known: impl Iterator<Item = &'a str> + Clone) -> Option<&'a str> {
+/// The known name (a type, a section, a rule) a mistyped one most likely meant: the same name in other case, else
+/// the known name that is a part of it (`killer-sudoku`, `sudoku-x`; the longest, the first on a tie), else the
+/// closest spelling (`kiler`, `thermometer`, `given`) when it is close enough to be a slip rather than another
+/// word.
+pub(crate) fn suggest<'a>(
+    name: &str,
+    known: impl Iterator<Item = &'a str> + Clone,
+) -> Option<&'a str> {
     let lower = name.to_lowercase();
     if let Some(k) = known.clone().find(|k| k.to_lowercase() == lower) {
         return Some(k);

@@ -95,9 +95,9 @@ impl MarkMeaning {
 #[serde(deny_unknown_fields)]
 pub(crate) struct SectionSpec {
     pub(crate) kind: SectionKind,
-    /// A one-line description, for the person reading the grammar file (accepted, not yet shown anywhere).
+    /// A one-line description, for the person reading the grammar file and in the message about a missing
+    /// section.
     #[serde(default)]
-    #[allow(dead_code)]
     pub(crate) description: String,
     /// The section may be left out.
     #[serde(default)]
@@ -136,6 +136,31 @@ pub(crate) struct SectionSpec {
 
 fn yes() -> bool {
     true
+}
+
+impl SectionSpec {
+    /// What a section of this spec holds and how it is written, for a puzzle file that leaves it out: the
+    /// grammar's description of it, then its form with an example.
+    pub(crate) fn what(&self) -> String {
+        let of = self.of.as_deref().unwrap_or("its regions");
+        let form = match self.kind {
+            SectionKind::Regions => "a grid of region ids, one a cell".to_owned(),
+            SectionKind::Clues => format!("a clue for each region of `{of}`: `{{A: 6, B: 15}}`"),
+            SectionKind::Relations => {
+                "chains of cells, one a line: `r1c1 < r1c2 > r2c2`".to_owned()
+            }
+            SectionKind::Pairs => "pairs of cells, one a line: `r1c1-r1c2`".to_owned(),
+            SectionKind::Edge => {
+                "a clue for each row or column from that side: `. 3 3 . .`".to_owned()
+            }
+            SectionKind::Marks => "a grid of marks, one a cell".to_owned(),
+            SectionKind::Lines => "lines of cells, one a line: `r1c1 r2c2 r2c3`".to_owned(),
+        };
+        match self.description.trim() {
+            "" => form,
+            said => format!("{said}; {form}"),
+        }
+    }
 }
 
 /// A region map: the region id of every cell.

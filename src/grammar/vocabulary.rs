@@ -438,6 +438,17 @@ pub(crate) fn is_named_rule(name: &str) -> bool {
     NAMED_RULES.iter().any(|(k, _)| *k == name)
 }
 
+/// `, did you mean diagonals?` for a rule name that looks like a slip for a known one, else empty; nothing for
+/// two list items read as one (`latin - boxes`), which [`crate::error::indentation_hint`] explains instead.
+pub(crate) fn rule_suggestion(name: &str) -> String {
+    if name.contains(" - ") {
+        return String::new();
+    }
+    super::suggest(name, NAMED_RULES.iter().map(|(k, _)| *k))
+        .map(|k| format!(", did you mean {k}?"))
+        .unwrap_or_default()
+}
+
 /// The named rules, comma-separated, for messages.
 pub(crate) fn named_rule_list() -> String {
     NAMED_RULES

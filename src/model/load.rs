@@ -491,10 +491,13 @@ fn check_keys(map: &Mapping, grammar: &Grammar, uses_boxes: bool) -> Result<(), 
                 .filter(|k| *k != "box" || uses_boxes)
                 .collect();
             known.extend(grammar.sections.keys().map(String::as_str));
+            let meant = crate::grammar::suggest(key.as_str(), known.iter().copied())
+                .map(|k| format!(", did you mean {k}?"))
+                .unwrap_or_default();
             return Err(Error::section(
                 key.clone(),
                 format!(
-                    "unknown section for type {} (it has: {})",
+                    "unknown section for type {}{meant} (it has: {})",
                     grammar.name,
                     known.join(", ")
                 ),
@@ -505,7 +508,7 @@ fn check_keys(map: &Mapping, grammar: &Grammar, uses_boxes: bool) -> Result<(), 
         if !spec.optional && !map.contains_key(Value::String(name.clone())) {
             return Err(Error::section(
                 name.clone(),
-                format!("missing: type {} needs it ({:?})", grammar.name, spec.kind),
+                format!("missing: type {} needs it ({})", grammar.name, spec.what()),
             ));
         }
     }

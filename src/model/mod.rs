@@ -325,6 +325,7 @@ impl Puzzle {
         let rules =
             catalogue::expand(name, self.geometry())?.ok_or_else(|| ModelError::UnknownRule {
                 name: name.to_owned(),
+                suggestion: vocabulary::rule_suggestion(name),
                 known: vocabulary::named_rule_list(),
             })?;
         if !matches!(name, "latin" | "boxes") && !self.figure.named.iter().any(|n| n == name) {
