@@ -144,10 +144,26 @@ fn check_section(
             .of
             .as_deref()
             .ok_or_else(|| format!("clues section {name:?} needs `of:` (a regions section)"))?;
-        if sections.get(of).map(|s| s.kind) != Some(SectionKind::Regions) {
-            return Err(format!(
-                "section {name:?}: `of: {of}` is not a regions section"
-            ));
+        let regions = || {
+            sections
+                .iter()
+                .filter(|(_, s)| s.kind == SectionKind::Regions)
+                .map(|(k, _)| k.as_str())
+        };
+        match sections.get(of) {
+            Some(s) if s.kind == SectionKind::Regions => {}
+            Some(s) => {
+                return Err(format!(
+                    "section {name:?}: `of: {of}` is a {} section, not a regions section",
+                    s.kind
+                ))
+            }
+            None => {
+                return Err(format!(
+                    "section {name:?}: `of: {of}` names no section of this grammar{}",
+                    did_you_mean(of, regions())
+                ))
+            }
         }
     }
     let clue_fits = match spec.kind {
@@ -166,7 +182,7 @@ fn check_section(
     };
     if !clue_fits {
         return Err(format!(
-            "section {name:?}: `clue: {:?}` does not apply to a {:?} section (clues: integer or arithmetic; edge: sum, values or arrows; lines: values, arithmetic or marks)",
+            "section {name:?}: `clue: {}` does not apply to a {} section (clues: integer or arithmetic; edge: sum, values or arrows; lines: values, arithmetic or marks)",
             spec.clue, spec.kind
         ));
     }
@@ -392,9 +408,7 @@ impl Registry {
         // A file named otherwise may still have been meant to declare it: say which files did not load, and why.
         Err(Error::UnknownType {
             name: name.to_owned(),
-            suggestion: suggest(name, self.grammars.keys().map(String::as_str))
-                .map(|s| format!(", did you mean {s}?"))
-                .unwrap_or_default(),
+            suggestion: did_you_mean(name, self.grammars.keys().map(String::as_str)),
             known: self.grammars.keys().cloned().collect::<Vec<_>>().join(", "),
             unloaded: self.unloaded(),
         })
@@ -428,6 +442,13 @@ impl Default for Registry {
     fn default() -> Self {
         Registry::built_in()
     }
+}
+
+/// `, did you mean X?` when [`suggest`] finds the known name a mistyped one meant, else empty.
+pub(crate) fn did_you_mean<'a>(name: &str, known: impl Iterator<Item = &'a str> + Clone) -> String {
+    suggest(name, known)
+        .map(|k| format!(", did you mean {k}?"))
+        .unwrap_or_default()
 }
 
 /// The known name (a type, a section, a rule) a mistyped one most likely meant: the same name in other case, else
@@ -531,6 +552,65 @@ mod tests {
         assert!(e.contains("needs `of:`"), "{e}");
         let e = Grammar::parse("g", "name: x\ndescription: d\nrules: [{primitive: product, regions: rooms, clues: hints}]\n").unwrap_err().to_string();
         assert!(e.contains("rooms"), "{e}");
+    }
+
+    /// A grammar author's slips in a name are matched to the name meant, and kinds are spelt as the file spells
+    /// them.
+    #[test]
+    fn slips_in_a_grammar_name_what_was_meant() {
+        let killer = |sections: &str, rule: &str| {
+            let text = format!("name: k\nsections:\n{sections}rules:\n  - latin\n  - {rule}\n");
+            Grammar::parse("g", &text).unwrap_err().to_string()
+        };
+        let both = "  cages: {kind: regions}\n  hints: {kind: clues, of: cages}\n";
+        for (sections, rule, said) in [
+            (
+                both,
+                "{primitive: sums, regions: cages, clues: hints}",
+                "unknown primitive \"sums\", did you mean sum? (known: ",
+            ),
+            (
+                both,
+                "{primitive: sum, region: cages, clues: hints}",
+                "unknown parameter \"region\", did you mean regions? (it takes ",
+            ),
+            (
+                both,
+                "{primitive: sum, regions: cage, clues: hints}",
+                "`regions: cage` names no section of this grammar, did you mean cages?",
+            ),
+            (
+                both,
+                "{primitive: sum, regions: hints, clues: hints}",
+                "`regions: hints` must be a regions section, it is clues",
+            ),
+            (
+                "  cages: {kind: regions}\n  hints: {kind: clues, of: cage}\n",
+                "latin",
+                "`of: cage` names no section of this grammar, did you mean cages?",
+            ),
+            (
+                "  cages: {kind: lines}\n  hints: {kind: clues, of: cages}\n",
+                "latin",
+                "`of: cages` is a lines section, not a regions section",
+            ),
+            (
+                "  cages: {kind: regions}\n  hints: {kind: clues, of: cages, clue: sum}\n",
+                "latin",
+                "`clue: sum` does not apply to a clues section",
+            ),
+            (
+                both,
+                "{primitive: sum, regions: cages, clues: hints, distinkt: true}",
+                "unknown parameter \"distinkt\", did you mean distinct?",
+            ),
+        ] {
+            let e = killer(sections, rule);
+            assert!(e.contains(said), "{rule}: {e}");
+        }
+        // Nothing close: no guess.
+        let e = killer(both, "{primitive: flying, regions: cages}");
+        assert!(e.contains("unknown primitive \"flying\" (known: "), "{e}");
     }
 
     /// Edge clues that are sets of values are what `frame-contains` reads and all it reads.

@@ -59,6 +59,35 @@ pub(crate) enum ClueKind {
     Marks,
 }
 
+/// A kind as a grammar file spells it (`regions`, `lines`), for messages to the grammar's author.
+impl std::fmt::Display for SectionKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SectionKind::Regions => "regions",
+            SectionKind::Clues => "clues",
+            SectionKind::Relations => "relations",
+            SectionKind::Pairs => "pairs",
+            SectionKind::Edge => "edge",
+            SectionKind::Marks => "marks",
+            SectionKind::Lines => "lines",
+        })
+    }
+}
+
+/// A clue kind as a grammar file spells it (`integer`, `arithmetic`).
+impl std::fmt::Display for ClueKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ClueKind::Integer => "integer",
+            ClueKind::Arithmetic => "arithmetic",
+            ClueKind::Sum => "sum",
+            ClueKind::Values => "values",
+            ClueKind::Arrows => "arrows",
+            ClueKind::Marks => "marks",
+        })
+    }
+}
+
 /// What a mark in a marks grid allows.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(untagged)]

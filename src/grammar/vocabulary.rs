@@ -444,9 +444,7 @@ pub(crate) fn rule_suggestion(name: &str) -> String {
     if name.contains(" - ") {
         return String::new();
     }
-    super::suggest(name, NAMED_RULES.iter().map(|(k, _)| *k))
-        .map(|k| format!(", did you mean {k}?"))
-        .unwrap_or_default()
+    super::did_you_mean(name, NAMED_RULES.iter().map(|(k, _)| *k))
 }
 
 /// The named rules, comma-separated, for messages.
@@ -506,13 +504,14 @@ fn check_tags(
             Some(s) if s.kind == want => {}
             Some(s) => {
                 return Err(format!(
-                "primitive {primitive}: `{param}`: {name} must be a {want:?} section, it is {:?}",
-                s.kind
-            ))
+                    "primitive {primitive}: `{param}`: {name} must be a {want} section, it is {}",
+                    s.kind
+                ))
             }
             None => {
                 return Err(format!(
-                    "primitive {primitive}: `{param}`: {name:?} names no section of this grammar"
+                    "primitive {primitive}: `{param}`: {name:?} names no section of this grammar{}",
+                    super::did_you_mean(name, sections.keys().map(String::as_str))
                 ))
             }
         }
@@ -532,7 +531,8 @@ pub(crate) fn check_use(
     let known: Vec<&str> = PRIMITIVES.iter().map(|p| p.name).collect();
     let spec = spec(primitive).ok_or_else(|| {
         format!(
-            "unknown primitive {primitive:?} (known: {})",
+            "unknown primitive {primitive:?}{} (known: {})",
+            super::did_you_mean(primitive, known.iter().copied()),
             known.join(", ")
         )
     })?;
@@ -540,7 +540,8 @@ pub(crate) fn check_use(
         if !spec.params.iter().any(|(p, _)| p == key) {
             let params: Vec<&str> = spec.params.iter().map(|(p, _)| *p).collect();
             return Err(format!(
-                "primitive {primitive}: unknown parameter {key:?} (it takes {})",
+                "primitive {primitive}: unknown parameter {key:?}{} (it takes {})",
+                super::did_you_mean(key, params.iter().copied()),
                 params.join(", ")
             ));
         }
@@ -555,12 +556,20 @@ pub(crate) fn check_use(
                     format!("primitive {primitive}: `{param}:` must name a section")
                 })?;
                 let got = sections.get(name).ok_or_else(|| {
+                    let alike = sections
+                        .iter()
+                        .filter(|(_, s)| s.kind == *want)
+                        .map(|(k, _)| k.as_str());
                     format!(
-                        "primitive {primitive}: `{param}: {name}` names no section of this grammar"
+                        "primitive {primitive}: `{param}: {name}` names no section of this grammar{}",
+                        super::did_you_mean(name, alike)
                     )
                 })?;
                 if got.kind != *want {
-                    return Err(format!("primitive {primitive}: `{param}: {name}` must be a {want:?} section, it is {:?}", got.kind));
+                    return Err(format!(
+                        "primitive {primitive}: `{param}: {name}` must be a {want} section, it is {}",
+                        got.kind
+                    ));
                 }
             }
             (Param::Flag, Some(v)) if v.as_bool().is_none() => {
@@ -690,7 +699,7 @@ fn check_region_clues(
         };
         if c.clue != want {
             return Err(format!(
-                "primitive {primitive}: clues section {clues:?} must have `clue: {want:?}`"
+                "primitive {primitive}: clues section {clues:?} must have `clue: {want}`"
             ));
         }
     }

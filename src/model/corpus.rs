@@ -27,7 +27,7 @@ fn section_of(grammar: &Grammar, kind: SectionKind) -> Result<&str, Error> {
         .iter()
         .find(|(_, s)| s.kind == kind)
         .map(|(name, _)| name.as_str())
-        .ok_or_else(|| bad(format!("type {} has no {kind:?} section", grammar.name)))
+        .ok_or_else(|| bad(format!("type {} has no {kind} section", grammar.name)))
 }
 
 /// The edge section the grammar binds to a side for the record key `key`, and whether its primitive counts or

@@ -491,9 +491,7 @@ fn check_keys(map: &Mapping, grammar: &Grammar, uses_boxes: bool) -> Result<(), 
                 .filter(|k| *k != "box" || uses_boxes)
                 .collect();
             known.extend(grammar.sections.keys().map(String::as_str));
-            let meant = crate::grammar::suggest(key.as_str(), known.iter().copied())
-                .map(|k| format!(", did you mean {k}?"))
-                .unwrap_or_default();
+            let meant = crate::grammar::did_you_mean(key.as_str(), known.iter().copied());
             return Err(Error::section(
                 key.clone(),
                 format!(
