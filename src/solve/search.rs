@@ -49,6 +49,9 @@ pub(crate) struct SearchBudget<'a> {
     /// Past `nodes`, a first run whose progress says it will end by this many nodes in all goes on to its end
     /// (see [`Search::stretch`]); at most `nodes` (as 0 is) for none.
     pub(crate) stretch_to: u64,
+    /// Nodes each solution past the second earns beyond `nodes` (see [`SearchOutcome::earned`]): the cells of
+    /// the grid, a dive's worth; 0 for none.
+    pub(crate) per_solution: u64,
 }
 
 /// What a bounded search found.
@@ -71,7 +74,11 @@ impl SearchOutcome {
     /// at every `clock_every` nodes).
     pub(crate) fn spend(&mut self, budget: &SearchBudget, clock_every: u64) -> bool {
         self.nodes += 1;
-        if self.nodes > budget.nodes {
+        if self.nodes
+            > budget
+                .nodes
+                .saturating_add(self.earned(budget.per_solution))
+        {
             return false;
         }
         if self.nodes % clock_every == 0 && budget.deadline.is_some_and(|t| Instant::now() >= t) {
@@ -79,6 +86,19 @@ impl SearchOutcome {
             return false;
         }
         true
+    }
+}
+
+impl SearchOutcome {
+    /// Nodes the solutions found have earned beyond the budget: `per_solution` (a dive's worth, the grid's
+    /// cells) for each past the two a uniqueness check needs. Listing many solutions is depth-first search's
+    /// work, not a backend's: a backend finds each further one in a call of its own, with one more clause
+    /// cutting off those found, so its time grows with the square of the count (`latin count` of the 161,280
+    /// Latin squares of order 5 took 14.5 s, all but the first hundred in CaDiCaL), where search finds the next
+    /// within a dive. A search whose solutions come rarer than that still hands over, and one asked for two
+    /// (`--max 2`, a uniqueness check) never earns anything.
+    pub(crate) fn earned(&self, per_solution: u64) -> u64 {
+        (self.solutions.len().saturating_sub(2) as u64).saturating_mul(per_solution)
     }
 }
 
@@ -497,13 +517,15 @@ mod tests {
     use super::*;
     use crate::solve::presolve::{presolve, presolved, PresolveReport, ProbeBudget};
 
-    /// A budget of `nodes`, stretched up to `stretch_to`, with no deadline and no preferred values.
+    /// A budget of `nodes`, stretched up to `stretch_to`, with no deadline, no preferred values and nothing
+    /// earned by solutions.
     fn budget(nodes: u64, stretch_to: u64) -> SearchBudget<'static> {
         SearchBudget {
             nodes,
             deadline: None,
             prefer: None,
             stretch_to,
+            per_solution: 0,
         }
     }
 
@@ -574,6 +596,39 @@ mod tests {
         let long = stretched(100 * all.nodes);
         assert!(long.decided && long.exhausted && long.restarts == 0);
         assert_eq!(long.solutions.len(), 576);
+    }
+
+    #[test]
+    fn solutions_past_the_second_earn_nodes() {
+        // The 576 Latin squares of order 4 outrun a budget of 100 nodes; a dive's worth (16 cells) earned by
+        // each solution past the second carries the run to its end.
+        let puzzle = Puzzle::latin(4).unwrap();
+        let go = |per_solution| {
+            let budget = SearchBudget {
+                per_solution,
+                ..budget(100, 0)
+            };
+            run(
+                &puzzle,
+                &Engine::new(&puzzle),
+                presolved(&puzzle),
+                1000,
+                budget,
+                LUBY_UNIT,
+            )
+        };
+        let earning = go(16);
+        assert!(earning.decided && earning.exhausted);
+        assert_eq!(earning.solutions.len(), 576);
+        assert!(!go(0).decided);
+        // Two solutions, as a uniqueness check asks, earn nothing.
+        let mut two = SearchOutcome {
+            solutions: vec![Grid::empty(4); 2],
+            ..SearchOutcome::default()
+        };
+        assert_eq!(two.earned(16), 0);
+        two.solutions.push(Grid::empty(4));
+        assert_eq!(two.earned(16), 16);
     }
 
     #[test]
