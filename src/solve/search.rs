@@ -74,18 +74,13 @@ impl SearchOutcome {
     /// at every `clock_every` nodes).
     pub(crate) fn spend(&mut self, budget: &SearchBudget, clock_every: u64) -> bool {
         self.nodes += 1;
-        if self.nodes
-            > budget
-                .nodes
-                .saturating_add(self.earned(budget.per_solution))
-        {
-            return false;
-        }
+        // The clock first: a search past its nodes may go on with nodes its solutions earned
+        // ([`Self::earned_enough`]), and must still stop at the deadline.
         if self.nodes % clock_every == 0 && budget.deadline.is_some_and(|t| Instant::now() >= t) {
             self.timed_out = true;
             return false;
         }
-        true
+        self.nodes <= budget.nodes
     }
 }
 
@@ -99,6 +94,16 @@ impl SearchOutcome {
     /// asked for two (`--max 2`, a uniqueness check) never earns anything.
     pub(crate) fn earned(&self, per_solution: u64) -> u64 {
         (self.solutions.len().saturating_sub(2) as u64).saturating_mul(per_solution)
+    }
+
+    /// Past the budget's nodes (and not out of time): whether the solutions found have earned the node just
+    /// counted.
+    pub(crate) fn earned_enough(&self, budget: &SearchBudget) -> bool {
+        !self.timed_out
+            && self.nodes
+                <= budget
+                    .nodes
+                    .saturating_add(self.earned(budget.per_solution))
     }
 }
 
@@ -369,10 +374,26 @@ impl<'a> Search<'a> {
         // The clock at every node: a node propagates every woken rule, tens of microseconds on a 9x9 but without
         // bound on a large grid with heavy rules (a 64x64 sandwich: a tenth of a second), where looking every
         // 256 nodes overran the time limit by minutes.
-        match self.out.spend(&self.budget, 1) || (!self.out.timed_out && self.stretch()) {
+        match self.out.spend(&self.budget, 1)
+            || (!self.out.timed_out && self.stretch())
+            || self.listing()
+        {
             true => Ok(()),
             false => Err(Stop::Budget),
         }
+    }
+
+    /// Past the budget, and not stretched to the run's predicted end: whether the solutions found have earned
+    /// the node ([`SearchOutcome::earned`]). A run that goes on so is listing solutions and is not restarted,
+    /// which would find the same ones again. The stretch is tried first: it carries a run that is nearly done
+    /// to its end, where earned nodes left to the failure limit took 6x6 Nabner and renban lists through
+    /// restarts, 4-6x the nodes.
+    fn listing(&mut self) -> bool {
+        let listing = self.out.earned_enough(&self.budget);
+        if listing {
+            self.failure_limit = u64::MAX;
+        }
+        listing
     }
 
     /// Out of nodes: whether the first run may go on to its end, by its progress (the share of the tree it has

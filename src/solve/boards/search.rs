@@ -120,7 +120,7 @@ impl Searcher<'_> {
     fn tick(&mut self) -> Result<(), Stop> {
         // A node on boards is a few microseconds at most (up to 16x16, singles and overlaps only): the clock
         // every 256 of them.
-        match self.out.spend(&self.budget, 256) {
+        match self.out.spend(&self.budget, 256) || self.out.earned_enough(&self.budget) {
             true => Ok(()),
             false => Err(Stop::Budget),
         }
