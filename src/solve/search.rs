@@ -82,9 +82,7 @@ impl SearchOutcome {
         }
         self.nodes <= budget.nodes
     }
-}
 
-impl SearchOutcome {
     /// Nodes the solutions found have earned beyond the budget: `per_solution` (a dive's worth, the grid's
     /// cells) for each past the two a uniqueness check needs. Listing many solutions is depth-first search's
     /// work, not a backend's: a backend finds each further one in a call of its own, with one more clause

@@ -304,7 +304,8 @@ impl Wide {
     /// Counts a node: whether the budget and the clock allow it (the clock read every 64 nodes).
     fn spend(&self, out: &mut SearchOutcome, nodes: u64, deadline: Option<Instant>) -> bool {
         out.nodes += 1;
-        // Solutions past the second earn a dive's worth each, as in the engine's search.
+        // Solutions past the second earn a dive's worth each ([`SearchOutcome::earned`]); wide search has no
+        // stretch to offer first, as the engine's search does.
         let per_solution = (self.n * self.n) as u64;
         if out.nodes > nodes.saturating_add(out.earned(per_solution)) {
             return false;
