@@ -474,3 +474,36 @@ fn marks(name: &str, spec: &SectionSpec, value: &Value, n: usize) -> Result<Sect
     }
     Ok(SectionValue::Marks(marks))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kind's name in a message is the name a grammar file reads back as that kind.
+    #[test]
+    fn kinds_display_as_a_grammar_file_spells_them() {
+        use SectionKind as K;
+        for kind in [
+            K::Regions,
+            K::Clues,
+            K::Relations,
+            K::Pairs,
+            K::Edge,
+            K::Marks,
+            K::Lines,
+        ] {
+            assert_eq!(yaml::from_str::<K>(&kind.to_string()), Ok(kind));
+        }
+        use ClueKind as C;
+        for clue in [
+            C::Integer,
+            C::Arithmetic,
+            C::Sum,
+            C::Values,
+            C::Arrows,
+            C::Marks,
+        ] {
+            assert_eq!(yaml::from_str::<C>(&clue.to_string()), Ok(clue));
+        }
+    }
+}
