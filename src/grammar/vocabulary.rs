@@ -500,26 +500,36 @@ fn check_tags(
     }
     for (k, v) in map {
         let name = k.as_str().unwrap_or_default();
-        match sections.get(name) {
-            Some(s) if s.kind == want => {}
-            Some(s) => {
-                return Err(format!(
-                    "primitive {primitive}: `{param}`: {name} must be a {want} section, it is {}",
-                    s.kind
-                ))
-            }
-            None => {
-                return Err(format!(
-                    "primitive {primitive}: `{param}`: {name:?} names no section of this grammar{}",
-                    super::did_you_mean(name, sections.keys().map(String::as_str))
-                ))
-            }
-        }
+        section_of_kind(sections, name, want)
+            .map_err(|e| format!("primitive {primitive}: `{param}`: {name:?} {e}"))?;
         let phrase = v.as_str().unwrap_or_default();
         crate::parse::clues::pair_relation(phrase)
             .map_err(|e| format!("primitive {primitive}: `{param}`: {name}: {e}"))?;
     }
     Ok(())
+}
+
+/// Whether `name` is a section of kind `want`; else what is wrong with it, for a message that starts with where it
+/// was written: it names no section (and the section of that kind it most likely meant), or one of another kind.
+fn section_of_kind(
+    sections: &BTreeMap<String, SectionSpec>,
+    name: &str,
+    want: SectionKind,
+) -> Result<(), String> {
+    match sections.get(name) {
+        Some(s) if s.kind == want => Ok(()),
+        Some(s) => Err(format!("must be a {want} section, it is {}", s.kind)),
+        None => {
+            let alike = sections
+                .iter()
+                .filter(|(_, s)| s.kind == want)
+                .map(|(k, _)| k.as_str());
+            Err(format!(
+                "names no section of this grammar{}",
+                super::did_you_mean(name, alike)
+            ))
+        }
+    }
 }
 
 /// Checks a primitive use against the grammar's sections when the grammar is loaded.
@@ -555,22 +565,8 @@ pub(crate) fn check_use(
                 let name = v.as_str().ok_or_else(|| {
                     format!("primitive {primitive}: `{param}:` must name a section")
                 })?;
-                let got = sections.get(name).ok_or_else(|| {
-                    let alike = sections
-                        .iter()
-                        .filter(|(_, s)| s.kind == *want)
-                        .map(|(k, _)| k.as_str());
-                    format!(
-                        "primitive {primitive}: `{param}: {name}` names no section of this grammar{}",
-                        super::did_you_mean(name, alike)
-                    )
-                })?;
-                if got.kind != *want {
-                    return Err(format!(
-                        "primitive {primitive}: `{param}: {name}` must be a {want} section, it is {}",
-                        got.kind
-                    ));
-                }
+                section_of_kind(sections, name, *want)
+                    .map_err(|e| format!("primitive {primitive}: `{param}: {name}` {e}"))?;
             }
             (Param::Flag, Some(v)) if v.as_bool().is_none() => {
                 return Err(format!(
