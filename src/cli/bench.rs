@@ -51,6 +51,7 @@ pub(crate) struct BenchRun {
     /// ... and the median is at least this many milliseconds slower (timer resolution and noise)
     #[arg(long, value_name = "MS", default_value_t = 0.05)]
     pub(crate) floor_ms: f64,
+    /// Give up on a puzzle after this many seconds (it counts as timed out)
     #[arg(long, value_name = "SECS")]
     pub(crate) time_limit: Option<f64>,
     #[command(flatten)]

@@ -33,6 +33,7 @@ pub(crate) struct DrawRun {
     /// PNG pixels per SVG unit (a cell is 48 units)
     #[arg(long, default_value_t = 1.0)]
     scale: f32,
+    /// With --solution: give up on a puzzle after this many seconds (exit 3)
     #[arg(long, value_name = "SECS")]
     pub(crate) time_limit: Option<f64>,
 }

@@ -136,10 +136,13 @@ pub(crate) enum Command {
         /// the exit code is the largest of theirs
         #[arg(value_name = "FILE", required = true)]
         files: Vec<PathBuf>,
+        /// Stop counting at this many solutions (2 answers "is it unique?")
         #[arg(long, default_value_t = 2)]
         max: usize,
+        /// text, or one JSON object a file
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// Give up on a file after this many seconds (exit 3; the count so far is a lower bound)
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
         #[command(flatten)]
@@ -153,9 +156,10 @@ pub(crate) enum Command {
         /// the exit code is the largest of theirs
         #[arg(value_name = "FILE", required = true)]
         files: Vec<PathBuf>,
-        /// For the whole run
+        /// Give up on a file after this many seconds, all its solves together (exit 3)
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
+        /// text, or one JSON object a file
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
@@ -173,8 +177,10 @@ pub(crate) enum Command {
         /// Every step until the grid is full (or only search is left)
         #[arg(long)]
         all: bool,
+        /// Give up on a file after this many seconds (exit 3)
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
+        /// text, or one JSON object a file
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
@@ -189,6 +195,7 @@ pub(crate) enum Command {
         /// For the search rung
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
+        /// text, or one JSON object a file
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
@@ -200,8 +207,10 @@ pub(crate) enum Command {
         /// largest of theirs
         #[arg(value_name = "FILE", required = true)]
         files: Vec<PathBuf>,
+        /// Give up on a file after this many seconds (exit 3)
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
+        /// text, or one JSON object a file
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
         #[command(flatten)]
@@ -218,6 +227,7 @@ pub(crate) enum Command {
         /// Solve the puzzle and show its answer too
         #[arg(long)]
         solution: bool,
+        /// With --solution: give up on a file after this many seconds (exit 3)
         #[arg(long, value_name = "SECS")]
         time_limit: Option<f64>,
         #[command(flatten)]
