@@ -73,7 +73,8 @@ pub use solve::{
 /// Solves a puzzle: up to `options.max_solutions` solutions, each verified exactly before it is returned, and
 /// whether there are more (`complete`).
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Outcome, Error> {
-    verify::outcome(puzzle, solve::run(puzzle, options)?)
+    let deadline = options.deadline();
+    verify::outcome(puzzle, solve::run(puzzle, options)?, deadline)
 }
 
 /// [`solve`] through engines built before for the puzzle's rules (`--lines`: once per thread for the template).
@@ -82,7 +83,12 @@ pub(crate) fn solve_with(
     options: &SolveOptions,
     engines: &solve::Engines,
 ) -> Result<Outcome, Error> {
-    verify::outcome(puzzle, solve::run_with(puzzle, options, Some(engines))?)
+    let deadline = options.deadline();
+    verify::outcome(
+        puzzle,
+        solve::run_with(puzzle, options, Some(engines))?,
+        deadline,
+    )
 }
 
 /// The whole binary program of a puzzle, before any presolve: for export (`to_lp`) and for other solvers.

@@ -96,6 +96,15 @@ pub const DEFAULT_MEMORY_LIMIT: u64 = 4 << 30;
 /// CBC about a third of that.
 pub(crate) const BYTES_PER_COLUMN: u64 = 2_500;
 
+impl SolveOptions {
+    /// When a run that starts now must end (`time_limit` from now; none without a limit, or past the clock's
+    /// range).
+    pub(crate) fn deadline(&self) -> Option<std::time::Instant> {
+        self.time_limit
+            .and_then(|t| std::time::Instant::now().checked_add(t))
+    }
+}
+
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {

@@ -244,7 +244,7 @@ impl Wide {
             let consistent = match s.open_cell() {
                 None => {
                     let grid = s.grid(self);
-                    if puzzle.check_grid(&grid).is_ok() && run.seen.insert(fingerprint(&grid)) {
+                    if out.passes(puzzle, &grid) && run.seen.insert(fingerprint(&grid)) {
                         out.solutions.push(grid);
                         if out.solutions.len() >= max_solutions.max(1) {
                             return End::Enough;
@@ -310,7 +310,7 @@ impl Wide {
         if out.nodes > nodes.saturating_add(out.earned(per_solution)) {
             return false;
         }
-        if out.nodes % 64 == 0 && deadline.is_some_and(|t| Instant::now() >= t) {
+        if out.nodes % 64 == 0 && out.past(deadline) {
             out.timed_out = true;
             return false;
         }

@@ -108,7 +108,7 @@ impl Searcher<'_> {
 
     fn leaf<const W: usize>(&mut self, node: &Work<'_, W>) -> Result<(), Stop> {
         let grid = node.grid();
-        if self.puzzle.check_grid(&grid).is_ok() {
+        if self.out.passes(self.puzzle, &grid) {
             self.out.solutions.push(grid);
             if self.out.solutions.len() >= self.max_solutions {
                 return Err(Stop::Enough);
