@@ -120,8 +120,14 @@ fn after_number(message: &str, prefix: &str) -> Option<usize> {
 }
 
 /// The parser's message for a number past 64 bits, which its values cannot hold ("invalid type: integer `N`
-/// as u128, expected any YAML value"), said as what it is: a number too large.
+/// as u128, expected any YAML value"), said as what it is: a number too large. And a map or list where one of a
+/// few names goes (a section's `kind: {lines: x}`): the parser expects "a YAML tag starting with '!'", the
+/// way it writes an enum's variant with data, which no grammar or puzzle field has.
 fn plainer(message: String) -> String {
+    let message = message.replace(
+        "expected a YAML tag starting with '!'",
+        "expected one name, written as a single word",
+    );
     let Some((before, rest)) = message.split_once("invalid type: integer `") else {
         return message;
     };
@@ -356,6 +362,32 @@ mod tests {
         let e = from_str::<Rule>("total: 99999999999999999999\n").unwrap_err();
         assert!(e.contains("99999999999999999999 is too large"), "{e}");
         assert!(!e.contains("invalid type"), "{e}");
+    }
+
+    #[test]
+    fn a_map_or_list_where_a_name_goes_asks_for_a_name() {
+        #[derive(serde::Deserialize, Debug)]
+        #[serde(rename_all = "kebab-case")]
+        enum Kind {
+            Lines,
+        }
+        #[derive(serde::Deserialize, Debug)]
+        struct Section {
+            _kind: Kind,
+        }
+        for text in ["_kind: {lines: 1}\n", "_kind: [lines]\n"] {
+            let e = from_str::<Section>(text).unwrap_err();
+            assert!(
+                e.contains("expected one name, written as a single word"),
+                "{e}"
+            );
+            assert!(!e.contains("YAML tag"), "{e}");
+        }
+        let e = from_str::<Section>("_kind: line\n").unwrap_err();
+        assert!(
+            e.contains("unknown variant `line`, expected `lines`"),
+            "{e}"
+        );
     }
 
     #[test]
