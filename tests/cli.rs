@@ -594,7 +594,7 @@ fn bad_input_names_section_line_and_column() {
     );
     rejects(
         "type: latin\ngivens: |\n  1 2 3\n  2 3\n  3 1 2\n",
-        "givens: line 2, column 1: this row has 2 cells but the grid has 3 rows; a grid must be square\n",
+        "givens: line 2, column 1: this row has 2 cells, the others 3; a grid must be square\n",
     );
     rejects(
         "type: latin\ngivens: |\n  1 . 1\n  . . .\n  . . .\n",

@@ -121,21 +121,41 @@ pub(crate) fn tokenize(section: &SectionText) -> Result<TokenGrid, Error> {
     if n == 0 {
         return Err(Error::section(section.name.clone(), "the grid is empty"));
     }
-    for row in &rows {
-        if row.len() != n {
-            let first = &row[0];
-            return Err(section.error_at(
-                first.line,
-                first.column,
-                format!(
-                    "this row has {} cells but the grid has {} rows; a grid must be square",
-                    row.len(),
-                    n
-                ),
-            ));
-        }
+    match not_square(&rows) {
+        Some((at, message)) => Err(section.error_at(at.line, at.column, message)),
+        None => Ok(TokenGrid { rows }),
     }
-    Ok(TokenGrid { rows })
+}
+
+/// Where a grid that is not square goes wrong, and how. Rows all of one width but not as many as that: the
+/// count of rows is wrong (a row left out or one too many), said at the last row. Otherwise the row that
+/// differs from the most common width (the row count's, on a tie): a cell left out or one too many there.
+fn not_square(rows: &[Vec<Token>]) -> Option<(&Token, String)> {
+    let n = rows.len();
+    let plural = |k: usize, word: &str| format!("{k} {word}{}", if k == 1 { "" } else { "s" });
+    let width = rows[0].len();
+    if rows.iter().all(|r| r.len() == width) {
+        return (width != n).then(|| {
+            let message = format!(
+                "the grid has {} of {}; a grid must be square",
+                plural(n, "row"),
+                plural(width, "cell"),
+            );
+            (&rows[n - 1][0], message)
+        });
+    }
+    let count = |w: usize| rows.iter().filter(|r| r.len() == w).count();
+    let usual = rows
+        .iter()
+        .map(Vec::len)
+        .max_by_key(|&w| (count(w), w == n))
+        .unwrap_or(n);
+    let odd = rows.iter().find(|r| r.len() != usual)?;
+    let message = format!(
+        "this row has {}, the others {usual}; a grid must be square",
+        plural(odd.len(), "cell"),
+    );
+    Some((&odd[0], message))
 }
 
 /// A row with more cells than any grid has, refused as soon as it is seen.
@@ -332,6 +352,42 @@ mod tests {
 
     /// Letter Sudokus: `A`-`P` on a 16x16 (`A` is 1) where no digit appears and a letter past `G` says the
     /// usual reading (`A` for 10) cannot be meant; the usual reading stays wherever it fits.
+    #[test]
+    fn a_grid_that_is_not_square_is_told_where() {
+        let message = |lines: &[&str]| tokenize(&text(lines)).unwrap_err().to_string();
+        // A cell left out of one row: that row, whatever the row count.
+        let short = message(&["1 2 3", "2 3", "3 1 2"]);
+        assert!(
+            short.contains("line 2, column 1: this row has 2 cells, the others 3"),
+            "{short}"
+        );
+        let long = message(&["1 2 3", "2 3 1", "3 1 2 4", "1 1 1"]);
+        assert!(
+            long.contains("line 3, column 1: this row has 4 cells, the others 3"),
+            "{long}"
+        );
+        // A row left out: the count of rows, at the last one.
+        let missing = message(&[". . .", ". . ."]);
+        assert!(
+            missing.contains("line 2, column 1: the grid has 2 rows of 3 cells"),
+            "{missing}"
+        );
+        let one = message(&["r1c1 r1c2"]);
+        assert!(one.contains("the grid has 1 row of 2 cells"), "{one}");
+        // Two widths as common: the one the row count asks for is the usual one.
+        let tie = message(&["1 2 3", "1 2 3 4", "1 2 3 4", "1 2 3"]);
+        assert!(
+            tie.contains("line 1, column 1: this row has 3 cells, the others 4"),
+            "{tie}"
+        );
+        let tie = message(&["1 2 3 4", "1 2 3", "1 2 3", "1 2 3 4"]);
+        assert!(
+            tie.contains("line 2, column 1: this row has 3 cells, the others 4"),
+            "{tie}"
+        );
+        assert!(tokenize(&text(&["1 2", "2 1"])).is_ok());
+    }
+
     #[test]
     fn letters_alone_count_from_a() {
         let letters: Vec<char> = "AP.."
