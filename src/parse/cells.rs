@@ -340,14 +340,36 @@ fn clue_after(
 
 /// The cells of one entry (`r1c1 r2c2 r2c3`, `r1c2..r8c9`), in order, each next to the one before as the
 /// section's [`Shape`] asks, none twice.
+/// The cells of one line of a section, each checked against the section's [`Shape`]. `on_line` has a bit per
+/// cell of the grid, all clear, and is left so: a repeat is found at once however long the line (looking
+/// through the cells before each one took seconds on a file of 255-cell runs).
 fn path(
     section: &SectionText,
     line: usize,
     cells_text: &str,
     n: usize,
     shape: &Shape,
+    on_line: &mut [u64],
 ) -> Result<Vec<Cell>, Error> {
     let mut cells: Vec<Cell> = Vec::new();
+    let found = path_marking(section, line, cells_text, n, shape, on_line, &mut cells);
+    for cell in &cells {
+        let bit = cell.row * n + cell.col;
+        on_line[bit / 64] &= !(1 << (bit % 64));
+    }
+    found.map(|()| cells)
+}
+
+/// [`path`]'s work, marking each cell of `cells` in `on_line` as it is added.
+fn path_marking(
+    section: &SectionText,
+    line: usize,
+    cells_text: &str,
+    n: usize,
+    shape: &Shape,
+    on_line: &mut [u64],
+    cells: &mut Vec<Cell>,
+) -> Result<(), Error> {
     let mut rest = cells_text.trim_start();
     while !rest.is_empty() {
         let (after, raw) =
@@ -388,13 +410,15 @@ fn path(
                     ));
                 }
             }
-            if cells.contains(&cell) {
+            let bit = cell.row * n + cell.col;
+            if on_line[bit / 64] & (1 << (bit % 64)) != 0 {
                 return Err(section.error_at_rest(
                     line,
                     rest,
                     format!("{cell} is on this line twice"),
                 ));
             }
+            on_line[bit / 64] |= 1 << (bit % 64);
             cells.push(cell);
         }
         // Cells are separated by spaces, a comma, or both (`r1c1, r1c2`, as many setters list them).
@@ -408,7 +432,14 @@ fn path(
         }
         rest = spaced.strip_prefix(',').map_or(spaced, str::trim_start);
     }
-    Ok(cells)
+    Ok(())
+}
+
+/// The most cells a section's entries may list in all, counting a cell once for each entry it is on: sixteen
+/// times the grid's (a little-killer diagonal from every edge cell, both ways, lists four times), and at least
+/// 4,096 on the smallest grids.
+fn max_cells(n: usize) -> usize {
+    (16 * n * n).max(4096)
 }
 
 /// Parses one line of cells per line of text: cells separated by spaces or commas (`r1c1 r1c2 r2c3`, `r1c1,
@@ -422,6 +453,8 @@ pub(crate) fn lines(
     shape: Shape<'_>,
 ) -> Result<Vec<CellLine>, Error> {
     let mut out = Vec::new();
+    let mut on_line = vec![0u64; (n * n).div_ceil(64)];
+    let mut total = 0usize;
     for (line, text) in section.content_lines() {
         let (cells_text, clue) = match text.split_once('=') {
             Some((cells, _)) => {
@@ -430,7 +463,20 @@ pub(crate) fn lines(
             }
             None => (text, Clue::default()),
         };
-        let cells = path(section, line, cells_text, n, &shape)?;
+        let cells = path(section, line, cells_text, n, &shape, &mut on_line)?;
+        // `r1c1..r1c255` is 12 characters for 255 cells: without a bound, an 8 MB file of them held gigabytes.
+        total += cells.len();
+        if total > max_cells(n) {
+            return Err(section.error_at_rest(
+                line,
+                text.trim_start(),
+                format!(
+                    "more than {} cells in this section's entries in all (16 times the grid's cells): \
+                     no puzzle lists so many",
+                    max_cells(n)
+                ),
+            ));
+        }
         // A group of cells may be one cell (a killer cage of one cell with its sum); a line may not.
         if cells.len() < 2 - usize::from(shape.anywhere) {
             return Err(section.error_at_rest(
@@ -774,6 +820,48 @@ mod tests {
             .to_string();
         assert!(e.contains("two cells or more"), "{e}");
         assert!(lines(&s(&["= 7"]), 9, anywhere).is_err());
+    }
+
+    #[test]
+    fn a_cell_repeats_on_no_line_but_may_on_others() {
+        let anywhere = Shape {
+            anywhere: true,
+            ..Shape::default()
+        };
+        // Lines may share cells; the same line twice is two lines.
+        let got = lines(
+            &s(&["r1c1 r1c2", "r1c2 r1c1", "r1c1..r1c9"]),
+            9,
+            Shape::default(),
+        );
+        assert_eq!(got.unwrap().len(), 3);
+        // A repeat far along a long line is found, where it is.
+        let e = lines(&s(&["r2c2 r1c1..r1c255 r1c200"]), 255, anywhere)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("column 19: r1c200 is on this line twice"), "{e}");
+    }
+
+    #[test]
+    fn a_section_lists_at_most_sixteen_times_the_grids_cells() {
+        // Sixteen times 20x20, in rows of twenty: 320 lines are fine, the 321st is one too many.
+        let rows: Vec<String> = (0..321)
+            .map(|k| format!("r{0}c1..r{0}c20", k % 20 + 1))
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let fine = lines(&s(&rows[..320]), 20, Shape::default()).map(|l| l.len());
+        assert!(matches!(fine, Ok(320)));
+        let e = lines(&s(&rows), 20, Shape::default()).map(|l| l.len());
+        let e = e.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            e.contains("line 321, column 1: more than 6400 cells"),
+            "{e}"
+        );
+        // The smallest grids may list 4,096.
+        let rows = vec!["r1c1 r1c2"; 2048];
+        assert!(lines(&s(&rows), 2, Shape::default()).is_ok());
+        let rows = vec!["r1c1 r1c2"; 2049];
+        assert!(lines(&s(&rows), 2, Shape::default()).is_err());
     }
 
     #[test]
