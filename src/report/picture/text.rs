@@ -341,16 +341,32 @@ fn corner_texts(f: &Figure) -> Vec<String> {
     for (cell, _, token) in &f.marks {
         corners[cell.row * n + cell.col].push(token.clone());
     }
-    let mut tags = vec![String::new(); n * n];
+    let mut tags: Vec<Vec<String>> = vec![Vec::new(); n * n];
     for (cell, tag) in line_tags(f) {
-        tags[cell.row * n + cell.col].push_str(&tag);
+        tags[cell.row * n + cell.col].push(tag);
     }
-    for (parts, tag) in corners.iter_mut().zip(tags) {
-        if !tag.is_empty() {
-            parts.push(tag);
+    for (parts, tags) in corners.iter_mut().zip(tags) {
+        if !tags.is_empty() {
+            parts.push(tags_shown(&tags));
         }
     }
     corners.into_iter().map(|parts| parts.join(" ")).collect()
+}
+
+/// The most line tags a cell's corner shows; past it, the first ones and how many more (`abc+7`). Every cell is
+/// as wide as the widest corner, so a cell on thousands of lines once made a picture of tens of megabytes.
+const MAX_TAGS: usize = 4;
+
+/// A cell's line tags, run together (`aB`), at most [`MAX_TAGS`] of them.
+fn tags_shown(tags: &[String]) -> String {
+    match tags.len() > MAX_TAGS {
+        true => format!(
+            "{}+{}",
+            tags[..MAX_TAGS - 1].concat(),
+            tags.len() - (MAX_TAGS - 1)
+        ),
+        false => tags.concat(),
+    }
 }
 
 /// Under the grid: the clue of each line that has one, by its tag (`a=15`), and each list of values
@@ -393,6 +409,33 @@ mod tests {
     use super::*;
     use crate::grid::Grid;
     use crate::model::figure::PairGlyph;
+
+    /// A cell on many lines shows the first tags and how many more, so the picture stays the grid's size.
+    #[test]
+    fn a_cell_on_many_lines_shows_a_few_tags_and_a_count() {
+        let shown = |lines: usize| {
+            let mut f = Figure::new(2);
+            for _ in 0..lines {
+                f.lines.push(Line {
+                    cells: vec![Cell::new(0, 0), Cell::new(1, 1)],
+                    ..Line::default()
+                });
+            }
+            let givens = Grid::empty(2);
+            let values = Values {
+                givens: &givens,
+                solution: None,
+            };
+            render(&f, &values, TextStyle::default())
+        };
+        assert!(shown(4).contains("abcd"), "{}", shown(4));
+        let many = shown(5000);
+        assert!(
+            many.contains("abc+4997") && !many.contains("abcd"),
+            "{many}"
+        );
+        assert!(many.len() < 2000, "{} bytes", many.len());
+    }
 
     /// A white dot and a V on one pair are both written, on the border they share.
     #[test]
