@@ -115,6 +115,7 @@ pub(crate) fn relations(section: &SectionText, n: usize) -> Result<Vec<(Cell, Ce
                 Order::Less => (prev, cell),
                 Order::Greater => (cell, prev),
             });
+            within_bound(section, line, text, 2 * out.len(), n)?;
             prev = cell;
             rest = after_cell;
         }
@@ -176,6 +177,7 @@ pub(crate) fn pairs(
             ));
         }
         out.push(CellPair { a, b, number });
+        within_bound(section, line, text, 2 * out.len(), n)?;
     }
     Ok(out)
 }
@@ -435,6 +437,29 @@ fn path_marking(
     Ok(())
 }
 
+/// Refuses a section at `line` once its entries list more than [`max_cells`] cells in all (`total`, a cell
+/// counted once for each entry it is on).
+fn within_bound(
+    section: &SectionText,
+    line: usize,
+    text: &str,
+    total: usize,
+    n: usize,
+) -> Result<(), Error> {
+    match total > max_cells(n) {
+        true => Err(section.error_at_rest(
+            line,
+            text.trim_start(),
+            format!(
+                "more than {} cells in this section's entries in all (16 times the grid's cells): no \
+                 puzzle lists so many",
+                max_cells(n)
+            ),
+        )),
+        false => Ok(()),
+    }
+}
+
 /// The most cells a section's entries may list in all, counting a cell once for each entry it is on: sixteen
 /// times the grid's (a little-killer diagonal from every edge cell, both ways, lists four times), and at least
 /// 4,096 on the smallest grids.
@@ -466,17 +491,7 @@ pub(crate) fn lines(
         let cells = path(section, line, cells_text, n, &shape, &mut on_line)?;
         // `r1c1..r1c255` is 12 characters for 255 cells: without a bound, an 8 MB file of them held gigabytes.
         total += cells.len();
-        if total > max_cells(n) {
-            return Err(section.error_at_rest(
-                line,
-                text.trim_start(),
-                format!(
-                    "more than {} cells in this section's entries in all (16 times the grid's cells): \
-                     no puzzle lists so many",
-                    max_cells(n)
-                ),
-            ));
-        }
+        within_bound(section, line, text, total, n)?;
         // A group of cells may be one cell (a killer cage of one cell with its sum); a line may not.
         if cells.len() < 2 - usize::from(shape.anywhere) {
             return Err(section.error_at_rest(
@@ -862,6 +877,23 @@ mod tests {
         assert!(lines(&s(&rows), 2, Shape::default()).is_ok());
         let rows = vec!["r1c1 r1c2"; 2049];
         assert!(lines(&s(&rows), 2, Shape::default()).is_err());
+        // Pairs and chains of relations alike: two cells a pair.
+        let rows = vec!["r1c1-r1c2"; 2049];
+        assert!(pairs(&s(&rows[..2048]), 2, true).is_ok());
+        let e = pairs(&s(&rows), 2, true).map(|p| p.len());
+        let e = e.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            e.contains("line 2049, column 1: more than 4096 cells"),
+            "{e}"
+        );
+        let rows = vec!["r1c1 < r1c2 > r2c2"; 1025];
+        assert!(relations(&s(&rows[..1024]), 2).is_ok());
+        let e = relations(&s(&rows), 2).map(|p| p.len());
+        let e = e.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            e.contains("line 1025, column 1: more than 4096 cells"),
+            "{e}"
+        );
     }
 
     #[test]
