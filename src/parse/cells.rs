@@ -341,10 +341,9 @@ fn clue_after(
 }
 
 /// The cells of one entry (`r1c1 r2c2 r2c3`, `r1c2..r8c9`), in order, each next to the one before as the
-/// section's [`Shape`] asks, none twice.
-/// The cells of one line of a section, each checked against the section's [`Shape`]. `on_line` has a bit per
-/// cell of the grid, all clear, and is left so: a repeat is found at once however long the line (looking
-/// through the cells before each one took seconds on a file of 255-cell runs).
+/// section's [`Shape`] asks, none twice. `on_line` has a bit per cell of the grid, clear, and this sets the bits
+/// of the cells returned (the caller clears them): a repeat is found at once however long the line, where
+/// looking through the cells before each one took seconds on a file of 255-cell runs.
 fn path(
     section: &SectionText,
     line: usize,
@@ -354,24 +353,6 @@ fn path(
     on_line: &mut [u64],
 ) -> Result<Vec<Cell>, Error> {
     let mut cells: Vec<Cell> = Vec::new();
-    let found = path_marking(section, line, cells_text, n, shape, on_line, &mut cells);
-    for cell in &cells {
-        let bit = cell.row * n + cell.col;
-        on_line[bit / 64] &= !(1 << (bit % 64));
-    }
-    found.map(|()| cells)
-}
-
-/// [`path`]'s work, marking each cell of `cells` in `on_line` as it is added.
-fn path_marking(
-    section: &SectionText,
-    line: usize,
-    cells_text: &str,
-    n: usize,
-    shape: &Shape,
-    on_line: &mut [u64],
-    cells: &mut Vec<Cell>,
-) -> Result<(), Error> {
     let mut rest = cells_text.trim_start();
     while !rest.is_empty() {
         let (after, raw) =
@@ -434,7 +415,7 @@ fn path_marking(
         }
         rest = spaced.strip_prefix(',').map_or(spaced, str::trim_start);
     }
-    Ok(())
+    Ok(cells)
 }
 
 /// Refuses a section at `line` once its entries list more than [`max_cells`] cells in all (`total`, a cell
@@ -489,6 +470,10 @@ pub(crate) fn lines(
             None => (text, Clue::default()),
         };
         let cells = path(section, line, cells_text, n, &shape, &mut on_line)?;
+        for cell in &cells {
+            let bit = cell.row * n + cell.col;
+            on_line[bit / 64] &= !(1 << (bit % 64));
+        }
         // `r1c1..r1c255` is 12 characters for 255 cells: without a bound, an 8 MB file of them held gigabytes.
         total += cells.len();
         within_bound(section, line, text, total, n)?;
