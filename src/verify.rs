@@ -4,10 +4,10 @@
 //! Solving already rejects every grid that fails the exact check, so a failure here is a bug in a stage, and it
 //! is reported as a solver failure rather than shown as an answer.
 //!
-//! A count can list millions of grids, and checking them all takes time of its own (about a third of the
-//! search's on an empty 9x9), so the check keeps to the run's time limit: past it, the grids checked so far
-//! are the outcome and it is no longer complete. The first grid is always checked, so an answer found in time
-//! is never dropped.
+//! A count can list millions of grids, and checking them all takes time of its own (0.8 s for the million an
+//! empty 9x9 lists in 2 s), so the check keeps to the run's time limit: past it, the grids checked so far are
+//! the outcome and it is no longer complete. The first 256 are always checked, so an answer found in time is
+//! never dropped. (Search stops that much sooner, so that this seldom happens: see `SearchOutcome::checking`.)
 
 use std::time::Instant;
 

@@ -89,7 +89,11 @@ impl SearchOutcome {
 
     /// Whether the time left before `deadline` is no more than the final check of the solutions found needs.
     pub(crate) fn past(&self, deadline: Option<Instant>) -> bool {
-        deadline.is_some_and(|t| Instant::now() + self.checking >= t)
+        deadline.is_some_and(|t| {
+            Instant::now()
+                .checked_add(self.checking)
+                .is_none_or(|end| end >= t)
+        })
     }
 
     /// Whether a grid the search completed passes the exact check, the check timed (see `checking`).
