@@ -350,8 +350,7 @@ mod tests {
         }
     }
 
-    /// Letter Sudokus: `A`-`P` on a 16x16 (`A` is 1) where no digit appears and a letter past `G` says the
-    /// usual reading (`A` for 10) cannot be meant; the usual reading stays wherever it fits.
+    /// A grid that is not square is told where: the row that is off, or that a row is missing.
     #[test]
     fn a_grid_that_is_not_square_is_told_where() {
         let message = |lines: &[&str]| tokenize(&text(lines)).unwrap_err().to_string();
@@ -388,6 +387,8 @@ mod tests {
         assert!(tokenize(&text(&["1 2", "2 1"])).is_ok());
     }
 
+    /// Letter Sudokus: `A`-`P` on a 16x16 (`A` is 1) where no digit appears and a letter past `G` says the
+    /// usual reading (`A` for 10) cannot be meant; the usual reading stays wherever it fits.
     #[test]
     fn letters_alone_count_from_a() {
         let letters: Vec<char> = "AP.."
