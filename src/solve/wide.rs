@@ -19,7 +19,7 @@ use std::collections::HashSet;
 use std::time::Instant;
 
 use super::repair::{self, Deepest, Scopes};
-use super::search::{fingerprint, SearchOutcome};
+use super::search::{fingerprint, SearchBudget, SearchOutcome};
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
 
@@ -301,20 +301,18 @@ impl Wide {
         cell.row * self.n + cell.col
     }
 
-    /// Counts a node: whether the budget and the clock allow it (the clock read every 64 nodes).
+    /// Counts a node: whether the budget and the clock allow it (the clock read every 64 nodes), as the other
+    /// searches count theirs. Solutions past the second earn a dive's worth each ([`SearchOutcome::earned`]);
+    /// wide search has no stretch to offer first, as the engine's search does.
     fn spend(&self, out: &mut SearchOutcome, nodes: u64, deadline: Option<Instant>) -> bool {
-        out.nodes += 1;
-        // Solutions past the second earn a dive's worth each ([`SearchOutcome::earned`]); wide search has no
-        // stretch to offer first, as the engine's search does.
-        let per_solution = (self.n * self.n) as u64;
-        if out.nodes > nodes.saturating_add(out.earned(per_solution)) {
-            return false;
-        }
-        if out.nodes % 64 == 0 && out.past(deadline) {
-            out.timed_out = true;
-            return false;
-        }
-        true
+        let budget = SearchBudget {
+            nodes,
+            deadline,
+            prefer: None,
+            stretch_to: 0,
+            per_solution: (self.n * self.n) as u64,
+        };
+        out.spend(&budget, 64) || out.earned_enough(&budget)
     }
 }
 
