@@ -353,37 +353,36 @@ mod tests {
     /// A grid that is not square is told where: the row that is off, or that a row is missing.
     #[test]
     fn a_grid_that_is_not_square_is_told_where() {
-        let message = |lines: &[&str]| tokenize(&text(lines)).unwrap_err().to_string();
-        // A cell left out of one row: that row, whatever the row count.
-        let short = message(&["1 2 3", "2 3", "3 1 2"]);
-        assert!(
-            short.contains("line 2, column 1: this row has 2 cells, the others 3"),
-            "{short}"
-        );
-        let long = message(&["1 2 3", "2 3 1", "3 1 2 4", "1 1 1"]);
-        assert!(
-            long.contains("line 3, column 1: this row has 4 cells, the others 3"),
-            "{long}"
-        );
-        // A row left out: the count of rows, at the last one.
-        let missing = message(&[". . .", ". . ."]);
-        assert!(
-            missing.contains("line 2, column 1: the grid has 2 rows of 3 cells"),
-            "{missing}"
-        );
-        let one = message(&["r1c1 r1c2"]);
-        assert!(one.contains("the grid has 1 row of 2 cells"), "{one}");
-        // Two widths as common: the one the row count asks for is the usual one.
-        let tie = message(&["1 2 3", "1 2 3 4", "1 2 3 4", "1 2 3"]);
-        assert!(
-            tie.contains("line 1, column 1: this row has 3 cells, the others 4"),
-            "{tie}"
-        );
-        let tie = message(&["1 2 3 4", "1 2 3", "1 2 3", "1 2 3 4"]);
-        assert!(
-            tie.contains("line 2, column 1: this row has 3 cells, the others 4"),
-            "{tie}"
-        );
+        let cases: [(&[&str], &str); 6] = [
+            // A cell left out of one row, or one too many: that row, whatever the row count.
+            (
+                &["1 2 3", "2 3", "3 1 2"],
+                "line 2, column 1: this row has 2 cells, the others 3",
+            ),
+            (
+                &["1 2 3", "2 3 1", "3 1 2 4", "1 1 1"],
+                "line 3, column 1: this row has 4 cells, the others 3",
+            ),
+            // A row left out: the count of rows, at the last one.
+            (
+                &[". . .", ". . ."],
+                "line 2, column 1: the grid has 2 rows of 3 cells",
+            ),
+            (&["r1c1 r1c2"], "the grid has 1 row of 2 cells"),
+            // Two widths as common: the one the row count asks for is the usual one.
+            (
+                &["1 2 3", "1 2 3 4", "1 2 3 4", "1 2 3"],
+                "line 1, column 1: this row has 3 cells, the others 4",
+            ),
+            (
+                &["1 2 3 4", "1 2 3", "1 2 3", "1 2 3 4"],
+                "line 2, column 1: this row has 3 cells, the others 4",
+            ),
+        ];
+        for (lines, said) in cases {
+            let e = tokenize(&text(lines)).unwrap_err().to_string();
+            assert!(e.contains(said), "{lines:?}: {e}");
+        }
         assert!(tokenize(&text(&["1 2", "2 1"])).is_ok());
     }
 
