@@ -765,14 +765,8 @@ mod tests {
             (Puzzle::latin(5).unwrap(), 161_280),
             (Puzzle::sudoku(4).unwrap(), 288),
         ] {
-            let options = SolveOptions {
-                max_solutions: 200_000,
-                ..SolveOptions::default()
-            };
-            let out = run_with(&puzzle, &options, None).unwrap();
-            assert!(out.complete);
+            let out = listed_by_search(&puzzle, 200_000);
             assert_eq!(out.solutions.len(), all);
-            assert_eq!(out.stats.solver_calls, 0, "no backend");
             let distinct: std::collections::HashSet<&Grid> = out.solutions.iter().collect();
             assert_eq!(distinct.len(), all);
         }
@@ -786,15 +780,21 @@ mod tests {
         let text = "type: nabner\nsize: 6\nnabner: |\n  r5c2 r6c2 r6c3\n  r6c5 r5c4 r5c3\n  r5c6 r4c6 r4c5\n  \
                     r2c3 r2c4 r3c4\n  r2c1 r1c1 r2c2\ngivens: [r3c2=1]\n";
         let puzzle = crate::model::load::load_str(text, &Registry::built_in()).unwrap();
+        let out = listed_by_search(&puzzle, 400);
+        assert_eq!(out.solutions.len(), 354);
+        assert_eq!(out.stats.search_restarts, 0);
+    }
+
+    /// Every solution of `puzzle`, up to `max`: the list complete, and no backend called.
+    fn listed_by_search(puzzle: &Puzzle, max: usize) -> Outcome {
         let options = SolveOptions {
-            max_solutions: 400,
+            max_solutions: max,
             ..SolveOptions::default()
         };
-        let out = run_with(&puzzle, &options, None).unwrap();
+        let out = run_with(puzzle, &options, None).unwrap();
         assert!(out.complete);
-        assert_eq!(out.solutions.len(), 354);
         assert_eq!(out.stats.solver_calls, 0, "no backend");
-        assert_eq!(out.stats.search_restarts, 0);
+        out
     }
 
     /// A puzzle search leaves undecided at the handover (its outside clues prune little in one branch), and
