@@ -342,6 +342,44 @@ fn draw_refuses_what_it_cannot_write() {
         .code(2);
 }
 
+/// A PNG that cannot be written (too many pixels, or no file named) is refused before the puzzle is solved: a
+/// 16x16 with no solution says only why the picture is refused, not that the puzzle has no solution.
+#[test]
+fn draw_refuses_a_png_before_solving() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 16;
+    let mut rows = vec![vec![".".to_string(); n]; n];
+    for (c, cell) in rows[0].iter_mut().enumerate().take(n - 1) {
+        *cell = (c + 1).to_string();
+    }
+    // r1c16 can only be 16, which column 16 already holds.
+    rows[1][n - 1] = n.to_string();
+    let grid: Vec<String> = rows.iter().map(|r| format!("  {}", r.join(" "))).collect();
+    let file = dir.path().join("none.yaml");
+    let text = format!("type: latin\nsize: {n}\ngivens: |\n{}\n", grid.join("\n"));
+    std::fs::write(&file, text).unwrap();
+    let refused = |args: &[&str], why: &str| {
+        let out = latin().arg("draw").arg(&file).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: only the refusal: {err}");
+    };
+    let png = dir.path().join("p.png");
+    let png = png.to_str().unwrap();
+    refused(&["--solution", "--scale", "16", "-o", png], "lower --scale");
+    refused(&["--solution", "--format", "png"], "a PNG needs a file");
+    // The same puzzle at a scale that fits is solved, found to have no solution and drawn alone.
+    let out = latin()
+        .arg("draw")
+        .arg(&file)
+        .args(["--solution", "-o", png])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no solution"));
+}
+
 /// `draw FILE... --out-dir DIR`: each file's picture in DIR after its name, the same picture `draw FILE` prints;
 /// a file that does not load is said once and the others drawn; a clash of names or several files without a
 /// directory are refused before anything is written.

@@ -146,7 +146,16 @@ fn draw(
     options: &SolveOptions,
     reader: &Reader,
 ) -> Result<Exit, Error> {
+    let png_file =
+        || output.ok_or_else(|| Error::section("--output", "a PNG needs a file: -o out.png"));
+    // A PNG that cannot be written is refused before the puzzle is solved, not after.
+    if format == PictureFormat::Png {
+        png_file()?;
+    }
     let puzzle = reader.load(file)?;
+    if format == PictureFormat::Png {
+        png::fits(svg::size(puzzle.figure()), run.scale)?;
+    }
     let mut status = Status::Solved;
     let outcome = run
         .solution
@@ -169,11 +178,8 @@ fn draw(
     let picture = svg::render(puzzle.figure(), &values);
     match (format, output) {
         (PictureFormat::Svg, None) => print(&picture)?,
-        (PictureFormat::Png, None) => {
-            return Err(Error::section("--output", "a PNG needs a file: -o out.png"))
-        }
         (PictureFormat::Svg, Some(path)) => write(path, picture.as_bytes())?,
-        (PictureFormat::Png, Some(path)) => write(path, &png::render(&picture, run.scale)?)?,
+        (PictureFormat::Png, _) => write(png_file()?, &png::render(&picture, run.scale)?)?,
     }
     Ok(Exit(exit_for(status)))
 }

@@ -13,19 +13,17 @@ use crate::error::Error;
 /// The most pixels a PNG may have (4 bytes each while it is drawn: 256 MB).
 const MAX_PIXELS: u64 = 64 << 20;
 
-/// Rasterises an SVG at `scale` pixels per SVG unit.
-pub(crate) fn render(svg: &str, scale: f32) -> Result<Vec<u8>, Error> {
-    let mut options = usvg::Options {
-        font_family: "DejaVu Sans".into(),
-        ..usvg::Options::default()
-    };
-    let mut fonts = usvg::fontdb::Database::new();
-    fonts.load_font_data(dejavu::sans::regular().to_vec());
-    fonts.load_font_data(dejavu::sans::bold().to_vec());
-    options.fontdb = Arc::new(fonts);
-    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| Error::Picture(e.to_string()))?;
-    let size = tree
-        .size()
+/// Refuses a picture of `width` x `height` SVG units that would be too many pixels at `scale`: asked before a
+/// puzzle is solved, so that a picture too large is refused at once, not after the solve.
+pub(crate) fn fits((width, height): (f64, f64), scale: f32) -> Result<(), Error> {
+    let size = usvg::Size::from_wh(width as f32, height as f32)
+        .ok_or_else(|| Error::Picture("the picture has no area".into()))?;
+    pixels(size, scale).map(|_| ())
+}
+
+/// The picture's size in pixels at `scale`, refused past [`MAX_PIXELS`].
+fn pixels(size: usvg::Size, scale: f32) -> Result<tiny_skia::IntSize, Error> {
+    let size = size
         .to_int_size()
         .scale_by(scale)
         .ok_or_else(|| Error::Picture(format!("the picture cannot be scaled by {scale}")))?;
@@ -41,6 +39,21 @@ pub(crate) fn render(svg: &str, scale: f32) -> Result<Vec<u8>, Error> {
             ),
         });
     }
+    Ok(size)
+}
+
+/// Rasterises an SVG at `scale` pixels per SVG unit.
+pub(crate) fn render(svg: &str, scale: f32) -> Result<Vec<u8>, Error> {
+    let mut options = usvg::Options {
+        font_family: "DejaVu Sans".into(),
+        ..usvg::Options::default()
+    };
+    let mut fonts = usvg::fontdb::Database::new();
+    fonts.load_font_data(dejavu::sans::regular().to_vec());
+    fonts.load_font_data(dejavu::sans::bold().to_vec());
+    options.fontdb = Arc::new(fonts);
+    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| Error::Picture(e.to_string()))?;
+    let size = pixels(tree.size(), scale)?;
     let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
         .ok_or_else(|| Error::Picture("the picture has no area".into()))?;
     resvg::render(

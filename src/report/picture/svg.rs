@@ -58,14 +58,22 @@ impl Page {
     }
 }
 
+/// The height of a line of notes under the picture.
+const NOTE_SIZE: f64 = CELL * 0.28;
+
+/// The picture's width and height in SVG units, known before anything is drawn (or solved).
+pub(crate) fn size(f: &Figure) -> (f64, f64) {
+    let side = Page::new(f).side();
+    (side, side + super::notes(f).len() as f64 * NOTE_SIZE * 1.4)
+}
+
 /// Renders the puzzle with its givens, and the solution's other values when there is one.
 pub(crate) fn render(f: &Figure, values: &Values) -> String {
     let page = Page::new(f);
-    let side = page.side();
+    let (side, height) = size(f);
     // Under the picture, its notes: named rules, and whose row is whose where a side has two rows of clues.
     let notes = super::notes(f);
-    let note_size = CELL * 0.28;
-    let height = side + notes.len() as f64 * note_size * 1.4;
+    let note_size = NOTE_SIZE;
     let mut out = String::new();
     let _ = writeln!(
         out,
