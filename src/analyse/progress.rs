@@ -1,11 +1,13 @@
-//! A grid filled part way, judged without giving the answer away: each filled cell that breaks a rule with the
-//! givens and the cells filled before it, and, when the puzzle has one solution, each filled cell that differs
-//! from it, by name. The solution itself is never part of the answer.
+//! A grid filled part way, judged without giving the answer away. When the puzzle has one solution, the wrong
+//! cells are exactly those that differ from it, each with the rule it breaks against the givens and the right
+//! cells where it breaks one: a right cell that a wrong one repeats is not blamed, whichever comes first. With
+//! several solutions (or none, or no time to tell), each filled cell that breaks a rule with the givens and the
+//! cells filled before it. The solution itself is never part of the answer.
 
 use std::time::Instant;
 
 use super::before;
-use crate::error::Error;
+use crate::error::{Error, ModelError};
 use crate::grid::{Cell, Grid};
 use crate::model::Puzzle;
 use crate::solve::SolveOptions;
@@ -76,7 +78,7 @@ pub fn judge(puzzle: &Puzzle, progress: &Grid, options: &SolveOptions) -> Result
             }
         }
         if let Err(e) = with_progress.give(cell, value) {
-            faults.push((cell, value, Fault::Breaks(e.to_string())));
+            faults.push((cell, value, broken(e)));
         }
     }
     let open = progress
@@ -88,14 +90,7 @@ pub fn judge(puzzle: &Puzzle, progress: &Grid, options: &SolveOptions) -> Result
         let outcome = crate::solve(puzzle, &two)?;
         judged = match (outcome.solutions.as_slice(), outcome.complete) {
             ([only], true) => {
-                for cell in progress.cells() {
-                    let value = progress.get(cell);
-                    let broken = faults.iter().any(|(c, _, _)| *c == cell);
-                    if value != 0 && !broken && value != only.get(cell) {
-                        faults.push((cell, value, Fault::NotTheSolution));
-                    }
-                }
-                faults.sort_by_key(|(c, _, _)| (c.row, c.col));
+                faults = against(puzzle, progress, only)?;
                 Judged::Unique
             }
             ([], true) => Judged::NoSolution,
@@ -118,6 +113,47 @@ pub fn judge(puzzle: &Puzzle, progress: &Grid, options: &SolveOptions) -> Result
         open,
         faults,
         judged,
+    })
+}
+
+/// The filled cells that differ from the puzzle's one solution `only`, in reading order: each with the rule it
+/// breaks given the givens and the filled cells that are right, or else as not the solution's value.
+fn against(
+    puzzle: &Puzzle,
+    progress: &Grid,
+    only: &Grid,
+) -> Result<Vec<(Cell, u32, Fault)>, Error> {
+    let givens = puzzle.givens();
+    let mut right = puzzle.clone();
+    for cell in progress.cells() {
+        let value = progress.get(cell);
+        if value != 0 && givens.get(cell) == 0 && value == only.get(cell) {
+            right.give(cell, value)?;
+        }
+    }
+    let mut faults = Vec::new();
+    for cell in progress.cells() {
+        let value = progress.get(cell);
+        if value == 0 || value == only.get(cell) {
+            continue;
+        }
+        let fault = match givens.get(cell) {
+            0 => match right.clone().give(cell, value) {
+                Ok(_) => Fault::NotTheSolution,
+                Err(e) => broken(e),
+            },
+            g => Fault::Breaks(format!("the puzzle gives {g} here")),
+        };
+        faults.push((cell, value, fault));
+    }
+    Ok(faults)
+}
+
+/// The rule a filled cell breaks, said as the rule says it (not as a puzzle that is invalid as built).
+fn broken(e: Error) -> Fault {
+    Fault::Breaks(match e {
+        Error::Model(ModelError::Breaks(v)) => v.to_string(),
+        other => other.to_string(),
     })
 }
 
@@ -156,6 +192,22 @@ mod tests {
             "{bad:?}"
         );
         assert!(bad.faults.iter().all(|(c, _, _)| *c != Cell::new(1, 0)));
+        // A wrong cell first in reading order, repeated by a right one after it: the wrong one is blamed, with
+        // the row it breaks, and the right one is not (reading order alone would blame the second).
+        let mut progress = Grid::empty(4);
+        let later = Cell::new(1, 3);
+        progress.set(later, full.get(later));
+        progress.set(Cell::new(1, 0), full.get(later));
+        let verdict = judge(&load(base), &progress, &SolveOptions::default()).unwrap();
+        assert_eq!(verdict.judged, Judged::Unique);
+        let repeats = format!("row 2 repeats {}", full.get(later));
+        match verdict.faults.as_slice() {
+            [(cell, _, Fault::Breaks(why))] => {
+                assert_eq!(*cell, Cell::new(1, 0));
+                assert!(why.starts_with(&repeats), "{why}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
