@@ -241,7 +241,8 @@ fn scan_line<'a>(line: &'a str, flow: &mut usize) -> Result<&'a str, String> {
             ']' | '}' => *flow = flow.saturating_sub(1),
             '&' | '*' if node_start && line[k + 1..].starts_with(|n: char| !n.is_whitespace()) => {
                 return Err(
-                    "anchors and aliases (&name, *name) are not supported in puzzle files".into(),
+                    "anchors and aliases (&name, *name) are not supported: write each value out"
+                        .into(),
                 )
             }
             _ => {}
