@@ -884,16 +884,26 @@ fn decoded(link: &str) -> Value {
 }
 
 /// Minimum and maximum cells are read as the signs they stand for (a greater-than Sudoku), every solution has
-/// each smaller (larger) than every cell beside it, and the link writes back as the same cells; a sign that
-/// belongs to no such cell is refused by name.
+/// each smaller (larger) than every cell beside it that is not of its kind (two maxima side by side, as in a
+/// fortress Sudoku, say nothing between them: reading a sign there made this puzzle, and setters' fortresses,
+/// have no solution), and the link writes back as the same cells; a sign that belongs to no such cell is
+/// refused by name.
 #[test]
 fn minimum_and_maximum_cells_read_as_signs_and_write_back() {
     let grid: Vec<Vec<Value>> = vec![vec![json!({}); 4]; 4];
+    let minima = [(0, 0), (1, 0)];
+    let maxima = [(3, 3), (1, 2), (1, 3)];
+    let named = |cells: &[(usize, usize)]| -> Vec<Value> {
+        let mut cells = cells.to_vec();
+        cells.sort_unstable();
+        let name = |&(r, c): &(usize, usize)| json!({"cell": format!("R{}C{}", r + 1, c + 1)});
+        cells.iter().map(name).collect()
+    };
     let link = json!({
         "size": 4,
         "grid": grid,
-        "minimum": [{"cell": "R1C1"}],
-        "maximum": [{"cell": "R4C4"}, {"cell": "R2C3"}],
+        "minimum": named(&minima),
+        "maximum": named(&maxima),
     })
     .to_string();
     let yaml = convert(&link, "yaml");
@@ -907,12 +917,15 @@ fn minimum_and_maximum_cells_read_as_signs_and_write_back() {
     assert!(!solutions.is_empty(), "{v}");
     let at = |g: &Value, r: usize, c: usize| g[r][c].as_u64().unwrap();
     for g in solutions {
-        for (r, c, smaller) in [(0, 0, true), (3, 3, false), (1, 2, false)] {
-            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                let (a, b) = (r as isize + dr, c as isize + dc);
-                if (0..4).contains(&a) && (0..4).contains(&b) {
-                    let (x, y) = (at(g, r, c), at(g, a as usize, b as usize));
-                    assert!(if smaller { x < y } else { x > y }, "{g} at r{r}c{c}");
+        for (kind, smaller) in [(&minima[..], true), (&maxima[..], false)] {
+            for &(r, c) in kind {
+                for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    let (a, b) = (r as isize + dr, c as isize + dc);
+                    let (a, b) = (a as usize, b as usize);
+                    if a < 4 && b < 4 && !kind.contains(&(a, b)) {
+                        let (x, y) = (at(g, r, c), at(g, a, b));
+                        assert!(if smaller { x < y } else { x > y }, "{g} at r{r}c{c}");
+                    }
                 }
             }
         }
@@ -921,8 +934,8 @@ fn minimum_and_maximum_cells_read_as_signs_and_write_back() {
     assert!(solutions.len() < 100, "{}", solutions.len());
     let back = decoded(&convert(&link, "fpuzzles"));
     check_fields(&back, &link);
-    assert_eq!(back["minimum"], json!([{"cell": "R1C1"}]));
-    assert_eq!(back["maximum"], json!([{"cell": "R2C3"}, {"cell": "R4C4"}]));
+    assert_eq!(back["minimum"], json!(named(&minima)));
+    assert_eq!(back["maximum"], json!(named(&maxima)));
     // One sign alone is no minimum or maximum.
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("sign.yaml");

@@ -27,7 +27,7 @@
 //! key). A constraint the record schema has no key for, or other cosmetics (`cage`, `text`, ...) that may carry
 //! rules only the ruleset text explains, is an error naming it, never silently dropped.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{json, Map, Value as Json};
 
@@ -520,14 +520,18 @@ fn beside(r: usize, c: usize, n: usize) -> impl Iterator<Item = [usize; 2]> {
         .filter(move |&[a, b]| a < n && b < n)
 }
 
-/// Minimum and maximum cells (smaller, larger than each cell beside them) as the signs they stand for: the
-/// schema's `less` pairs, each once.
+/// Minimum and maximum cells as the signs they stand for: the schema's `less` pairs, each once. A minimum
+/// (maximum) is smaller (larger) than each cell beside it that is not a minimum (maximum) too, as f-puzzles and
+/// its solver read them: two maxima side by side (a fortress's grey cells) say nothing between them.
 fn extremes(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
-    let mut less = std::collections::BTreeSet::new();
+    let mut less = BTreeSet::new();
     for (key, smaller) in [("minimum", true), ("maximum", false)] {
-        for e in list(puzzle, key) {
-            let [r, c] = inside(&e["cell"], n)?;
-            for [a, b] in beside(r, c, n) {
+        let kind = list(puzzle, key)
+            .iter()
+            .map(|e| inside(&e["cell"], n))
+            .collect::<Result<BTreeSet<_>, _>>()?;
+        for &[r, c] in &kind {
+            for [a, b] in beside(r, c, n).filter(|cell| !kind.contains(cell)) {
                 less.insert(if smaller { [r, c, a, b] } else { [a, b, r, c] });
             }
         }
@@ -1257,7 +1261,7 @@ fn write_cages(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
             "killer cages of two kinds (sums whose digits differ, sums whose digits may repeat, products), which f-puzzles' rules text cannot tell apart",
         ));
     }
-    let mut taken = std::collections::BTreeSet::new();
+    let mut taken = BTreeSet::new();
     let mut take = |cells: &[String]| -> Result<(), Error> {
         match cells.iter().find(|c| !taken.insert(c.to_string())) {
             Some(cell) => Err(err(format!(
@@ -1353,13 +1357,13 @@ fn write_clones(record: &Json, out: &mut Json) -> Result<(), Error> {
 }
 
 /// Signs between cells, which f-puzzles says only as minimum and maximum cells: a cell whose signs make it
-/// smaller (larger) than every cell beside it is written as a minimum (maximum), and every sign must belong
-/// to such a cell.
+/// smaller (larger) than every cell beside it but those of its own kind with no sign between them is written as
+/// a minimum (maximum), and every sign must belong to such a cell.
 fn write_extremes(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
     let Some(list) = record["less"].as_array() else {
         return Ok(());
     };
-    let less: std::collections::BTreeSet<[usize; 4]> = list
+    let less: BTreeSet<[usize; 4]> = list
         .iter()
         .map(|p| {
             let at = |i: usize| p[i].as_u64().map(|v| v as usize);
@@ -1369,18 +1373,14 @@ fn write_extremes(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> 
             }
         })
         .collect::<Result<_, _>>()?;
-    let mut covered = std::collections::BTreeSet::new();
-    for r in 0..n {
-        for c in 0..n {
-            for (key, smaller) in [("minimum", true), ("maximum", false)] {
-                let star: Vec<[usize; 4]> = beside(r, c, n)
-                    .map(|[a, b]| if smaller { [r, c, a, b] } else { [a, b, r, c] })
-                    .collect();
-                if star.iter().all(|s| less.contains(s)) {
-                    covered.extend(star);
-                    push(out, key, json!({"cell": cell_name(r, c)}));
-                }
+    let mut covered = BTreeSet::new();
+    for (key, smaller) in [("minimum", true), ("maximum", false)] {
+        let kind = extreme_cells(&less, n, smaller);
+        for &[r, c] in &kind {
+            for [a, b] in beside(r, c, n).filter(|cell| !kind.contains(cell)) {
+                covered.insert(if smaller { [r, c, a, b] } else { [a, b, r, c] });
             }
+            push(out, key, json!({"cell": cell_name(r, c)}));
         }
     }
     if let Some([a, b, c, d]) = less.difference(&covered).next() {
@@ -1391,6 +1391,39 @@ fn write_extremes(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> 
         )));
     }
     Ok(())
+}
+
+/// The cells the signs `less` make minima (`smaller`) or maxima, as [`extremes`] reads them: each has a sign
+/// toward at least one cell beside it, and toward every other unless that one has no sign between them and is
+/// of the kind too (the largest such set: cells are dropped until every one left qualifies).
+fn extreme_cells(less: &BTreeSet<[usize; 4]>, n: usize, smaller: bool) -> BTreeSet<[usize; 2]> {
+    let sign = |[r, c]: [usize; 2], [a, b]: [usize; 2]| {
+        less.contains(&if smaller { [r, c, a, b] } else { [a, b, r, c] })
+    };
+    let unsigned = |[r, c]: [usize; 2], [a, b]: [usize; 2]| {
+        !less.contains(&[r, c, a, b]) && !less.contains(&[a, b, r, c])
+    };
+    let mut kind: BTreeSet<[usize; 2]> = (0..n * n)
+        .map(|k| [k / n, k % n])
+        .filter(|&cell| {
+            let [r, c] = cell;
+            beside(r, c, n).any(|o| sign(cell, o))
+                && beside(r, c, n).all(|o| sign(cell, o) || unsigned(cell, o))
+        })
+        .collect();
+    loop {
+        let lone: Vec<[usize; 2]> = kind
+            .iter()
+            .copied()
+            .filter(|&[r, c]| beside(r, c, n).any(|o| unsigned([r, c], o) && !kind.contains(&o)))
+            .collect();
+        if lone.is_empty() {
+            return kind;
+        }
+        for cell in lone {
+            kind.remove(&cell);
+        }
+    }
 }
 
 /// Odd and even marks.
