@@ -863,6 +863,50 @@ fn solves_as(input: &str, kind: &str, text: &str, what: &str) {
     assert_eq!(solved["solutions"][0], json!(file_solution(text)), "{what}");
 }
 
+/// SudokuSolver's plugin exports a cosmetic drawing of each of its constraints beside it (`fromConstraint`, or
+/// on older lines `isNewConstraint` and the plugin's colour): such a link reads as the constraints alone, as the
+/// plugin reads it, instead of being refused for cosmetics the rules text does not explain.
+#[test]
+fn drawings_the_solver_plugin_exports_beside_its_constraints_are_dropped() {
+    let (_, mut json, text) = example_link("puzzles/renban/renban-6x6.yaml");
+    let mut drawn = Vec::new();
+    for (k, renban) in json["renban"].as_array().unwrap().iter().enumerate() {
+        let mut line = json!({"lines": renban["lines"], "outlineC": "#C060C0", "width": 0.4});
+        line[if k == 0 {
+            "isNewConstraint"
+        } else {
+            "fromConstraint"
+        }] = if k == 0 { json!(true) } else { json!("Renban") };
+        drawn.push(line);
+    }
+    json["line"] = json!(drawn);
+    solves_as(
+        &json.to_string(),
+        "renban",
+        &text,
+        "renban with its drawings",
+    );
+    let (_, mut json, text) = example_link("puzzles/skyscraper-sudoku/skyscraper-sudoku-6x6.yaml");
+    let labels: Vec<Value> = json["skyscraper"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| json!({"cells": [c["cell"]], "value": c["value"], "fromConstraint": "Skyscraper"}))
+        .collect();
+    json["text"] = json!(labels);
+    solves_as(
+        &json.to_string(),
+        "skyscraper-sudoku",
+        &text,
+        "skyscraper clues with their labels",
+    );
+    // Without the constraint it was drawn from, a drawing is a cosmetic as any other: refused.
+    json.as_object_mut().unwrap().remove("skyscraper");
+    let out = latin().args(["solve", &json.to_string()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`text`"));
+}
+
 /// An example file's f-puzzles link, which holds only published fields and writes back to itself, with its
 /// JSON and the file's text.
 fn example_link(file: &str) -> (String, Value, String) {

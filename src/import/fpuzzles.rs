@@ -74,6 +74,8 @@ pub(crate) fn decode(text: &str) -> Result<Json, Error> {
     };
     let mut puzzle: Json =
         serde_json::from_str(&json_text).map_err(|e| err(format!("not f-puzzles JSON: {e}")))?;
+    // SudokuSolver's plugin exports a drawing of each constraint of its own beside it.
+    super::generated::drop(&mut puzzle);
     // A setter may say a rule over the whole grid in the rules text and leave its box unticked.
     super::globals::read(&mut puzzle).map_err(err)?;
     // A coloured line's rule is in the rules text too.

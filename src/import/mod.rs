@@ -11,6 +11,7 @@
 
 mod coloured;
 pub(crate) mod fpuzzles;
+mod generated;
 mod globals;
 pub(crate) mod janko;
 pub(crate) mod line;
