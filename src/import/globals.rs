@@ -149,7 +149,12 @@ pub(super) fn read(out: &mut Json) -> Result<(), String> {
 /// cannot tell apart: read as sums, such a puzzle would show a wrong answer or none.
 fn products(words: &[&str], sentence: &str) -> Result<Option<&'static str>, String> {
     const NEGATIONS: [&str; 5] = ["not", "no", "never", "nor", "t"];
-    let product = |w: &str| w.starts_with("product") || w.starts_with("multipl");
+    // "Multiply" and its forms, not "multiple" ("the same cell in multiple regions").
+    let product = |w: &str| {
+        w.starts_with("product")
+            || w.starts_with("multiplicat")
+            || ["multiply", "multiplied", "multiplies", "multiplying"].contains(&w)
+    };
     let said: Vec<usize> = (0..words.len()).filter(|&i| product(words[i])).collect();
     if said.is_empty() || said.iter().all(|&i| negated_before(words, i, &NEGATIONS)) {
         return Ok(None);
@@ -562,8 +567,11 @@ mod tests {
             "Normal killer rules: digits in a cage sum to the clue.",
             "The clue of a cage is not the product of its digits.",
             "Digits may not repeat in cages.",
+            "Standard disjoint where digits cannot be in the same respective cell in multiple regions.",
+            "Cages may hold multiples of 3.",
         ] {
             assert!(!product(text), "{text}");
+            assert!(flags_of(text).is_ok(), "{text}");
         }
         for text in [
             "Cages show either the sum or the product of their digits.",
