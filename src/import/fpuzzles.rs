@@ -202,6 +202,12 @@ pub(super) fn record_of(puzzle: &Json) -> Result<Json, Error> {
             record[key] = json!(text);
         }
     }
+    // A size with no boxes and no region drawn has its rows for regions, which say nothing the rows do not: a
+    // Latin square. (Regions a setter drew stay regions, rows among them.)
+    let region_of = match default_boxes(n).is_none() && !regions_drawn(puzzle) {
+        true => vec![None; n * n],
+        false => region_of,
+    };
     let region_of = match region_of.iter().position(Option::is_none) {
         // Every cell out of the regions: a Latin square, rows and columns alone.
         Some(_) if region_of.iter().all(Option::is_none) => None,
@@ -248,8 +254,9 @@ pub(super) fn record_of(puzzle: &Json) -> Result<Json, Error> {
     Ok(record)
 }
 
-/// The givens and every cell's region number (explicit, or the default box), or `None` for a cell f-puzzles
-/// took out of every region (`"region": null`, as its region tool writes it: SudokuPad reads it so too).
+/// The givens and every cell's region number (explicit, or the default box, or on a size with no boxes the row),
+/// or `None` for a cell f-puzzles took out of every region (`"region": null`, as its region tool writes it:
+/// SudokuPad reads it so too).
 pub(super) fn cells(puzzle: &Json, n: usize) -> Result<(Vec<u64>, Vec<Option<usize>>), Error> {
     let rows = puzzle["grid"]
         .as_array()
@@ -283,18 +290,23 @@ pub(super) fn cells(puzzle: &Json, n: usize) -> Result<(Vec<u64>, Vec<Option<usi
                     )))
                 }
                 (None, Some(b)) => box_of(r, c, b, n),
-                (None, None) => {
-                    return Err(err(format!(
-                        "R{}C{} has no region, and a {n}x{n} grid has no default boxes",
-                        r + 1,
-                        c + 1
-                    )))
-                }
+                // A size with no boxes (a prime) has its rows for regions, as f-puzzles' default and
+                // SudokuSolver's (`DefaultRegions`): a 7x7 whose setter drew some irregular regions leaves the
+                // others as rows.
+                (None, None) => r,
             };
             region_of.push(Some(region));
         }
     }
     Ok((givens, region_of))
+}
+
+/// Whether any cell of the grid names its region (or takes itself out of every region).
+fn regions_drawn(puzzle: &Json) -> bool {
+    list(puzzle, "grid")
+        .iter()
+        .flat_map(|row| row.as_array().into_iter().flatten())
+        .any(|cell| cell.get("region").is_some())
 }
 
 /// The global flags as named rules.
@@ -1554,6 +1566,30 @@ mod tests {
             .all(|c| c == &json!({"region": null})));
         let none = decode(&grid(&|_, _| false).to_string()).unwrap();
         assert_eq!(none["boxes"], json!([2, 2]));
+        // A size with no boxes: cells with no region key are in their row's region, so a grid of them alone is
+        // a Latin square, and beside regions a setter drew, the rest are rows (three here, and two bent ones).
+        let plain = decode(&board(5, &|_, _| json!({})).to_string()).unwrap();
+        assert!(
+            plain["boxes"].is_null() && plain["regions"].is_null(),
+            "{plain}"
+        );
+        let bent = |r: usize, c: usize| match (r, c) {
+            (3, 0..=3) | (4, 0) => json!({"region": 3}),
+            (4, _) | (3, 4) => json!({"region": 4}),
+            _ => json!({}),
+        };
+        let drawn = decode(&board(5, &bent).to_string()).unwrap();
+        assert!(drawn["boxes"].is_null(), "{drawn}");
+        assert_eq!(
+            drawn["regions"],
+            json!([
+                ["a", "a", "a", "a", "a"],
+                ["b", "b", "b", "b", "b"],
+                ["c", "c", "c", "c", "c"],
+                ["d", "d", "d", "d", "e"],
+                ["d", "e", "e", "e", "e"]
+            ])
+        );
         let e = decode(&grid(&|r, c| (r, c) == (2, 1)).to_string())
             .unwrap_err()
             .to_string();
