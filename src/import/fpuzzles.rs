@@ -111,8 +111,9 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
     crate::grid::default_boxes(n).filter(|&(h, _)| h > 1)
 }
 
-/// Keys read (or harmless: the solver's own options); anything else with content is refused.
-const READ: [&str; 54] = [
+/// Keys read (or harmless: the solver's own options, and `activeConstraints`, the editor's list of the
+/// constraint tools it shows, by name); anything else with content is refused.
+const READ: [&str; 55] = [
     "size",
     "grid",
     "title",
@@ -122,6 +123,7 @@ const READ: [&str; 54] = [
     "negative",
     "disabledlogic",
     "truecandidatesoptions",
+    "activeConstraints",
     "diagonal+",
     "diagonal-",
     "antiknight",
@@ -1598,6 +1600,19 @@ mod tests {
         disjoint["disjointgroups"] = json!(true);
         let e = decode(&disjoint.to_string()).unwrap_err().to_string();
         assert!(e.contains("no regions"), "{e}");
+    }
+
+    /// The editor's and the solver's own settings say no rule: read past, not refused.
+    #[test]
+    fn the_editors_settings_are_read_past() {
+        let mut puzzle = board(4, &|_, _| json!({}));
+        puzzle["activeConstraints"] = json!(["Killer Cage", "Little Killer Sum"]);
+        puzzle["disabledlogic"] = json!(["Tuples"]);
+        puzzle["truecandidatesoptions"] = json!(["colored"]);
+        let read = decode(&puzzle.to_string()).unwrap();
+        assert_eq!(read["boxes"], json!([2, 2]), "{read}");
+        puzzle["queen"] = json!(true);
+        assert!(decode(&puzzle.to_string()).is_err());
     }
 
     #[test]
