@@ -2,9 +2,9 @@
 //! (`https://sudokupad.app/fpuzzlesN4Ig...`, or `fpuzN4Ig...`), and the f-puzzles JSON itself.
 //!
 //! The payload is the puzzle's JSON compressed by lz-string to base64. Its field names are f-puzzles' own:
-//! `size`, `grid` (per cell `value` + `given`, and `region` where it differs from the default boxes: `null` for
-//! a cell in no region, every cell so a Latin square; regions that tile as boxes of another shape are those
-//! boxes),
+//! `size`, `grid` (per cell `value` + `given`, and `region` where it differs from the default boxes, or on a
+//! size with none the rows: `null` for a cell in no region, every cell so a Latin square; regions that tile as
+//! boxes of another shape are those boxes),
 //! `diagonal+`/`diagonal-` (both, or one alone), `antiknight`, `antiking`, `nonconsecutive`, `killercage`
 //! (Killer Sudoku's regions when the cages tile a grid of boxes, each with its sum; else cages where drawn),
 //! `thermometer`, `arrow`,
@@ -13,19 +13,20 @@
 //! `negative` (which marks are all given; without it a mark says only of its own pair; white dots all given,
 //! by it or by `nonconsecutive` beside them, with no black dot, a consecutive Sudoku), `sandwichsum`,
 //! `xsum`, `skyscraper`, `extraregion`, `betweenline`, `regionsumline`, `entropicline`, `modularline`,
-//! `quadruple`, `minimum`, `maximum` (as the signs they stand for), `clone` (as pairs of equal cells), `odd`,
-//! `even`, `solution`, and the keys Rangsk's SudokuSolver and its f-puzzles add-on read: `slowthermometer`,
-//! `doublearrow`, `zipperline`, `nabner`, `rowindexer`, `columnindexer`, `boxindexer`, and the add-on's
-//! `lockout` (ends half the size apart, rounded down); and `battlefield`, latin's own for outside clues
-//! f-puzzles has no constraint for, as Penpa+ links are read through this JSON (`to_fpuzzles` never writes it,
-//! only [`to_fpuzzles_with`] for Penpa+). Each constraint family goes to its corpus record key
-//! (x-sums to `xsums`, whispers apart by other than 5 to `whispers-by-K`, slow thermometers to `slowthermos`,
-//! ...: keys of latin's own where the schema has none); the record has no type, and `model::fit` gives it the
-//! type of the grammar that has every family it holds (any grammar loaded, a user's too), or else the type made
-//! of the types that have each (`killer+thermo`). Cosmetic lines (`line`) are the constraint the ruleset text
-//! gives their colour ([`super::coloured`]: whispers, renban, ..., or a parity line, `parityline`, latin's own
-//! key). A constraint the record schema has no key for, or other cosmetics (`cage`, `text`, ...) that may carry
-//! rules only the ruleset text explains, is an error naming it, never silently dropped.
+//! `quadruple`, `minimum`, `maximum` (as the signs they stand for, none between two of a kind), `clone` (as
+//! pairs of equal cells), `odd`, `even`, `solution`, and the keys Rangsk's SudokuSolver and its f-puzzles
+//! add-on read: `slowthermometer`, `doublearrow`, `zipperline`, `nabner`, `rowindexer`, `columnindexer`,
+//! `boxindexer`, and the add-on's `lockout` (ends half the size apart, rounded down); and `battlefield`,
+//! latin's own for outside clues f-puzzles has no constraint for, as Penpa+ links are read through this JSON
+//! (`to_fpuzzles` never writes it, only [`to_fpuzzles_with`] for Penpa+). Each constraint family goes to its corpus
+//! record key (x-sums to `xsums`, whispers apart by other than 5 to `whispers-by-K`, slow thermometers to
+//! `slowthermos`, ...: keys of latin's own where the schema has none); the record has no type, and `model::fit`
+//! gives it the type of the grammar that has every family it holds (any grammar loaded, a user's too), or else the
+//! type made of the types that have each (`killer+thermo`). Cosmetic lines (`line`) are the constraint the ruleset
+//! text gives their colour ([`super::coloured`]: whispers, renban, ..., or a parity line, `parityline`, latin's own
+//! key). The cosmetics SudokuSolver's add-on draws from its own constraints are dropped where the constraint is
+//! there ([`super::generated`]). A constraint the record schema has no key for, or other cosmetics (`cage`, `text`,
+//! ...) that may carry rules only the ruleset text explains, is an error naming it, never silently dropped.
 
 use std::collections::{BTreeMap, BTreeSet};
 
