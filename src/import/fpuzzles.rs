@@ -24,9 +24,10 @@
 //! gives it the type of the grammar that has every family it holds (any grammar loaded, a user's too), or else the
 //! type made of the types that have each (`killer+thermo`). Cosmetic lines (`line`) are the constraint the ruleset
 //! text gives their colour ([`super::coloured`]: whispers, renban, ..., or a parity line, `parityline`, latin's own
-//! key). The cosmetics SudokuSolver's add-on draws from its own constraints are dropped where the constraint is
-//! there ([`super::generated`]). A constraint the record schema has no key for, or other cosmetics (`cage`, `text`,
-//! ...) that may carry rules only the ruleset text explains, is an error naming it, never silently dropped.
+//! key). Cosmetics that only draw a constraint the link holds (SudokuSolver's add-on's drawings of its own
+//! constraints, cages outlining clones) are dropped ([`super::drawn`]). A constraint the record schema has no key
+//! for, or other cosmetics (`cage`, `text`, ...) that may carry rules only the ruleset text explains, is an error
+//! naming it, never silently dropped.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -75,8 +76,8 @@ pub(crate) fn decode(text: &str) -> Result<Json, Error> {
     };
     let mut puzzle: Json =
         serde_json::from_str(&json_text).map_err(|e| err(format!("not f-puzzles JSON: {e}")))?;
-    // SudokuSolver's plugin exports a drawing of each constraint of its own beside it.
-    super::generated::drop(&mut puzzle);
+    // Cosmetics that draw a constraint the link holds: SudokuSolver's plugin's, outlines of clones.
+    super::drawn::drop(&mut puzzle);
     // A setter may say a rule over the whole grid in the rules text and leave its box unticked.
     super::globals::read(&mut puzzle).map_err(err)?;
     // A coloured line's rule is in the rules text too.

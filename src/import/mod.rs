@@ -10,8 +10,8 @@
 //! them to and from whichever grammar has those constraints.
 
 mod coloured;
+mod drawn;
 pub(crate) mod fpuzzles;
-mod generated;
 mod globals;
 pub(crate) mod janko;
 pub(crate) mod line;

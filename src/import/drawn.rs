@@ -1,11 +1,15 @@
-//! Cosmetics that SudokuSolver's f-puzzles plugin draws from its own constraints. The plugin adds constraints
-//! f-puzzles lacks (renban, whispers, zipper lines, indexers, x-sums, skyscrapers, ...) under their own keys,
-//! and, for those who open the link without it, exports a drawing of each beside it: a cosmetic line, circle,
-//! cage or text marked `fromConstraint` with the constraint's name (older exports mark lines `isNewConstraint`
-//! and say the constraint by the line's colour). Its import drops them again (`fpuzzles-newconstraints.js`,
-//! dclamage/SudokuSolver), and so does this one: such a drawing adds no rule, where a cosmetic line read by the
-//! rules text would be a second rule on the same cells, or a refusal. A drawing is dropped only when the
-//! constraint it names is in the link; otherwise it is left to be read (or refused) as any cosmetic is.
+//! Cosmetics that draw a constraint the link holds already, dropped so that they are neither read as a rule of
+//! their own nor refused as one the rules text does not explain:
+//! - the drawings SudokuSolver's f-puzzles plugin exports beside the constraints it adds to f-puzzles (renban,
+//!   whispers, zipper lines, indexers, x-sums, skyscrapers, ...), for those who open the link without it: a
+//!   cosmetic line, circle, cage or text marked `fromConstraint` with the constraint's name (older exports mark
+//!   lines `isNewConstraint` and say the constraint by the line's colour). Its import drops them again
+//!   (`fpuzzles-newconstraints.js`, dclamage/SudokuSolver). Such a drawing is dropped only when the constraint it
+//!   names is in the link; otherwise it is left to be read (or refused) as any cosmetic is;
+//! - a cosmetic cage with no value that outlines exactly the cells of a clone region (or its copy), as setters
+//!   outline clones ("cages of the same colour are identical"): the clone says all such a cage could.
+
+use std::collections::BTreeSet;
 
 use serde_json::Value as Json;
 
@@ -31,6 +35,35 @@ fn legacy_name(line: &Json) -> &'static str {
     }
 }
 
+/// A list of cell names as a set.
+fn names(cells: &Json) -> BTreeSet<&str> {
+    cells
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Json::as_str)
+        .collect()
+}
+
+/// The cells of every clone region and of every copy, each as a set of cell names.
+fn clone_regions(puzzle: &Json) -> Vec<BTreeSet<&str>> {
+    super::fpuzzles::list(puzzle, "clone")
+        .iter()
+        .flat_map(|c| [names(&c["cells"]), names(&c["cloneCells"])])
+        .filter(|cells| !cells.is_empty())
+        .collect()
+}
+
+/// Whether a cosmetic cage shows nothing and outlines exactly one of `clones`.
+fn outlines(cage: &Json, clones: &[BTreeSet<&str>]) -> bool {
+    let shows = match &cage["value"] {
+        Json::Null => false,
+        Json::String(s) => !s.trim().is_empty(),
+        _ => true,
+    };
+    !shows && clones.contains(&names(&cage["cells"]))
+}
+
 /// The name of the constraint a cosmetic of `key` was drawn from, if the plugin drew it.
 fn drawn_from<'a>(key: &str, e: &'a Json) -> Option<&'a str> {
     match e["fromConstraint"].as_str() {
@@ -40,9 +73,10 @@ fn drawn_from<'a>(key: &str, e: &'a Json) -> Option<&'a str> {
     }
 }
 
-/// Drops from `puzzle` every cosmetic drawn from a constraint the puzzle holds.
+/// Drops from `puzzle` every cosmetic that draws a constraint the puzzle holds.
 pub(super) fn drop(puzzle: &mut Json) {
     let holds = |name: &str| super::fpuzzles::present(puzzle, &key_of(name));
+    let clones = clone_regions(puzzle);
     let mut keep: Vec<(&str, Vec<Json>)> = Vec::new();
     for key in DRAWN {
         let Some(entries) = puzzle[key].as_array() else {
@@ -51,6 +85,7 @@ pub(super) fn drop(puzzle: &mut Json) {
         let left: Vec<Json> = entries
             .iter()
             .filter(|e| !drawn_from(key, e).is_some_and(holds))
+            .filter(|e| !(key == "cage" && outlines(e, &clones)))
             .cloned()
             .collect();
         if left.len() < entries.len() {
@@ -109,6 +144,24 @@ mod tests {
             "no skyscraper clue here"
         );
         assert_eq!(key_of("Column Indexer"), "columnindexer");
+        // Cages outlining a clone and its copy go; one with a sum, or around other cells, stays.
+        let mut cloned = json!({
+            "clone": [{"cells": ["R1C1", "R1C2"], "cloneCells": ["R3C3", "R3C4"]}],
+            "cage": [
+                {"cells": ["R1C2", "R1C1"], "outlineC": "#000000"},
+                {"cells": ["R3C3", "R3C4"], "value": ""},
+                {"cells": ["R3C3", "R3C4"], "value": "7"},
+                {"cells": ["R1C1", "R2C1"]},
+            ],
+        });
+        drop(&mut cloned);
+        let left: Vec<&Json> = cloned["cage"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| &c["cells"])
+            .collect();
+        assert_eq!(left, [&json!(["R3C3", "R3C4"]), &json!(["R1C1", "R2C1"])]);
         assert_eq!(key_of("X Sum"), "xsum");
         assert_eq!(key_of("Dutch Whispers"), "whispers");
     }
