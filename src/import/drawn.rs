@@ -45,8 +45,9 @@ fn names(cells: &Json) -> BTreeSet<&str> {
         .collect()
 }
 
-/// The cells of every clone region and of every copy, each as a set of cell names.
-fn clone_regions(puzzle: &Json) -> Vec<BTreeSet<&str>> {
+/// The cells of every clone region and of every copy, each as a set of cell names (a set of them, so that a link
+/// of many cages and clones is not a product of the two).
+fn clone_regions(puzzle: &Json) -> BTreeSet<BTreeSet<&str>> {
     super::fpuzzles::list(puzzle, "clone")
         .iter()
         .flat_map(|c| [names(&c["cells"]), names(&c["cloneCells"])])
@@ -55,7 +56,7 @@ fn clone_regions(puzzle: &Json) -> Vec<BTreeSet<&str>> {
 }
 
 /// Whether a cosmetic cage shows nothing and outlines exactly one of `clones`.
-fn outlines(cage: &Json, clones: &[BTreeSet<&str>]) -> bool {
+fn outlines(cage: &Json, clones: &BTreeSet<BTreeSet<&str>>) -> bool {
     let shows = match &cage["value"] {
         Json::Null => false,
         Json::String(s) => !s.trim().is_empty(),

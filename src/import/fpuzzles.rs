@@ -1429,19 +1429,18 @@ fn extreme_cells(less: &BTreeSet<[usize; 4]>, n: usize, smaller: bool) -> BTreeS
                 && beside(r, c, n).all(|o| sign(cell, o) || unsigned(cell, o))
         })
         .collect();
-    loop {
-        let lone: Vec<[usize; 2]> = kind
-            .iter()
-            .copied()
-            .filter(|&[r, c]| beside(r, c, n).any(|o| unsigned([r, c], o) && !kind.contains(&o)))
-            .collect();
-        if lone.is_empty() {
-            return kind;
-        }
-        for cell in lone {
+    // A cell dropped can only make its neighbours drop: each is looked at again when one beside it goes, so that
+    // a long chain of them costs its length, not its length times the grid.
+    let mut look: Vec<[usize; 2]> = kind.iter().copied().collect();
+    while let Some(cell) = look.pop() {
+        let [r, c] = cell;
+        let lone = beside(r, c, n).any(|o| unsigned(cell, o) && !kind.contains(&o));
+        if kind.contains(&cell) && lone {
             kind.remove(&cell);
+            look.extend(beside(r, c, n).filter(|o| kind.contains(o)));
         }
     }
+    kind
 }
 
 /// Odd and even marks.
