@@ -148,12 +148,10 @@ fn draw(
 ) -> Result<Exit, Error> {
     let png_file =
         || output.ok_or_else(|| Error::section("--output", "a PNG needs a file: -o out.png"));
+    let puzzle = reader.load(file)?;
     // A PNG that cannot be written is refused before the puzzle is solved, not after.
     if format == PictureFormat::Png {
         png_file()?;
-    }
-    let puzzle = reader.load(file)?;
-    if format == PictureFormat::Png {
         png::fits(svg::size(puzzle.figure()), run.scale)?;
     }
     let mut status = Status::Solved;

@@ -64,16 +64,22 @@ const NOTE_SIZE: f64 = CELL * 0.28;
 /// The picture's width and height in SVG units, known before anything is drawn (or solved).
 pub(crate) fn size(f: &Figure) -> (f64, f64) {
     let side = Page::new(f).side();
-    (side, side + super::notes(f).len() as f64 * NOTE_SIZE * 1.4)
+    (side, height(side, super::notes(f).len()))
+}
+
+/// The picture's height: its square and `notes` lines of notes under it.
+fn height(side: f64, notes: usize) -> f64 {
+    side + notes as f64 * NOTE_SIZE * 1.4
 }
 
 /// Renders the puzzle with its givens, and the solution's other values when there is one.
 pub(crate) fn render(f: &Figure, values: &Values) -> String {
     let page = Page::new(f);
-    let (side, height) = size(f);
+    let side = page.side();
     // Under the picture, its notes: named rules, and whose row is whose where a side has two rows of clues.
     let notes = super::notes(f);
     let note_size = NOTE_SIZE;
+    let height = height(side, notes.len());
     let mut out = String::new();
     let _ = writeln!(
         out,
