@@ -548,16 +548,35 @@ fn extremes(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
             .iter()
             .map(|e| inside(&e["cell"], n))
             .collect::<Result<BTreeSet<_>, _>>()?;
-        for &[r, c] in &kind {
-            for [a, b] in beside(r, c, n).filter(|cell| !kind.contains(cell)) {
-                less.insert(if smaller { [r, c, a, b] } else { [a, b, r, c] });
-            }
-        }
+        less.extend(signs_of(&kind, n, smaller));
     }
     if !less.is_empty() {
         record["less"] = json!(less.into_iter().collect::<Vec<_>>());
     }
     Ok(())
+}
+
+/// The sign between a minimum (`smaller`) or maximum `cell` and `other` beside it, as the schema's `less` pair.
+fn sign_of(smaller: bool, [r, c]: [usize; 2], [a, b]: [usize; 2]) -> [usize; 4] {
+    if smaller {
+        [r, c, a, b]
+    } else {
+        [a, b, r, c]
+    }
+}
+
+/// The signs minima (`smaller`) or maxima `kind` stand for: toward each cell beside one that is not of the kind.
+/// The reader makes them, and the writer checks that the cells it finds make exactly the signs it has.
+fn signs_of(
+    kind: &BTreeSet<[usize; 2]>,
+    n: usize,
+    smaller: bool,
+) -> impl Iterator<Item = [usize; 4]> + '_ {
+    kind.iter().flat_map(move |&cell| {
+        beside(cell[0], cell[1], n)
+            .filter(|o| !kind.contains(o))
+            .map(move |o| sign_of(smaller, cell, o))
+    })
 }
 
 /// A pill's cells in reading order, its digits from the most significant (left to right, top to bottom, as
@@ -1394,10 +1413,8 @@ fn write_extremes(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> 
     let mut covered = BTreeSet::new();
     for (key, smaller) in [("minimum", true), ("maximum", false)] {
         let kind = extreme_cells(&less, n, smaller);
+        covered.extend(signs_of(&kind, n, smaller));
         for &[r, c] in &kind {
-            for [a, b] in beside(r, c, n).filter(|cell| !kind.contains(cell)) {
-                covered.insert(if smaller { [r, c, a, b] } else { [a, b, r, c] });
-            }
             push(out, key, json!({"cell": cell_name(r, c)}));
         }
     }
@@ -1415,9 +1432,7 @@ fn write_extremes(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> 
 /// toward at least one cell beside it, and toward every other unless that one has no sign between them and is
 /// of the kind too (the largest such set: cells are dropped until every one left qualifies).
 fn extreme_cells(less: &BTreeSet<[usize; 4]>, n: usize, smaller: bool) -> BTreeSet<[usize; 2]> {
-    let sign = |[r, c]: [usize; 2], [a, b]: [usize; 2]| {
-        less.contains(&if smaller { [r, c, a, b] } else { [a, b, r, c] })
-    };
+    let sign = |cell, other| less.contains(&sign_of(smaller, cell, other));
     let unsigned = |[r, c]: [usize; 2], [a, b]: [usize; 2]| {
         !less.contains(&[r, c, a, b]) && !less.contains(&[a, b, r, c])
     };
