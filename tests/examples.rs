@@ -52,6 +52,8 @@ const VARIANTS: &[&str] = &[
     "indexer",
     "lockout",
     "kropki-dots",
+    "kropki-all-black",
+    "kropki-all-white",
     "xv-marks",
     "consecutive-sudoku",
     "killer-cages",
@@ -176,15 +178,26 @@ fn marked(doc: &serde_yaml::Value, key: &str, standard: u32) -> Vec<Marked> {
 /// Marked pairs per section; every listed pair must satisfy its section's test with its number, every other
 /// pair of neighbours none of the tests with any number the marks use (a section's standard number always).
 fn check_marks(doc: &serde_yaml::Value, sol: &Grid, tests: &[Mark]) {
+    check_some_marks(doc, sol, tests, &[]);
+}
+
+/// Marks of `given` sections are all given, of `open` ones where the setter placed them: every mark holds,
+/// and a pair with no mark of either holds none of the given sections' relations (numbered ones included).
+fn check_some_marks(doc: &serde_yaml::Value, sol: &Grid, given: &[Mark], open: &[Mark]) {
     let n = sol.len();
     let mut marked_pairs = BTreeMap::new();
     let mut ruled_out: Vec<(Test, u32)> = Vec::new();
-    for (key, test, standard) in tests {
-        ruled_out.push((*test, *standard));
+    for (i, (key, test, standard)) in given.iter().chain(open).enumerate() {
+        let all_given = i < given.len();
+        if all_given {
+            ruled_out.push((*test, *standard));
+        }
         for (a, b, k) in marked(doc, key, *standard) {
             assert!(test(sol[a.0][a.1], sol[b.0][b.1], k), "{key} {a:?} {b:?}");
             marked_pairs.insert((a.min(b), a.max(b)), *key);
-            ruled_out.push((*test, k));
+            if all_given {
+                ruled_out.push((*test, k));
+            }
         }
     }
     for r in 0..n {
@@ -481,6 +494,22 @@ fn check_variant(kind: &str, doc: &serde_yaml::Value, sol: &Grid) {
                 ("white", |a, b, k| a.abs_diff(b) == k, 1),
                 ("black", |a, b, k| a.max(b) == k * a.min(b), 2),
             ],
+        ),
+        // Every black dot given, white dots where the setter placed them: a pair with no dot is in no ratio
+        // of a black dot, and may differ by 1.
+        "kropki-all-black" => check_some_marks(
+            doc,
+            sol,
+            &[("black", |a, b, k| a.max(b) == k * a.min(b), 2)],
+            &[("white", |a, b, k| a.abs_diff(b) == k, 1)],
+        ),
+        // Every white dot given, black dots where the setter placed them: a pair with no dot differs by no
+        // white dot's number, and may be in a ratio of 2.
+        "kropki-all-white" => check_some_marks(
+            doc,
+            sol,
+            &[("white", |a, b, k| a.abs_diff(b) == k, 1)],
+            &[("black", |a, b, k| a.max(b) == k * a.min(b), 2)],
         ),
         // Marked neighbours differ by 1, every other pair of neighbours does not.
         "consecutive-sudoku" | "consecutive" => check_marks(
@@ -985,6 +1014,45 @@ fn the_oracle_rejects_a_broken_solution() {
         check_variant("arrow", &doc, &sol);
     });
     assert!(broke.is_err());
+}
+
+/// Dots of one colour all given, of the other not: the oracle rejects the examples with a dot of the other
+/// colour taken away where its pair is in the first colour's relation (a black 1-2 beside white dots all given,
+/// a white 1-2 beside black ones), and accepts them with any other such dot taken away.
+#[test]
+fn the_one_colour_oracles_free_pairs_of_the_other_colour_alone() {
+    let double: Test = |a, b, _| a.max(b) == 2 * a.min(b);
+    let consecutive: Test = |a, b, _| a.abs_diff(b) == 1;
+    for (kind, other, given) in [
+        ("kropki-all-black", "white", double),
+        ("kropki-all-white", "black", consecutive),
+    ] {
+        for size in ["6x6", "9x9"] {
+            let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("puzzles/{kind}/{kind}-{size}.yaml"));
+            let doc: serde_yaml::Value =
+                serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+            let sol = grid(doc["solution"].as_str().unwrap());
+            let dots = marked(&doc, other, 1);
+            let holds = |&(a, b, _): &Marked| given(sol[a.0][a.1], sol[b.0][b.1], 0);
+            assert!(dots.iter().any(holds), "{kind} {size}");
+            for dot in &dots {
+                let mut without = doc.clone();
+                let name = |(r, c): (usize, usize)| format!("r{}c{}", r + 1, c + 1);
+                let gone = format!("{}-{}", name(dot.0), name(dot.1));
+                let kept: Vec<&str> = doc[other]
+                    .as_str()
+                    .unwrap()
+                    .lines()
+                    .filter(|l| l.trim() != gone)
+                    .collect();
+                assert_eq!(kept.len() + 1, dots.len(), "{gone}");
+                without[other] = serde_yaml::Value::String(kept.join("\n"));
+                let checked = std::panic::catch_unwind(|| check_variant(kind, &without, &sol));
+                assert_eq!(checked.is_err(), holds(dot), "{kind} {size}: {gone}");
+            }
+        }
+    }
 }
 
 /// The pill examples have arrows leaving pills, and the oracle rejects each with a pill's digits swapped (a

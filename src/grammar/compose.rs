@@ -144,6 +144,15 @@ fn rename_args(args: &mut Mapping, renames: &BTreeMap<String, String>) {
                         .collect();
                 }
             }
+            Param::FlagOrTags => {
+                if let Value::Sequence(listed) = value {
+                    for item in listed.iter_mut() {
+                        if let Some(new) = item.as_str().and_then(|s| renames.get(s)) {
+                            *item = Value::String(new.clone());
+                        }
+                    }
+                }
+            }
             Param::Flag | Param::Number | Param::Classes => {}
         }
     }
@@ -226,6 +235,23 @@ mod tests {
                     "kropki-latin-white".to_owned(),
                     "kropki-latin-black".to_owned()
                 ]
+            ]
+        );
+        // So do the tags a negative rule is said of.
+        let g = composed("kropki+kropki-all-black");
+        let exclusive: Vec<&Value> = g
+            .rules
+            .iter()
+            .filter_map(|r| match r {
+                RuleUse::Primitive { args, .. } => args.get("exclusive"),
+                RuleUse::Named(_) => None,
+            })
+            .collect();
+        assert_eq!(
+            exclusive,
+            [
+                &Value::Bool(true),
+                &Value::Sequence(vec![Value::String("kropki-all-black-black".into())])
             ]
         );
         let g = composed("killer+sumdoku");

@@ -18,6 +18,9 @@ pub(crate) enum Param {
     Section(SectionKind, Need),
     /// A literal `true` / `false`.
     Flag,
+    /// A literal `true` / `false`, or a list of some of the sections the `tags` parameter names (what the
+    /// flag says, said of those tags alone: `exclusive: [black]`).
+    FlagOrTags,
     /// A whole number from 1 to 255 (`by: 5`); required.
     Number,
     /// A map from sections of this kind to the relation each tags its pairs with (`{white: difference 1}`);
@@ -178,8 +181,8 @@ pub(crate) const PRIMITIVES: &[Signature] = &[
     },
     Signature {
         name: "tagged-pairs",
-        description: "each pair of a tag's section satisfies the tag's relation (`tags: {white: difference 1, black: ratio 2}`); with `exclusive: true`, neighbours in no section satisfy none of them",
-        params: &[("tags", Param::Tags(K::Pairs)), ("exclusive", Param::Flag)],
+        description: "each pair of a tag's section satisfies the tag's relation (`tags: {white: difference 1, black: ratio 2}`); with `exclusive: true`, neighbours in no section satisfy none of them; `exclusive: [black]` says that of the listed tags alone (every black dot given, white dots where shown)",
+        params: &[("tags", Param::Tags(K::Pairs)), ("exclusive", Param::FlagOrTags)],
         look: Look::Tags,
     },
     Signature {
@@ -509,6 +512,51 @@ fn check_tags(
     Ok(())
 }
 
+/// Checks a flag said of tags: `true` / `false`, or a list of distinct keys of the use's `tags`, at least one.
+fn check_flag_or_tags(
+    primitive: &str,
+    param: &str,
+    value: &Value,
+    args: &Args,
+) -> Result<(), String> {
+    if value.as_bool().is_some() {
+        return Ok(());
+    }
+    let tags: Vec<&str> = match args.get("tags") {
+        Some(Value::Mapping(tags)) => tags.keys().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    let wrong = || {
+        format!(
+            "primitive {primitive}: `{param}:` must be true, false or a list of some of the tags ({})",
+            tags.join(", ")
+        )
+    };
+    let Value::Sequence(listed) = value else {
+        return Err(wrong());
+    };
+    let mut seen = Vec::new();
+    for item in listed {
+        let name = item.as_str().ok_or_else(wrong)?;
+        if !tags.contains(&name) {
+            return Err(format!(
+                "primitive {primitive}: `{param}:` {name:?} is not one of the tags ({})",
+                tags.join(", ")
+            ));
+        }
+        if seen.contains(&name) {
+            return Err(format!(
+                "primitive {primitive}: `{param}:` lists {name:?} twice"
+            ));
+        }
+        seen.push(name);
+    }
+    if seen.is_empty() {
+        return Err(wrong());
+    }
+    Ok(())
+}
+
 /// Whether `name` is a section of kind `want`; else what is wrong with it, for a message that starts with where it
 /// was written: it names no section (and the section of that kind it most likely meant), or one of another kind.
 fn section_of_kind(
@@ -582,6 +630,7 @@ pub(crate) fn check_use(
                 ))
             }
             (Param::Tags(want), v) => check_tags(primitive, param, *want, v, sections)?,
+            (Param::FlagOrTags, Some(v)) => check_flag_or_tags(primitive, param, v, args)?,
             (Param::Classes, v) => {
                 super::classes::classes(v)
                     .map_err(|e| format!("primitive {primitive}: `{param}:` {e}"))?;

@@ -320,10 +320,28 @@ pub(crate) fn consecutive_exclusive(args: &Args) -> bool {
         .unwrap_or(true)
 }
 
-/// Whether tagged pairs come with their negative rule: `exclusive: true`, with at least one tag.
+/// Whether tagged pairs come with a negative rule: `exclusive: true` with at least one tag, or a list of tags.
 pub(crate) fn tagged_exclusive(args: &Args) -> bool {
-    args.get("exclusive").and_then(Value::as_bool) == Some(true)
-        && matches!(args.get("tags"), Some(Value::Mapping(tags)) if !tags.is_empty())
+    !exclusive_tags(args).is_empty()
+}
+
+/// The tags whose relation neighbours in no section avoid: every tag with `exclusive: true`, the listed ones
+/// with `exclusive: [black]` (every black dot given, white dots only where the setter placed them), none else.
+pub(crate) fn exclusive_tags(args: &Args) -> Vec<String> {
+    let Some(Value::Mapping(tags)) = args.get("tags") else {
+        return Vec::new();
+    };
+    let names = tags.keys().filter_map(Value::as_str).map(str::to_owned);
+    match args.get("exclusive") {
+        Some(Value::Bool(true)) => names.collect(),
+        Some(Value::Sequence(listed)) => {
+            let listed: Vec<&str> = listed.iter().filter_map(Value::as_str).collect();
+            names
+                .filter(|name| listed.contains(&name.as_str()))
+                .collect()
+        }
+        _ => Vec::new(),
+    }
 }
 
 fn build_consecutive(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
@@ -338,8 +356,8 @@ fn build_consecutive(args: &Args, sections: &Sections, site: &Site) -> Result<Ru
 /// the pair's own number when it has one (a numbered dot; a pair listed twice is one rule), and, with
 /// `unmarked`, every pair of orthogonal neighbours in no section satisfies that relation instead (the negative
 /// rule of consecutive, kropki and XV marks). A negative rule of tagged marks ([`RelationKind::NoneOf`]) also
-/// rules out every numbered relation the marks use, as SudokuSolver reads f-puzzles' numbered dots: a pair with
-/// no dot differs by neither 1 nor 3 when a dot says 3.
+/// rules out every numbered relation the marks of its tags use, as SudokuSolver reads f-puzzles' numbered dots: a
+/// pair with no dot differs by neither 1 nor 3 when a dot says 3.
 fn marked_pairs(
     tags: &[(String, RelationKind)],
     unmarked: Option<(RelationKind, String)>,
@@ -348,7 +366,8 @@ fn marked_pairs(
 ) -> Result<Rules, Error> {
     let key = |a: Cell, b: Cell| if a < b { (a, b) } else { (b, a) };
     let mut marked = std::collections::BTreeSet::new();
-    let mut numbered: Vec<RelationKind> = Vec::new();
+    // Each numbered relation with the relation of its tag.
+    let mut numbered: Vec<(RelationKind, RelationKind)> = Vec::new();
     let mut out: Rules = Vec::new();
     for (name, kind) in tags {
         let Some(SectionValue::Pairs(pairs)) = sections.get(name) else {
@@ -370,8 +389,8 @@ fn marked_pairs(
                         );
                         Error::section(format!("{name} line {}", i + 1), message)
                     })?;
-                    if !numbered.contains(&own) {
-                        numbered.push(own.clone());
+                    if !numbered.contains(&(kind.clone(), own.clone())) {
+                        numbered.push((kind.clone(), own.clone()));
                     }
                     own
                 }
@@ -386,7 +405,12 @@ fn marked_pairs(
     let kind = match kind {
         RelationKind::NoneOf(kinds) => {
             let mut all = kinds.to_vec();
-            all.extend(numbered.into_iter().filter(|k| !kinds.contains(k)));
+            all.extend(
+                numbered
+                    .into_iter()
+                    .filter(|(tag, own)| kinds.contains(tag) && !kinds.contains(own))
+                    .map(|(_, own)| own),
+            );
             RelationKind::NoneOf(all.into())
         }
         other => other,
@@ -687,7 +711,7 @@ pub(crate) fn relation_kind(phrase: &str) -> Option<RelationKind> {
 
 fn build_tagged_pairs(args: &Args, sections: &Sections, site: &Site) -> Result<Rules, Error> {
     let n = site.n;
-    let exclusive = tagged_exclusive(args);
+    let exclusive = exclusive_tags(args);
     let tags: Vec<(String, RelationKind)> = match args.get("tags") {
         Some(Value::Mapping(map)) => map
             .iter()
@@ -695,9 +719,15 @@ fn build_tagged_pairs(args: &Args, sections: &Sections, site: &Site) -> Result<R
             .collect(),
         _ => Vec::new(),
     };
-    let unmarked = (exclusive && !tags.is_empty()).then(|| {
-        let none: Arc<[RelationKind]> = tags.iter().map(|(_, k)| k.clone()).collect();
-        let names: Vec<&str> = tags.iter().map(|(name, _)| name.as_str()).collect();
+    // Pairs any tag marks are exempt, as SudokuSolver reads f-puzzles' dots: a white dot on 1-2 under the
+    // black dots' negative rule.
+    let avoided: Vec<&(String, RelationKind)> = tags
+        .iter()
+        .filter(|(name, _)| exclusive.contains(name))
+        .collect();
+    let unmarked = (!avoided.is_empty()).then(|| {
+        let none: Arc<[RelationKind]> = avoided.iter().map(|(_, k)| k.clone()).collect();
+        let names: Vec<&str> = avoided.iter().map(|(name, _)| name.as_str()).collect();
         (
             RelationKind::NoneOf(none),
             format!("unmarked by {}", names.join(", ")),
@@ -1331,7 +1361,7 @@ mod tests {
 
     /// How many of the 4x4 Sudokus the puzzle file's rules accept, each checked against `want`; the solver
     /// counts as many solutions, on the fast path and on the whole program given to CBC.
-    fn accepted_4x4(text: &str, want: impl Fn(&[Vec<u32>]) -> bool) -> usize {
+    fn accepted_4x4(text: &str, mut want: impl FnMut(&[Vec<u32>]) -> bool) -> usize {
         let puzzle =
             crate::model::load::load_str(text, &crate::grammar::Registry::built_in()).unwrap();
         let mut kept = 0;
@@ -1419,6 +1449,99 @@ mod tests {
             fives.clone().all(|q| sum(q) == 5) && sevens.iter().all(|&q| sum(q) == 7) && unmarked_ok
         });
         assert_eq!(kept, 2);
+    }
+
+    /// `exclusive: [black]`: every black dot given, white dots where the setter placed them. A pair with no dot
+    /// is in no ratio of 2 (nor of a numbered black dot's 3) but may differ by 1 or 3; a pair with a white dot is
+    /// free of the black dots' rule (a white dot on 1-2, as SudokuSolver reads it). Checked on every 4x4
+    /// Sudoku against the rule written out by hand.
+    #[test]
+    fn black_dots_all_given_leave_white_pairs_and_differences_free() {
+        // Dots of one grid (found by a search): black on its pairs in a ratio of 2 but one, which holds 1-2
+        // and has a white dot; a black dot numbered 3 on one 1-3 pair and white dots numbered 2 on the others; a
+        // white dot numbered 3 on one 1-4 pair, which says nothing of the others.
+        type Dot = ((usize, usize), (usize, usize), u32);
+        let white: [Dot; 5] = [
+            ((0, 0), (0, 1), 1),
+            ((1, 1), (1, 2), 3),
+            ((0, 2), (1, 2), 2),
+            ((2, 1), (3, 1), 2),
+            ((2, 3), (3, 3), 2),
+        ];
+        let mut black: Vec<Dot> = [(0, 1, 1, 1), (0, 3, 1, 3), (1, 2, 1, 3), (2, 0, 2, 1)]
+            .into_iter()
+            .chain([(2, 0, 3, 0), (2, 2, 3, 2), (3, 2, 3, 3)])
+            .map(|(r, c, r2, c2)| ((r, c), (r2, c2), 2))
+            .collect();
+        black.push(((0, 0), (1, 0), 3));
+        // A dot shows its number when it is not its colour's own (1 white, 2 black).
+        let name = |(a, b, k): Dot, own: u32| {
+            let cell = |(r, c): (usize, usize)| format!("r{}c{}", r + 1, c + 1);
+            let number = if k == own {
+                String::new()
+            } else {
+                format!(" = {k}")
+            };
+            format!("  - {}-{}{number}\n", cell(a), cell(b))
+        };
+        let mut text = String::from("type: kropki-all-black\nsize: 4\nwhite:\n");
+        text.extend(white.iter().map(|&d| name(d, 1)));
+        text += "black:\n";
+        text.extend(black.iter().map(|&d| name(d, 2)));
+        let (mut free_white_ratio, mut unmarked_differences) = (0, 0);
+        let kept = accepted_4x4(&text, |g| {
+            let at = |(r, c): (usize, usize)| g[r][c];
+            let ratio = |a: u32, b: u32, k: u32| a.max(b) == k * a.min(b);
+            let marked = |a, b| white.iter().chain(&black).any(|d| (d.0, d.1) == (a, b));
+            let (mut differences, mut differences_of_3) = (false, false);
+            let unmarked_ok = (0..4).flat_map(|r| (0..4).map(move |c| (r, c))).all(|a| {
+                [(a.0, a.1 + 1), (a.0 + 1, a.1)]
+                    .into_iter()
+                    .filter(|&(r, c)| r < 4 && c < 4 && !marked(a, (r, c)))
+                    .all(|b| {
+                        differences |= at(a).abs_diff(at(b)) == 1;
+                        differences_of_3 |= at(a).abs_diff(at(b)) == 3;
+                        !ratio(at(a), at(b), 2) && !ratio(at(a), at(b), 3)
+                    })
+            });
+            let ok = white.iter().all(|&(a, b, k)| at(a).abs_diff(at(b)) == k)
+                && black.iter().all(|&(a, b, k)| ratio(at(a), at(b), k))
+                && unmarked_ok;
+            if ok {
+                free_white_ratio += usize::from(ratio(g[0][0], g[0][1], 2));
+                unmarked_differences += usize::from(differences && differences_of_3);
+            }
+            ok
+        });
+        // What the rule leaves free shows in the grid kept: a white 1-2, unmarked pairs differing by 1 and 3.
+        assert_eq!((kept, free_white_ratio, unmarked_differences), (1, 1, 1));
+    }
+
+    /// `exclusive:` is true, false or a list of the use's tags, each once; anything else is refused when the
+    /// grammar loads.
+    #[test]
+    fn an_exclusive_list_names_tags_of_the_use() {
+        let grammar = |exclusive: &str| {
+            format!(
+                "name: t\nsections:\n  white: {{kind: pairs, optional: true}}\n  black: {{kind: pairs, optional: true}}\n\
+                 rules:\n  - latin\n  - primitive: tagged-pairs\n    tags: {{white: difference 1, black: ratio 2}}\n    \
+                 exclusive: {exclusive}\n"
+            )
+        };
+        for ok in ["true", "false", "[black]", "[white, black]"] {
+            crate::grammar::Grammar::parse("t.yaml", &grammar(ok)).unwrap();
+        }
+        for (bad, says) in [
+            ("[grey]", "\"grey\" is not one of the tags (white, black)"),
+            ("[black, black]", "lists \"black\" twice"),
+            ("[]", "must be true, false or a list of some of the tags"),
+            ("black", "must be true, false or a list of some of the tags"),
+        ] {
+            let err = crate::grammar::Grammar::parse("t.yaml", &grammar(bad))
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(says), "{bad}: {err}");
+        }
     }
 
     /// A number on a pair whose relation has none (a clone's `equal`, a consecutive mark) is refused by the
