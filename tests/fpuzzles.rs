@@ -531,7 +531,10 @@ fn a_link_mixing_families_reads_as_a_grammar_that_has_them() {
 }
 
 /// The examples of types made of types go through links: written, read back as the same type (its parts in
-/// order of name), solved to their solution, and written again to the same link.
+/// order of name), solved to their solution, and written again to the same link. Consecutive marks beside black
+/// dots not all given read back as `kropki-all-white`: f-puzzles' white dots' negative constraint leaves a black
+/// dot's pair free, as SudokuSolver reads it, where latin's consecutive marks rule out a black 1-2 (the example
+/// has none, and one solution either way).
 #[test]
 fn mixed_examples_go_through_links() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/mixed");
@@ -548,14 +551,19 @@ fn mixed_examples_go_through_links() {
         assert_eq!(convert(&link, "fpuzzles"), link, "{file}");
         let text = std::fs::read_to_string(&path).unwrap();
         let kind = text.lines().find_map(|l| l.strip_prefix("type: ")).unwrap();
+        let kind = match kind {
+            "consecutive+kropki-dots" => "kropki-all-white+latin",
+            other => other,
+        };
         solves_as(&link, kind, &text, &file);
     }
 }
 
 /// Kropki dots and XV marks without f-puzzles' negative constraint say only of their own pairs (`kropki-dots`,
 /// `xv-marks`); with it, every unmarked pair has neither relation, even when the link has no mark at all (a 4x4
-/// with no two neighbours consecutive or double has no solution, where a plain 4x4 Sudoku has 288). The negative
-/// constraint on black dots alone is refused by name (on white dots alone it is a consecutive Sudoku).
+/// with no two neighbours consecutive or double has no solution, where a plain 4x4 Sudoku has 288). On black
+/// dots alone it is `kropki-all-black`, where a white dot frees its pair of the black dots' rule (on white dots
+/// alone it is a consecutive Sudoku).
 #[test]
 fn marks_with_and_without_the_negative_constraint() {
     let empty = r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
@@ -588,21 +596,80 @@ fn marks_with_and_without_the_negative_constraint() {
     );
     let mark = r#","xv":[{"cells":["R1C1","R1C2"],"value":"V"}]"#;
     assert_eq!(count(&link(mark))["type"], "xv-marks");
+    assert_eq!(count(&link(r#","negative":["ratio"]"#))["count"], 0);
+    // The dots of one grid: a white dot on its 1-2 in row 1, black dots on its other pairs in a ratio of 2.
+    let black: String = [
+        "R1C2-R2C2",
+        "R1C4-R2C4",
+        "R2C3-R2C4",
+        "R3C1-R3C2",
+        "R3C1-R4C1",
+        "R3C3-R4C3",
+    ]
+    .iter()
+    .chain(&["R4C3-R4C4"])
+    .map(|p| {
+        let (a, b) = p.split_once('-').unwrap();
+        format!(r#"{{"cells":["{a}","{b}"]}}"#)
+    })
+    .collect::<Vec<_>>()
+    .join(",");
+    let one_grid = link(&format!(r#"{dot},"ratio":[{black}],"negative":["ratio"]"#));
     let out = latin()
-        .args(["count", &link(r#","negative":["ratio"]"#)])
+        .args(["solve", &one_grid, "--format", "json", "--max", "2"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("one colour"));
-    // Written back, open marks carry no negative constraint, and read back as the same type.
-    for file in [
-        "puzzles/kropki-dots/kropki-dots-9x9.yaml",
-        "puzzles/xv-marks/xv-marks-9x9.yaml",
+    let solved: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(solved["type"], "kropki-all-black", "{solved}");
+    assert_eq!(solved["count"], 1, "{solved}");
+    assert_eq!(solved["solutions"][0][0], json!([1, 2, 3, 4]), "{solved}");
+    // Written back, open marks carry no negative constraint, black dots all given carry it alone, and each
+    // reads back as the same type.
+    for (file, negative) in [
+        ("puzzles/kropki-dots/kropki-dots-9x9.yaml", Value::Null),
+        ("puzzles/xv-marks/xv-marks-9x9.yaml", Value::Null),
+        (
+            "puzzles/kropki-all-black/kropki-all-black-9x9.yaml",
+            json!(["ratio"]),
+        ),
     ] {
-        let (link, json, _) = example_link(file);
-        assert!(json["negative"].is_null(), "{file}: {json}");
-        let solved = count(&link);
-        assert_eq!(solved["count"], 1, "{file}: {solved}");
+        let (link, json, text) = example_link(file);
+        assert_eq!(json["negative"], negative, "{file}: {json}");
+        let kind = text.lines().find_map(|l| l.strip_prefix("type: ")).unwrap();
+        solves_as(&link, kind, &text, file);
+    }
+}
+
+/// Dots of one colour all given beside another constraint family: the other colour's dots stay in the same
+/// rule, so that they still free their pairs (a white 1-2 beside black dots all given, a black 1-2 beside white
+/// ones), and the puzzle reads as the one-colour type joined with the other family's.
+#[test]
+fn dots_of_one_colour_all_given_keep_the_other_colour_beside_another_family() {
+    for (file, kind) in [
+        (
+            "puzzles/kropki-all-black/kropki-all-black-9x9.yaml",
+            "kropki-all-black+thermo",
+        ),
+        (
+            "puzzles/kropki-all-white/kropki-all-white-9x9.yaml",
+            "kropki-all-white+thermo",
+        ),
+    ] {
+        let (_, mut json, text) = example_link(file);
+        let sol = file_solution(&text);
+        // A thermometer from r1c1 to the larger of its neighbours on the right and below, as the solution has.
+        let (low, high) = if sol[0][1] > sol[1][0] {
+            ("R1C1", "R1C2")
+        } else {
+            ("R1C1", "R2C1")
+        };
+        let (low, high) = if sol[0][0] < sol[0][1].max(sol[1][0]) {
+            (low, high)
+        } else {
+            (high, low)
+        };
+        json["thermometer"] = json!([{"lines": [[low, high]]}]);
+        solves_as(&json.to_string(), kind, &text, file);
     }
 }
 
@@ -645,9 +712,10 @@ fn numbered_dots_go_through_links() {
 /// A consecutive Sudoku as f-puzzles sets it: white dots with their negative constraint alone, or non-consecutive
 /// ticked beside white dots (SudokuSolver exempts the dotted pairs). Either reads as `consecutive-sudoku` and
 /// solves to the example's solution (the rule over the whole grid alone would leave none); the example writes
-/// the first form and reads back to the same link. White dots all given beside black dots that are not read as
-/// the consecutive marks and black dots where placed (`consecutive-sudoku+kropki-dots`; the example's r1c1 and
-/// r1c2 hold 4 and 8); a numbered white dot among them is refused.
+/// the first form and reads back to the same link. White dots all given beside black dots not all given read
+/// as `kropki-all-white` (the example's r1c1 and r1c2 hold 4 and 8), where a black dot frees its pair of the
+/// white dots' rule, as SudokuSolver reads it: the example with its 1-2 pairs' white dots turned black keeps
+/// its solution, in either form. A numbered white dot with no black dot is refused.
 #[test]
 fn a_consecutive_sudoku_reads_from_either_form() {
     let (_, json, text) = example_link("puzzles/consecutive-sudoku/consecutive-sudoku-9x9.yaml");
@@ -660,8 +728,31 @@ fn a_consecutive_sudoku_reads_from_either_form() {
     }
     let mut black = ticked.clone();
     black["ratio"] = json!([{"cells": ["R1C1", "R1C2"]}]);
-    let kind = "consecutive-sudoku+kropki-dots";
-    solves_as(&black.to_string(), kind, &text, "black dots not all given");
+    solves_as(
+        &black.to_string(),
+        "kropki-all-white",
+        &text,
+        "black dots not all given",
+    );
+    // White dots between 1 and 2 turned black: those pairs are free of the white dots' rule.
+    let sol = file_solution(&text);
+    let at = |name: &Value| {
+        let (r, c) = name.as_str().unwrap()[1..].split_once('C').unwrap();
+        sol[r.parse::<usize>().unwrap() - 1][c.parse::<usize>().unwrap() - 1]
+    };
+    let (halves, whites): (Vec<Value>, Vec<Value>) = json["difference"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .cloned()
+        .partition(|d| at(&d["cells"][0]) * at(&d["cells"][1]) == 2);
+    assert!(!halves.is_empty(), "{json}");
+    for (puzzle, form) in [(&json, "negative"), (&ticked, "nonconsecutive")] {
+        let mut turned = puzzle.clone();
+        turned["difference"] = json!(whites);
+        turned["ratio"] = json!(halves);
+        solves_as(&turned.to_string(), "kropki-all-white", &text, form);
+    }
     let mut numbered = json.clone();
     numbered["difference"][0]["value"] = json!("2");
     let out = latin()

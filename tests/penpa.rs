@@ -280,6 +280,32 @@ fn rules_over_the_whole_grid_travel_in_the_rules_text() {
     assert_eq!(solutions(&bare).len(), 2, "{bare}");
 }
 
+/// Dots of one colour all given and of the other not (f-puzzles' negative constraint on one colour) have no
+/// drawing in Penpa+ or SudokuPad either: the rules text says "All possible black dots are given." (or white),
+/// and the examples' links read back as the same type with the same one solution.
+#[test]
+fn dots_of_one_colour_all_given_travel_in_the_rules_text() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    for (kind, size) in [
+        ("kropki-all-black", "6x6"),
+        ("kropki-all-black", "9x9"),
+        ("kropki-all-white", "6x6"),
+        ("kropki-all-white", "9x9"),
+    ] {
+        let file = root.join(format!("puzzles/{kind}/{kind}-{size}.yaml"));
+        let file = file.to_str().unwrap();
+        for form in ["penpa", "sudokupad"] {
+            let link = run(&["convert", file, "--to", form]);
+            let rules = run(&["convert", &link, "--to", "yaml"]);
+            assert!(
+                rules.contains(&format!("type: {kind}\n")),
+                "{size} {form}: {rules}"
+            );
+            assert_eq!(only_solution(&link), only_solution(file), "{size} {form}");
+        }
+    }
+}
+
 fn tempdir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("latin-penpa-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

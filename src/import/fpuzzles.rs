@@ -10,8 +10,9 @@
 //! `thermometer`, `arrow`,
 //! `whispers` (with the `value` SudokuSolver gives Dutch ones), `renban`, `palindrome`, `littlekillersum`,
 //! `difference` (white kropki), `ratio` (black), with a `value` when numbered (the pair's own number), `xv`,
-//! `negative` (which marks are all given; without it a mark says only of its own pair; white dots all given,
-//! by it or by `nonconsecutive` beside them, with no black dot, a consecutive Sudoku), `sandwichsum`,
+//! `negative` (which marks are all given, of one colour or both; without it a mark says only of its own pair;
+//! white dots all given, by it or by `nonconsecutive` beside dots, with no black dot, a consecutive Sudoku),
+//! `sandwichsum`,
 //! `xsum`, `skyscraper`, `extraregion`, `betweenline`, `regionsumline`, `entropicline`, `modularline`,
 //! `quadruple`, `minimum`, `maximum` (as the signs they stand for, none between two of a kind), `clone` (as
 //! pairs of equal cells), `odd`, `even`, `solution`, and the keys Rangsk's SudokuSolver and its f-puzzles
@@ -718,33 +719,30 @@ fn pair_of(e: &Json, n: usize) -> Result<Json, Error> {
     Ok(json!([r1, c1, r2, c2]))
 }
 
-/// Kropki dots. Non-consecutive ticked beside white dots rules out consecutive digits between neighbours with
-/// no dot, as SudokuSolver reads it: the white dots' negative constraint (and not the rule over the whole grid,
-/// which the dots themselves would break). White dots all given and no black dot is a consecutive Sudoku (the
-/// schema's `consecutive`); white dots all given beside black dots not all given has no type.
+/// Kropki dots. Non-consecutive ticked beside dots rules out consecutive digits between neighbours with no
+/// dot, as SudokuSolver reads it: the white dots' negative constraint (and not the rule over the whole grid,
+/// which the white dots would break and black ones on 1-2 too). White dots all given and no black dot are
+/// consecutive marks (the schema's `consecutive`); dots of one colour all given beside the other's not are
+/// `white-all` or `black-all`.
 fn dots(puzzle: &Json, record: &mut Json, n: usize, negative: &[&str]) -> Result<(), Error> {
     let (white, black) = (list(puzzle, "difference"), list(puzzle, "ratio"));
     let nonconsecutive = present(puzzle, "nonconsecutive");
-    let white_all = negative.contains(&"difference") || nonconsecutive && !white.is_empty();
+    let dotted = !white.is_empty() || !black.is_empty();
+    let white_all = negative.contains(&"difference") || nonconsecutive && dotted;
     if white_all {
         drop_rule(record, "non-consecutive");
     }
     let dots_all_given = match (white_all, negative.contains(&"ratio")) {
         (true, true) => true,
         (false, false) => false,
-        // White dots all given are consecutive marks, and black dots not all given are pairs beside them
-        // (`consecutive-sudoku+kropki-dots`).
+        (true, false) if black.is_empty() => return consecutive(white, record, n),
         (true, false) => {
-            consecutive(white, record, n)?;
-            for e in black {
-                push_pair(record, &open("black", false), dot(e, "ratio", 2, n)?);
-            }
-            return Ok(());
+            let white = ("white", "difference", 1, white);
+            return one_colour_all(record, n, white, ("black", "ratio", 2, black));
         }
         (false, true) => {
-            return Err(err(
-                "the negative constraint on one colour of kropki dots alone, black: latin's types have it for both colours, or for white dots alone (a consecutive Sudoku)",
-            ))
+            let black = ("black", "ratio", 2, black);
+            return one_colour_all(record, n, black, ("white", "difference", 1, white));
         }
     };
     for (key, section, standard) in [("difference", "white", 1), ("ratio", "black", 2)] {
@@ -755,6 +753,28 @@ fn dots(puzzle: &Json, record: &mut Json, n: usize, negative: &[&str]) -> Result
         for e in list(puzzle, key) {
             push_pair(record, &section, dot(e, key, standard, n)?);
         }
+    }
+    Ok(())
+}
+
+/// A colour of kropki dots: its name, its f-puzzles key, its own number, and its dots.
+type Colour<'a> = (&'a str, &'a str, u64, &'a [Json]);
+
+/// Dots of one colour all given (`white-all`, `black-all`) beside the other's where the setter placed them
+/// (`-open`): under the first colour's negative constraint a pair with a dot of the other is free (a black dot
+/// on 1-2 beside white dots all given), as SudokuSolver reads it.
+fn one_colour_all(record: &mut Json, n: usize, all: Colour, placed: Colour) -> Result<(), Error> {
+    let section = format!("{}-all", all.0);
+    ensure_pairs(record, &section);
+    for e in all.3 {
+        push_pair(record, &section, dot(e, all.1, all.2, n)?);
+    }
+    for e in placed.3 {
+        push_pair(
+            record,
+            &open(placed.0, false),
+            dot(e, placed.1, placed.2, n)?,
+        );
     }
     Ok(())
 }
@@ -1503,6 +1523,8 @@ fn write_pairs(record: &Json, out: &mut Json) -> Result<(), Error> {
         ("v", "xv", Some("V")),
         ("white-open", "difference", None),
         ("black-open", "ratio", None),
+        ("black-all", "ratio", None),
+        ("white-all", "difference", None),
         ("x-open", "xv", Some("X")),
         ("v-open", "xv", Some("V")),
     ] {
@@ -1531,8 +1553,10 @@ fn write_pairs(record: &Json, out: &mut Json) -> Result<(), Error> {
     let has = |key: &str| !record["pairs"][key].is_null();
     if has("white") || has("black") {
         negative.extend(["ratio", "difference"]);
-    } else if record["consecutive"].is_array() {
+    } else if record["consecutive"].is_array() || has("white-all") {
         negative.push("difference");
+    } else if has("black-all") {
+        negative.push("ratio");
     }
     if has("x") || has("v") {
         negative.push("xv");
@@ -1927,6 +1951,16 @@ mod tests {
     }
 
     #[test]
+    fn a_numbered_white_dot_beside_black_ones_keeps_its_number() {
+        // Without black dots the white ones read as consecutive marks, which carry no number (refused
+        // below); beside black dots they are white-all pairs, and those carry it.
+        let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"difference":[{"cells":["R2C1","R2C2"],"value":"2"}],"ratio":[{"cells":["R1C1","R1C2"]}],"negative":["difference"]}"#;
+        let record = decode(json).unwrap();
+        assert_eq!(record["pairs"]["white-all"], json!([[1, 0, 1, 1, 2]]));
+        assert_eq!(record["pairs"]["black-open"], json!([[0, 0, 0, 1]]));
+    }
+
+    #[test]
     fn what_no_grammar_has_is_named() {
         for (json, says) in [
             (
@@ -1938,7 +1972,7 @@ mod tests {
                 "line",
             ),
             (
-                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"difference":[{"cells":["R2C1","R2C2"],"value":"2"}],"ratio":[{"cells":["R1C1","R1C2"]}],"negative":["difference"]}"#,
+                r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"difference":[{"cells":["R2C1","R2C2"],"value":"2"}],"negative":["difference"]}"#,
                 "a difference dot of 2",
             ),
             (

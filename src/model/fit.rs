@@ -22,6 +22,7 @@ use crate::error::Error;
 use crate::grammar::classes::{ClassRule, Classes};
 use crate::grammar::{Grammar, Registry, RuleUse};
 use crate::import::{gapped_key, layout_regions, GAPPED, OUTSIDE_KEYS};
+use crate::rules::relation::RelationKind;
 use crate::yaml::Value;
 
 /// What a line or pair key of the schema says, as a grammar says it.
@@ -57,7 +58,7 @@ enum Param {
     Open(&'static str),
 }
 
-const MEANINGS: [Meaning; 36] = [
+const MEANINGS: [Meaning; 38] = [
     line("thermos", "increasing", Param::None, "thermometers"),
     line(
         "slowthermos",
@@ -180,15 +181,33 @@ const MEANINGS: [Meaning; 36] = [
         Param::Open("ratio 2"),
         "black kropki dots (not all given)",
     ),
+    // Dots of one colour all given, of the other where the setter placed them (f-puzzles' negative constraint
+    // on one colour alone, "all possible black dots are given"); the other colour's dots are `-open`.
+    pair(
+        "black-all",
+        Param::Tag("ratio 2"),
+        "black kropki dots (every one given, white ones not)",
+    ),
+    pair(
+        "white-all",
+        Param::Tag("difference 1"),
+        "white kropki dots (every one given, black ones not)",
+    ),
     pair("x-open", Param::Open("sum 10"), "X marks (not all given)"),
     pair("v-open", Param::Open("sum 5"), "V marks (not all given)"),
     // A clone's cells and their copies: equal, and nothing said of the pairs not listed.
     pair("clones", Param::Open("equal"), "clones"),
 ];
 
-/// Record keys that mean something only beside another's, and go into its family when a record is split by
-/// [`families`]: pills with the arrows that leave them.
-const COMPANIONS: [(&str, &str); 2] = [("pills", "arrows"), ("pills", "distinctarrows")];
+/// Record keys that go into another's family when a record with both is split by [`families`]: pills with the
+/// arrows that leave them; dots of one colour not all given beside the other's all given, one rule whose
+/// negative rule leaves the pairs with a dot of the other colour alone.
+const COMPANIONS: [(&str, &str); 4] = [
+    ("pills", "arrows"),
+    ("pills", "distinctarrows"),
+    ("white-open", "black-all"),
+    ("black-open", "white-all"),
+];
 
 const fn line(
     key: &'static str,
@@ -366,7 +385,9 @@ fn families(record: &Json) -> Vec<Json> {
     let mut out = Vec::new();
     for group in ["lines", "pairs"] {
         for (key, list) in record[group].as_object().into_iter().flatten() {
-            if COMPANIONS.iter().any(|(companion, _)| companion == key) {
+            let owned =
+                |(companion, of): &(&str, &str)| companion == key && !record[group][*of].is_null();
+            if COMPANIONS.iter().any(owned) {
                 continue;
             }
             let mut family = with(&[(group, serde_json::json!({ key: list }))]);
@@ -713,7 +734,8 @@ fn tags_agree(args: &crate::grammar::Args, names: &[(Meaning, String)]) -> bool 
         return true;
     };
     // Open pairs say nothing of the others: a rule may tag sections the record leaves empty.
-    if args.get("exclusive").and_then(Value::as_bool) != Some(true) {
+    let exclusive = super::bind::exclusive_tags(args);
+    if exclusive.is_empty() {
         return true;
     }
     let sections: Vec<&str> = tags.keys().filter_map(Value::as_str).collect();
@@ -725,23 +747,15 @@ fn tags_agree(args: &crate::grammar::Args, names: &[(Meaning, String)]) -> bool 
     if taken.is_empty() {
         return true;
     }
-    // The tags a key's family brings: kropki's two dots, XV's two marks, or the key's own.
-    let family = |m: &Meaning| -> Vec<&str> {
-        match (m.key.as_ref(), m.param) {
-            ("white" | "black", _) => vec!["difference 1", "ratio 2"],
-            ("x" | "v", _) => vec!["sum 10", "sum 5"],
-            (_, Param::Tag(tag) | Param::Open(tag)) => vec![tag],
-            _ => Vec::new(),
-        }
-    };
     let mut want: Vec<_> = taken
         .iter()
-        .flat_map(|m| family(m))
+        .flat_map(|m| all_given(m).0)
         .filter_map(relation_kind)
         .collect();
     let mut have: Vec<_> = tags
-        .values()
-        .filter_map(Value::as_str)
+        .iter()
+        .filter(|(k, _)| k.as_str().is_some_and(|k| exclusive.iter().any(|e| e == k)))
+        .filter_map(|(_, v)| v.as_str())
         .filter_map(relation_kind)
         .collect();
     let key = |k: &crate::rules::relation::RelationKind| format!("{k:?}");
@@ -750,6 +764,49 @@ fn tags_agree(args: &crate::grammar::Args, names: &[(Meaning, String)]) -> bool 
     have.sort_by_key(key);
     have.dedup();
     want == have
+}
+
+/// The relations a pair key says every pair of is marked (kropki's two dots, XV's two marks, or the key's own
+/// tag), and those of its kind it says are not (`black-all`: the white dots; `white-all`: the black ones).
+fn all_given(m: &Meaning) -> (Vec<&'static str>, Vec<&'static str>) {
+    match (m.key.as_ref(), m.param) {
+        ("white" | "black", _) => (vec!["difference 1", "ratio 2"], vec![]),
+        ("x" | "v", _) => (vec!["sum 10", "sum 5"], vec![]),
+        ("black-all", _) => (vec!["ratio 2"], vec!["difference 1"]),
+        ("white-all", _) => (vec!["difference 1"], vec!["ratio 2"]),
+        (_, Param::Tag(tag)) => (vec![tag], vec![]),
+        _ => (vec![], vec![]),
+    }
+}
+
+/// The section a tagged-pairs use tags with the relation `tag` names.
+fn tag_section(args: &crate::grammar::Args, tag: &str) -> Option<String> {
+    let Some(Value::Mapping(tags)) = args.get("tags") else {
+        return None;
+    };
+    let want = relation_kind(tag);
+    tags.iter()
+        .find(|(_, v)| v.as_str().and_then(relation_kind) == want)
+        .and_then(|(k, _)| k.as_str().map(str::to_owned))
+}
+
+/// Whether a tagged-pairs use's negative rule is said of this section's tag.
+fn exclusive_of(args: &crate::grammar::Args, section: &str) -> bool {
+    super::bind::exclusive_tags(args)
+        .iter()
+        .any(|e| e == section)
+}
+
+/// The relations of a tagged-pairs use's exclusive tags, the ones neighbours in no section avoid.
+fn exclusive_kinds(args: &crate::grammar::Args) -> Vec<Option<RelationKind>> {
+    let Some(Value::Mapping(tags)) = args.get("tags") else {
+        return Vec::new();
+    };
+    super::bind::exclusive_tags(args)
+        .iter()
+        .filter_map(|e| tags.get(e.as_str())?.as_str())
+        .map(relation_kind)
+        .collect()
 }
 
 /// Why the first of `needs` whose classes are made from the grid's values cannot be made at size n, if one
@@ -815,27 +872,22 @@ fn sections_for(grammar: &Grammar, m: &Meaning, n: usize) -> Vec<String> {
             }
             // Every mark is given in a record (the schema's kropki and XV), so the pairs must be exclusive.
             // Nothing is said of the pairs not listed, so the pairs must not be exclusive.
-            Param::Open(tag) => {
-                let Some(Value::Mapping(tags)) = args.get("tags") else {
-                    return None;
-                };
-                let exclusive = args.get("exclusive").and_then(Value::as_bool) == Some(true);
-                let want = relation_kind(tag);
-                tags.iter()
-                    .find(|(_, v)| v.as_str().and_then(relation_kind) == want)
-                    .filter(|_| !exclusive)
-                    .and_then(|(k, _)| k.as_str().map(str::to_owned))
-            }
+            Param::Open(tag) => tag_section(args, tag).filter(|s| !exclusive_of(args, s)),
+            // A key's marks are all given where its section is exclusive, and so is every relation its key
+            // says is all given, and no relation it says is not.
             Param::Tag(tag) => {
-                let Some(Value::Mapping(tags)) = args.get("tags") else {
-                    return None;
-                };
-                let exclusive = args.get("exclusive").and_then(Value::as_bool) == Some(true);
-                let want = relation_kind(tag);
-                tags.iter()
-                    .find(|(_, v)| v.as_str().and_then(relation_kind) == want)
-                    .filter(|_| exclusive)
-                    .and_then(|(k, _)| k.as_str().map(str::to_owned))
+                let exclusive_kinds = exclusive_kinds(args);
+                let (given, open) = all_given(m);
+                tag_section(args, tag)
+                    .filter(|s| exclusive_of(args, s))
+                    .filter(|_| {
+                        given
+                            .iter()
+                            .all(|g| exclusive_kinds.contains(&relation_kind(g)))
+                            && open
+                                .iter()
+                                .all(|o| !exclusive_kinds.contains(&relation_kind(o)))
+                    })
             }
         }
     });

@@ -211,6 +211,10 @@ fn rules_text(puzzle: &mut Json) -> Result<(), Refusal> {
             negative.contains(&"difference") && !negative.contains(&"ratio"),
             "All possible white dots are given.",
         ),
+        (
+            negative.contains(&"ratio") && !negative.contains(&"difference"),
+            "All possible black dots are given.",
+        ),
         (negative.contains(&"xv"), "All possible X and V are given."),
     ];
     let outside: Vec<(bool, &str)> = EDGE_CLUES
