@@ -70,6 +70,11 @@ fn published() -> BTreeMap<&'static str, Option<&'static [&'static str]>> {
         ("maximum", Some(&["cell"][..])),
         ("ruleset", None),
         ("line", Some(&["lines", "outlineC", "width"][..])),
+        // A cosmetic text, as f-puzzles saves one ("Alien" by Lisztes draws its sign so).
+        (
+            "text",
+            Some(&["cells", "value", "fontC", "size", "angle"][..]),
+        ),
     ])
 }
 
@@ -1021,8 +1026,7 @@ fn decoded(link: &str) -> Value {
 /// Minimum and maximum cells are read as the signs they stand for (a greater-than Sudoku), every solution has
 /// each smaller (larger) than every cell beside it that is not of its kind (two maxima side by side, as in a
 /// fortress Sudoku, say nothing between them: reading a sign there made this puzzle, and setters' fortresses,
-/// have no solution), and the link writes back as the same cells; a sign that belongs to no such cell is
-/// refused by name.
+/// have no solution), and the link writes back as the same cells.
 #[test]
 fn minimum_and_maximum_cells_read_as_signs_and_write_back() {
     let grid: Vec<Vec<Value>> = vec![vec![json!({}); 4]; 4];
@@ -1071,21 +1075,58 @@ fn minimum_and_maximum_cells_read_as_signs_and_write_back() {
     check_fields(&back, &link);
     assert_eq!(back["minimum"], json!(named(&minima)));
     assert_eq!(back["maximum"], json!(named(&maxima)));
-    // One sign alone is no minimum or maximum.
+}
+
+/// A sign between two cells that is no minimum's or maximum's is drawn as text, as setters draw one with
+/// f-puzzles' text tool, with a sentence that says what it means: it reads back as the same sign, every
+/// solution honours it, and without the sentence the text is refused rather than read as nothing.
+#[test]
+fn a_sign_of_no_minimum_or_maximum_is_text_that_reads_back() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("sign.yaml");
-    std::fs::write(
-        &file,
-        "type: greater-than\nsize: 4\nbox: 2x2\nless:\n  - r1c1 < r1c2\n",
-    )
-    .unwrap();
+    let signs = [((0, 0), (0, 1)), ((2, 1), (1, 1)), ((3, 3), (3, 2))];
+    let mut text = String::from("type: greater-than\nsize: 4\nbox: 2x2\nless:\n");
+    for ((r, c), (r2, c2)) in signs {
+        text += &format!("  - r{}c{} < r{}c{}\n", r + 1, c + 1, r2 + 1, c2 + 1);
+    }
+    std::fs::write(&file, text).unwrap();
+    let link = convert(file.to_str().unwrap(), "fpuzzles");
+    let json = decoded(&link);
+    check_fields(&json, &link);
+    assert_eq!(json["text"].as_array().unwrap().len(), 3, "{json}");
+    assert!(
+        json["minimum"].is_null() && json["maximum"].is_null(),
+        "{json}"
+    );
+    // The column's sign is turned a quarter.
+    let turned: Vec<&Value> = json["text"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["angle"] == json!(90))
+        .collect();
+    assert_eq!(turned.len(), 1, "{json}");
+    assert_eq!(convert(&link, "fpuzzles"), link);
     let out = latin()
-        .args(["convert", file.to_str().unwrap(), "--to", "fpuzzles"])
+        .args(["solve", &link, "--format", "json", "--max", "300"])
         .output()
         .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let solutions = v["solutions"].as_array().unwrap();
+    // A plain 4x4 Sudoku has 288; each sign rules out some.
+    assert!(!solutions.is_empty() && solutions.len() < 288, "{v}");
+    for g in solutions {
+        for ((r, c), (r2, c2)) in signs {
+            assert!(g[r][c].as_u64() < g[r2][c2].as_u64(), "{g}");
+        }
+    }
+    // Without the sentence, nothing says what the text means.
+    let mut bare = json.clone();
+    bare.as_object_mut().unwrap().remove("ruleset");
+    let out = latin().args(["solve", &bare.to_string()]).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("R1C1 < R1C2 is neither"), "{err}");
+    assert!(err.contains("no sentence of the rules text"), "{err}");
 }
 
 /// A clone region of f-puzzles is its cells' pairs with their copies (a clone Sudoku): every solution holds each

@@ -14,7 +14,8 @@
 //! white dots all given, by it or by `nonconsecutive` beside dots, with no black dot, a consecutive Sudoku),
 //! `sandwichsum`,
 //! `xsum`, `skyscraper`, `extraregion`, `betweenline`, `regionsumline`, `entropicline`, `modularline`,
-//! `quadruple`, `minimum`, `maximum` (as the signs they stand for, none between two of a kind), `clone` (as
+//! `quadruple`, `minimum`, `maximum` (as the signs they stand for, none between two of a kind; other signs are
+//! text a sentence explains, [`super::signs`]), `clone` (as
 //! pairs of equal cells), `odd`, `even`, `solution`, and the keys Rangsk's SudokuSolver and its f-puzzles
 //! add-on read: `slowthermometer`, `doublearrow`, `zipperline`, `nabner`, `rowindexer`, `columnindexer`,
 //! `boxindexer`, and the add-on's `lockout` (ends half the size apart, rounded down); and `battlefield`,
@@ -83,6 +84,8 @@ pub(crate) fn decode(text: &str) -> Result<Json, Error> {
     super::globals::read(&mut puzzle).map_err(err)?;
     // A coloured line's rule is in the rules text too.
     super::coloured::read(&mut puzzle).map_err(err)?;
+    // So is what a sign drawn as text means.
+    super::signs::read(&mut puzzle).map_err(err)?;
     record_of(&puzzle)
 }
 
@@ -116,7 +119,7 @@ fn default_boxes(n: usize) -> Option<(usize, usize)> {
 
 /// Keys read (or harmless: the solver's own options, and `activeConstraints`, the editor's list of the
 /// constraint tools it shows, by name); anything else with content is refused.
-const READ: [&str; 55] = [
+const READ: [&str; 56] = [
     "size",
     "grid",
     "title",
@@ -171,6 +174,7 @@ const READ: [&str; 55] = [
     "quadruple",
     "minimum",
     "maximum",
+    super::signs::SIGNS,
     "clone",
 ];
 
@@ -539,10 +543,27 @@ fn beside(r: usize, c: usize, n: usize) -> impl Iterator<Item = [usize; 2]> {
         .filter(move |&[a, b]| a < n && b < n)
 }
 
-/// Minimum and maximum cells as the signs they stand for: the schema's `less` pairs, each once. A minimum
+/// Minimum and maximum cells as the signs they stand for, and the signs drawn as text ([`super::signs`]): the
+/// schema's `less` pairs, each once.
+fn extremes(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
+    let mut less = extreme_signs(puzzle, n)?;
+    for pair in list(puzzle, super::signs::SIGNS) {
+        let at = |i: usize| pair[i].as_u64().map(|v| v as usize).filter(|&v| v < n);
+        match (at(0), at(1), at(2), at(3)) {
+            (Some(a), Some(b), Some(c), Some(d)) => less.insert([a, b, c, d]),
+            _ => return Err(err(format!("{pair} is not a pair of cells"))),
+        };
+    }
+    if !less.is_empty() {
+        record["less"] = json!(less.into_iter().collect::<Vec<_>>());
+    }
+    Ok(())
+}
+
+/// The signs minimum and maximum cells stand for, each `[r, c, r2, c2]` with cell (r, c) the smaller. A minimum
 /// (maximum) is smaller (larger) than each cell beside it that is not a minimum (maximum) too, as f-puzzles and
 /// its solver read them: two maxima side by side (a fortress's grey cells) say nothing between them.
-fn extremes(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
+pub(super) fn extreme_signs(puzzle: &Json, n: usize) -> Result<BTreeSet<[usize; 4]>, Error> {
     let mut less = BTreeSet::new();
     for (key, smaller) in [("minimum", true), ("maximum", false)] {
         let kind = list(puzzle, key)
@@ -551,10 +572,7 @@ fn extremes(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
             .collect::<Result<BTreeSet<_>, _>>()?;
         less.extend(signs_of(&kind, n, smaller));
     }
-    if !less.is_empty() {
-        record["less"] = json!(less.into_iter().collect::<Vec<_>>());
-    }
-    Ok(())
+    Ok(less)
 }
 
 /// The sign between a minimum (`smaller`) or maximum `cell` and `other` beside it, as the schema's `less` pair.
@@ -1413,9 +1431,9 @@ fn write_clones(record: &Json, out: &mut Json) -> Result<(), Error> {
     Ok(())
 }
 
-/// Signs between cells, which f-puzzles says only as minimum and maximum cells: a cell whose signs make it
-/// smaller (larger) than every cell beside it but those of its own kind with no sign between them is written as
-/// a minimum (maximum), and every sign must belong to such a cell.
+/// Signs between cells, which f-puzzles has as minimum and maximum cells: a cell whose signs make it smaller
+/// (larger) than every cell beside it but those of its own kind with no sign between them is written as a
+/// minimum (maximum), and the signs that belong to no such cell are drawn as text ([`super::signs::write`]).
 fn write_extremes(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> {
     let Some(list) = record["less"].as_array() else {
         return Ok(());
@@ -1438,14 +1456,8 @@ fn write_extremes(record: &Json, out: &mut Json, n: usize) -> Result<(), Error> 
             push(out, key, json!({"cell": cell_name(r, c)}));
         }
     }
-    if let Some([a, b, c, d]) = less.difference(&covered).next() {
-        return Err(err(format!(
-            "f-puzzles says signs between cells only as minimum and maximum cells, and {} < {} is neither",
-            cell_name(*a, *b),
-            cell_name(*c, *d)
-        )));
-    }
-    Ok(())
+    let rest: Vec<[usize; 4]> = less.difference(&covered).copied().collect();
+    super::signs::write(out, &rest).map_err(err)
 }
 
 /// The cells the signs `less` make minima (`smaller`) or maxima, as [`extremes`] reads them: each has a sign

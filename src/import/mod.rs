@@ -19,6 +19,7 @@ mod payload;
 mod penpa;
 pub(crate) mod picture;
 pub(crate) mod puzzlink;
+mod signs;
 mod sudokupad;
 pub(crate) mod tatham;
 
