@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde_json::{json, Map, Value as Json};
 
 use super::geometry::{Board, Point};
+use crate::import::signs::SIGNS;
 use crate::import::Classes;
 
 /// A drawing latin does not read, described for the error.
@@ -489,8 +490,8 @@ impl Reader {
         Ok(())
     }
 
-    /// Dots on edges (white: differ by 1; black: one is double), grey circles (odd) and squares (even) in
-    /// cells, and white circles where an arrow's circle already is.
+    /// Dots on edges (white: differ by 1; black: one is double), inequality signs on edges, grey circles (odd)
+    /// and squares (even) in cells, and white circles where an arrow's circle already is.
     fn symbols(&mut self) -> Result<(), Refusal> {
         let circles: Vec<Json> = self.out["arrow"]
             .as_array()
@@ -514,6 +515,9 @@ impl Reader {
                 }
                 Point::Edge(a, b) if small && style == BLACK => {
                     self.push("ratio", json!({"cells": [name(a), name(b)]}))
+                }
+                Point::Edge(a, b) if shape == "inequality" => {
+                    self.push(SIGNS, json!(ordered(a, b, style)?))
                 }
                 Point::Cell(r, c) if large("circle") && GREY.contains(&style) => {
                     self.push("odd", json!({"cell": name([r, c])}))
@@ -670,6 +674,26 @@ fn line_refused(style: u64, key: &str) -> Refusal {
     )
 }
 
+/// The pair an inequality sign on the edge between `a` and `b` (the upper or left cell first) orders, the smaller
+/// cell first. Penpa+ draws sign `k` (1 to 4 filled, 5 to 8 open, as its Sudoku tools draw them) with its tip
+/// toward the left, up, right and down in turn; a sign pointing along the edge points to neither cell.
+fn ordered(a: [usize; 2], b: [usize; 2], k: u64) -> Result<[usize; 4], Refusal> {
+    let toward = k.wrapping_sub(1) % 4;
+    let side_by_side = a[0] == b[0];
+    match (side_by_side, toward) {
+        _ if !(1..=8).contains(&k) => Err(format!(
+            "an inequality sign of kind {k}, which Penpa+ does not draw"
+        )),
+        (true, 0) | (false, 1) => Ok([a[0], a[1], b[0], b[1]]),
+        (true, 2) | (false, 3) => Ok([b[0], b[1], a[0], a[1]]),
+        _ => Err(format!(
+            "an inequality sign between {} and {} that points along their edge, to neither",
+            name(a),
+            name(b)
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -685,6 +709,32 @@ mod tests {
 
     fn read(drawing: Json) -> Result<Json, Refusal> {
         to_fpuzzles(&save(4, [0; 4], "", drawing))
+    }
+
+    /// An inequality sign on an edge orders its cells by where its tip points, filled or open; one pointing
+    /// along its edge is refused.
+    #[test]
+    fn inequality_signs_on_edges_order_their_cells() {
+        let b = Board::plain(4);
+        let (row, column) = (b.edge([1, 1], [1, 2]), b.edge([1, 1], [2, 1]));
+        for (edge, k, want) in [
+            (row, 1, Some([1, 1, 1, 2])),
+            (row, 5, Some([1, 1, 1, 2])),
+            (row, 3, Some([1, 2, 1, 1])),
+            (row, 7, Some([1, 2, 1, 1])),
+            (row, 6, None),
+            (column, 2, Some([1, 1, 2, 1])),
+            (column, 6, Some([1, 1, 2, 1])),
+            (column, 8, Some([2, 1, 1, 1])),
+            (column, 4, Some([2, 1, 1, 1])),
+            (column, 5, None),
+        ] {
+            let read = read(json!({"symbol": {edge.to_string(): [k, "inequality", 2]}}));
+            match want {
+                Some(pair) => assert_eq!(read.unwrap()[SIGNS], json!([pair]), "{k}"),
+                None => assert!(read.unwrap_err().contains("to neither"), "{k}"),
+            }
+        }
     }
 
     #[test]

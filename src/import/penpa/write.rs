@@ -5,13 +5,13 @@ use serde_json::{json, Map, Value as Json};
 
 use super::drawings::Refusal;
 use super::geometry::Board;
-use crate::import::{coloured, fpuzzles, globals};
+use crate::import::{coloured, fpuzzles, globals, signs};
 
 /// The f-puzzles keys drawn (the rules over the whole grid go in the rules text as sentences that read back,
 /// [`globals`]; line rules are redrawn as cosmetic `line`s first, [`coloured`]); every other constraint is
 /// refused, as Penpa+ would show it only as lines or marks whose meaning is in the rules text, which the reader
 /// then refuses.
-const DRAWN: [&str; 22] = [
+const DRAWN: [&str; 23] = [
     "size",
     "sandwichsum",
     "skyscraper",
@@ -34,6 +34,7 @@ const DRAWN: [&str; 22] = [
     "odd",
     "even",
     "line",
+    signs::SIGNS,
 ];
 
 /// Penpa+'s empty drawing: every part its editor keeps, so that it finds each where it looks.
@@ -78,6 +79,7 @@ pub(super) fn from_fpuzzles(puzzle: &Json) -> Result<String, Refusal> {
     let mut puzzle = puzzle.clone();
     coloured::redraw(&mut puzzle, &coloured::line_rules())?;
     globals::say_slow_thermos(&mut puzzle)?;
+    signs_as_pairs(&mut puzzle)?;
     let puzzle = &puzzle;
     if let Some((key, _)) = puzzle.as_object().into_iter().flatten().find(|(k, _)| {
         let said = DRAWN.contains(&k.as_str()) || globals::flags().any(|f| f == k.as_str());
@@ -403,8 +405,28 @@ fn cell(name: &Json, n: usize) -> Result<[usize; 2], Refusal> {
     fpuzzles::inside(name, n).map_err(|e| e.to_string())
 }
 
-/// Kropki dots (small circles on the edge, white or black), X and V (letters on the edge), and grey circles
-/// (odd) and squares (even) in cells.
+/// The signs between cells as the pairs they order ([`signs::SIGNS`]), for Penpa+ to draw each on its edge: those
+/// f-puzzles draws as text, and those minimum and maximum cells stand for (Penpa+ has no such cell).
+fn signs_as_pairs(puzzle: &mut Json) -> Result<(), Refusal> {
+    signs::read(puzzle)?;
+    let n = puzzle["size"].as_u64().unwrap_or(0) as usize;
+    let mut pairs = fpuzzles::extreme_signs(puzzle, n).map_err(|e| e.to_string())?;
+    pairs.extend(
+        fpuzzles::list(puzzle, signs::SIGNS)
+            .iter()
+            .filter_map(|p| serde_json::from_value::<[usize; 4]>(p.clone()).ok()),
+    );
+    let map = puzzle.as_object_mut().expect("an object");
+    map.remove("minimum");
+    map.remove("maximum");
+    if !pairs.is_empty() {
+        map.insert(signs::SIGNS.into(), json!(pairs));
+    }
+    Ok(())
+}
+
+/// Kropki dots (small circles on the edge, white or black), inequality signs on the edge, X and V (letters on
+/// the edge), and grey circles (odd) and squares (even) in cells.
 fn marks(
     puzzle: &Json,
     board: &Board,
@@ -441,6 +463,35 @@ fn marks(
                     names.join(" and ")
                 ));
             }
+        }
+    }
+    for p in fpuzzles::list(puzzle, signs::SIGNS) {
+        let at = |i: usize| p[i].as_u64().unwrap_or(u64::MAX) as usize;
+        let (smaller, larger) = ([at(0), at(1)], [at(2), at(3)]);
+        // Penpa+'s open signs, as its Sudoku tools draw them: the tip toward the left, up, right, down.
+        let k = match (
+            larger[0] as i64 - smaller[0] as i64,
+            larger[1] as i64 - smaller[1] as i64,
+        ) {
+            (0, 1) => 5,
+            (1, 0) => 6,
+            (0, -1) => 7,
+            (-1, 0) => 8,
+            _ => {
+                return Err(format!(
+                    "a sign between {} and {}, which are not beside each other",
+                    fpuzzles::cell_name(smaller[0], smaller[1]),
+                    fpuzzles::cell_name(larger[0], larger[1])
+                ))
+            }
+        };
+        let edge = board.edge(smaller, larger).to_string();
+        if symbols.insert(edge, json!([k, "inequality", 2])).is_some() {
+            return Err(format!(
+                "a sign and a dot between {} and {}, where Penpa+ draws one symbol an edge",
+                fpuzzles::cell_name(smaller[0], smaller[1]),
+                fpuzzles::cell_name(larger[0], larger[1])
+            ));
         }
     }
     for e in fpuzzles::list(puzzle, "xv") {
@@ -621,6 +672,29 @@ mod tests {
             bent += usize::from(lines.len() > 4 * cells.len() / 2 + 2);
         }
         assert!(bent > 100, "{bent}");
+    }
+
+    /// Signs f-puzzles draws as text and those its minimum and maximum cells stand for are drawn as Penpa+'s
+    /// signs on their edges, and read back as the same pairs.
+    #[test]
+    fn signs_and_extreme_cells_are_drawn_as_signs_on_edges() {
+        let mut puzzle = json!({"size": 4, "grid": vec![vec![json!({}); 4]; 4],
+            "minimum": [{"cell": "R1C1"}], "maximum": [{"cell": "R4C4"}]});
+        crate::import::signs::write(&mut puzzle, &[[2, 1, 1, 1], [2, 2, 2, 3]]).unwrap();
+        let text = from_fpuzzles(&puzzle).unwrap();
+        let back = super::super::drawings::to_fpuzzles(&text).unwrap();
+        let mut pairs: Vec<[usize; 4]> =
+            serde_json::from_value(back[signs::SIGNS].clone()).unwrap();
+        pairs.sort_unstable();
+        let want = [
+            [0, 0, 0, 1],
+            [0, 0, 1, 0],
+            [2, 1, 1, 1],
+            [2, 2, 2, 3],
+            [2, 3, 3, 3],
+            [3, 2, 3, 3],
+        ];
+        assert_eq!(pairs, want);
     }
 
     /// Outside clues are written in a band all round, with the rules text that names them, and read back; two
