@@ -95,7 +95,20 @@ fn called(text: &Json) -> String {
 fn ordered(text: &Json, n: usize) -> Result<[usize; 4], String> {
     let glyph = text["value"].as_str().map(str::trim).unwrap_or_default();
     let mut at = point(glyph).expect("a sign");
-    let angle = text["angle"].as_f64().unwrap_or(0.0);
+    // f-puzzles saves a number; a string of one is read as it, anything else refused rather than read upright.
+    let angle = match &text["angle"] {
+        Json::Null => Some(0.0),
+        Json::String(s) => s.trim().parse::<f64>().ok(),
+        other => other.as_f64(),
+    }
+    .filter(|a| a.is_finite() && a.abs() <= 1e6)
+    .ok_or_else(|| {
+        format!(
+            "the sign {} is turned by {}, which is no angle",
+            called(text),
+            text["angle"]
+        )
+    })?;
     let quarters = (angle / 90.0).round();
     if (angle - quarters * 90.0).abs() > 1e-6 || !quarters.is_finite() {
         return Err(format!(
@@ -202,8 +215,17 @@ mod tests {
         ];
         for (other, glyph, angle, smaller) in cases {
             let texts = json!([{"cells": ["R2C2", other], "value": glyph, "angle": angle}]);
-            let mut out = puzzle("Inequality signs point to the smaller digit.", texts);
+            let mut out = puzzle(
+                "Inequality signs point to the smaller digit.",
+                texts.clone(),
+            );
             let read = read(&mut out);
+            // The angle as a string of its number reads the same.
+            let mut texts = texts;
+            texts[0]["angle"] = json!(angle.to_string());
+            let mut again = puzzle("Inequality signs point to the smaller digit.", texts);
+            assert_eq!(read.is_ok(), super::read(&mut again).is_ok());
+            assert_eq!(out[SIGNS], again[SIGNS], "{glyph} {angle} {other}");
             let Some(smaller) = smaller else {
                 assert!(
                     read.unwrap_err().contains("lies across"),
@@ -246,6 +268,8 @@ mod tests {
             (json!(["R1C1"]), 0.0, "two cells"),
             (json!(["R1C1", "R1C2"]), 45.0, "45 degrees"),
             (json!(["R1C1", "R1C9"]), 0.0, "off the"),
+            (json!(["R1C1", "R1C2"]), 1e300, "no angle"),
+            (json!(["R1C1", "R1C2"]), 90.5, "90.5 degrees"),
         ] {
             let texts = json!([{"cells": cells, "value": "<", "angle": angle}]);
             let mut out = puzzle("The signs show which digit is greater.", texts);
