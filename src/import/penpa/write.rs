@@ -486,9 +486,14 @@ fn marks(
             }
         };
         let edge = board.edge(smaller, larger).to_string();
-        if symbols.insert(edge, json!([k, "inequality", 2])).is_some() {
+        if let Some(there) = symbols.insert(edge, json!([k, "inequality", 2])) {
+            // The pairs are a set: a sign already there points the other way.
+            let what = match there[1].as_str() {
+                Some("inequality") => "two signs pointing opposite ways",
+                _ => "a sign and a dot",
+            };
             return Err(format!(
-                "a sign and a dot between {} and {}, where Penpa+ draws one symbol an edge",
+                "{what} between {} and {}, where Penpa+ draws one symbol an edge",
                 fpuzzles::cell_name(smaller[0], smaller[1]),
                 fpuzzles::cell_name(larger[0], larger[1])
             ));
@@ -695,6 +700,22 @@ mod tests {
             [3, 2, 3, 3],
         ];
         assert_eq!(pairs, want);
+        // One edge holds one symbol.
+        for (dot, says) in [
+            (true, "a sign and a dot"),
+            (false, "two signs pointing opposite ways"),
+        ] {
+            let mut puzzle = json!({"size": 4, "grid": vec![vec![json!({}); 4]; 4]});
+            let mut less = vec![[0, 0, 0, 1]];
+            if dot {
+                puzzle["ratio"] = json!([{"cells": ["R1C1", "R1C2"]}]);
+            } else {
+                less.push([0, 1, 0, 0]);
+            }
+            crate::import::signs::write(&mut puzzle, &less).unwrap();
+            let e = from_fpuzzles(&puzzle).unwrap_err();
+            assert!(e.contains(says), "{e}");
+        }
     }
 
     /// Outside clues are written in a band all round, with the rules text that names them, and read back; two
