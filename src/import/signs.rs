@@ -6,7 +6,8 @@
 //!
 //! [`read`] turns each text that is one sign between two cells beside each other into the pair it orders
 //! (latin's own f-puzzles key [`SIGNS`], which the f-puzzles reader takes into `less` beside the minima's and
-//! maxima's), where a sentence of the rules text names signs; other texts are left to be refused as before. The
+//! maxima's), where a sentence of the rules text names signs; other texts are left to be refused as before
+//! (SudokuPad's converter draws such text as a small overlay, which its reader hands here as the text). The
 //! letter `v` is no sign here: between two cells it is XV's V as often. [`write`] draws the signs that no minimum
 //! or maximum says so, with the sentence that reads back.
 
@@ -17,6 +18,11 @@ pub(super) const SIGNS: &str = "inequalitysigns";
 
 /// The sentence [`write`] adds, which [`read`] reads back.
 const SENTENCE: &str = "Inequality signs between two cells point to the smaller digit.";
+
+/// Whether a text is one sign glyph, as [`read`] reads one.
+pub(super) fn is_sign(text: &str) -> bool {
+    point(text.trim()).is_some()
+}
 
 /// Where a glyph points (its narrow end, toward the smaller cell) on the screen, x right and y down, drawn
 /// upright; `None` for any other text.

@@ -343,7 +343,7 @@ fn edge(p: Point, n: usize) -> Option<[String; 2]> {
     (inside(a, n) && inside(b, n)).then(|| [name(a.0, a.1), name(b.0, b.1)])
 }
 
-/// Marks on edges (kropki dots, X and V), outside clues (sandwich sums), quadruples on corners, and odd and even
+/// Marks on edges (kropki dots, X and V, signs f-puzzles drew as text), outside clues (sandwich sums), quadruples on corners, and odd and even
 /// cells.
 pub(super) fn marks(drawings: &mut Drawings, out: &mut Json, n: usize) -> Result<(), Refusal> {
     for i in drawings.find(|d| d.kind == "overlay") {
@@ -368,6 +368,15 @@ pub(super) fn marks(drawings: &mut Drawings, out: &mut Json, n: usize) -> Result
                 (
                     "xv",
                     json!({"cells": cells, "value": text.to_ascii_uppercase()}),
+                )
+            })
+        } else if small && !d.rounded() && crate::import::signs::is_sign(&text) {
+            // A sign f-puzzles drew as text, turned as it was: the rules text says what it means.
+            edge(p, n).map(|cells| {
+                let turned = d.json["angle"].clone();
+                (
+                    "text",
+                    json!({"cells": cells, "value": text, "angle": turned}),
                 )
             })
         } else if small

@@ -55,6 +55,7 @@ fn to_fpuzzles(puzzle: &Json) -> Result<Json, Refusal> {
     coloured_lines(&mut drawings, &mut out, n);
     drawings.rest_refused(n)?;
     crate::import::coloured::read(&mut out)?;
+    crate::import::signs::read(&mut out)?;
     for key in ["foglight", "triggereffect"] {
         if puzzle[key].as_array().is_some_and(|l| !l.is_empty()) {
             return Err(format!(
