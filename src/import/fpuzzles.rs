@@ -547,13 +547,7 @@ fn beside(r: usize, c: usize, n: usize) -> impl Iterator<Item = [usize; 2]> {
 /// schema's `less` pairs, each once.
 fn extremes(puzzle: &Json, record: &mut Json, n: usize) -> Result<(), Error> {
     let mut less = extreme_signs(puzzle, n)?;
-    for pair in list(puzzle, super::signs::SIGNS) {
-        let at = |i: usize| pair[i].as_u64().map(|v| v as usize).filter(|&v| v < n);
-        match (at(0), at(1), at(2), at(3)) {
-            (Some(a), Some(b), Some(c), Some(d)) => less.insert([a, b, c, d]),
-            _ => return Err(err(format!("{pair} is not a pair of cells"))),
-        };
-    }
+    less.extend(super::signs::pairs(puzzle, n).map_err(err)?);
     if !less.is_empty() {
         record["less"] = json!(less.into_iter().collect::<Vec<_>>());
     }

@@ -19,6 +19,21 @@ pub(super) const SIGNS: &str = "inequalitysigns";
 /// The sentence [`write`] adds, which [`read`] reads back.
 const SENTENCE: &str = "Inequality signs between two cells point to the smaller digit.";
 
+/// The pairs under [`SIGNS`] of an f-puzzles JSON of size `n`, each `[r, c, r2, c2]` inside the grid; an error
+/// naming the first that is not.
+pub(super) fn pairs(puzzle: &Json, n: usize) -> Result<Vec<[usize; 4]>, String> {
+    super::fpuzzles::list(puzzle, SIGNS)
+        .iter()
+        .map(|pair| {
+            let at = |i: usize| pair[i].as_u64().map(|v| v as usize).filter(|&v| v < n);
+            match (at(0), at(1), at(2), at(3)) {
+                (Some(a), Some(b), Some(c), Some(d)) => Ok([a, b, c, d]),
+                _ => Err(format!("{pair} is not a pair of cells")),
+            }
+        })
+        .collect()
+}
+
 /// Whether a text is one sign glyph, as [`read`] reads one.
 pub(super) fn is_sign(text: &str) -> bool {
     point(text.trim()).is_some()

@@ -411,11 +411,7 @@ fn signs_as_pairs(puzzle: &mut Json) -> Result<(), Refusal> {
     signs::read(puzzle)?;
     let n = puzzle["size"].as_u64().unwrap_or(0) as usize;
     let mut pairs = fpuzzles::extreme_signs(puzzle, n).map_err(|e| e.to_string())?;
-    pairs.extend(
-        fpuzzles::list(puzzle, signs::SIGNS)
-            .iter()
-            .filter_map(|p| serde_json::from_value::<[usize; 4]>(p.clone()).ok()),
-    );
+    pairs.extend(signs::pairs(puzzle, n)?);
     let map = puzzle.as_object_mut().expect("an object");
     map.remove("minimum");
     map.remove("maximum");
@@ -465,9 +461,8 @@ fn marks(
             }
         }
     }
-    for p in fpuzzles::list(puzzle, signs::SIGNS) {
-        let at = |i: usize| p[i].as_u64().unwrap_or(u64::MAX) as usize;
-        let (smaller, larger) = ([at(0), at(1)], [at(2), at(3)]);
+    for [r, c, r2, c2] in signs::pairs(puzzle, n)? {
+        let (smaller, larger) = ([r, c], [r2, c2]);
         // Penpa+'s open signs, as its Sudoku tools draw them: the tip toward the left, up, right, down.
         let k = match (
             larger[0] as i64 - smaller[0] as i64,
