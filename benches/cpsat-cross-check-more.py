@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """latin's generator against CP-SAT for the types ../shared/peers/cpsat.py does not model: between lines, extra
-regions, minarism, kropki on a Latin square, region-sum, zipper, entropic, modular and parity lines, double
+regions, minarism, kropki on a Latin square, kropki with all black or all white dots given, killer cages with
+repeats, with products, or with both diagonals, sumdoku, 10 lines, distinct arrows, consecutive Sudoku, plain Latin
+squares, region-sum, zipper, entropic, modular and parity lines, double
 arrows, frame sums, Outside Sudoku, Mathrax, Battlefield, Rossini, Fortress, x-sums, skyscrapers on a Sudoku, quadruples, greater-than Sudoku,
 clones, slow thermometers, numbered rooms, Dutch whispers, nabner lines, indexers, lockout lines, kropki dots and
 XV marks not all given, killer cages where drawn, arrows with pills, and types made of types
@@ -45,7 +47,12 @@ TYPES = [("between", [4, 6, 8, 9]), ("extra-regions", [4, 6, 8, 9]), ("minarism"
          # Types made of types: each part's rules at once, boxes dropped beside a jigsaw.
          ("jigsaw+slow-thermo", [6, 9]), ("jigsaw+kropki-dots", [6, 9]), ("between+nabner", [6, 9]),
          ("clone+zipper", [6, 9]), ("kropki-dots+xv-marks", [6, 9]), ("lockout+quadruple", [6, 9]),
-         ("greater-than+region-sum", [6, 9]), ("jigsaw+killer-cages", [6, 9]), ("killer-cages+thermo", [6, 9])]
+         ("greater-than+region-sum", [6, 9]), ("jigsaw+killer-cages", [6, 9]), ("killer-cages+thermo", [6, 9]),
+         # The shipped types cpsat.py does not model either (every grammar file now has a model somewhere).
+         ("arrow-distinct", [4, 6, 8, 9]), ("consecutive-sudoku", [4, 6, 8, 9]), ("killer-repeats", [4, 6, 8, 9]),
+         ("killer-x", [4, 6, 8, 9]), ("kropki-all-black", [4, 6, 8, 9]), ("kropki-all-white", [4, 6, 8, 9]),
+         ("product-killer", [4, 6, 8, 9]), ("ten-lines", [4, 6, 8, 9]), ("sumdoku", [4, 5, 6, 7, 8]),
+         ("latin", [4, 5, 6, 7, 8])]
 
 # Every part a type of TYPES is made of, and plain Sudoku (rows, columns, boxes and givens, which `model` always
 # adds): the kinds `add_rules` knows. Any other kind would be modelled without its own rules.
@@ -89,6 +96,43 @@ def kropki(m, x, p, n):
                 else:
                     m.Add(one_apart == 0)
                     m.AddBoolAnd([b.Not() for b in doubles])
+
+
+def neighbours(n):
+    """Every pair of orthogonal neighbours, each once."""
+    for r in range(n):
+        for c in range(n):
+            for r2, c2 in ((r, c + 1), (r + 1, c)):
+                if r2 < n and c2 < n:
+                    yield r, c, r2, c2
+
+
+def marked(p, key):
+    """The pairs of a record's pair list, both ways round."""
+    pairs = p.get("pairs", {}).get(key, []) if key in ("white", "black") else p.get(key, [])
+    return {tuple(q) for q in pairs} | {(c, d, a, b) for a, b, c, d in pairs}
+
+
+def lettered_cages(m, x, p, distinct, combine):
+    """A region map of letters with a clue per letter (killer-x, sumdoku): each cage's digits combine to its
+    clue when it has one, distinct where the type says so."""
+    cages = {}
+    for r, row in enumerate(p["regions"]):
+        for c, g in enumerate(row):
+            cages.setdefault(g, []).append(x[r][c])
+    for g, cells in cages.items():
+        if distinct:
+            m.AddAllDifferent(cells)
+        clue = p.get("clues", {}).get(g)
+        if clue not in (None, ""):
+            combine(cells, int(clue))
+
+
+def product(m, cells, clue, n):
+    """The cells' digits multiply to the clue."""
+    total = m.NewIntVar(1, n ** len(cells), "")
+    m.AddMultiplicationEquality(total, cells)
+    m.Add(total == clue)
 
 
 def model(p):
@@ -211,6 +255,66 @@ def add_rules(m, x, p, kind, lines):
             circle = next((q for q in pills if tuple(line[0]) in q), [tuple(line[0])])
             number = sum(10 ** (len(circle) - 1 - i) * x[r][c] for i, (r, c) in enumerate(circle))
             m.Add(number == sum(x[r][c] for r, c in line[1:]))
+    if kind == "arrow-distinct":
+        # As an arrow, and no digit repeats along the arrow's own cells (the circle may hold one of them).
+        add_rules(m, x, p, "arrow", lines)
+        for line in lines["arrows"]:
+            m.AddAllDifferent([x[r][c] for r, c in line[1:]])
+    if kind == "consecutive-sudoku":
+        # Marked neighbours differ by 1; every unmarked pair does not.
+        bars = marked(p, "consecutive")
+        for r, c, r2, c2 in neighbours(n):
+            apart = absolute(m, x[r][c], x[r2][c2], n)
+            m.Add(apart == 1) if (r, c, r2, c2) in bars else m.Add(apart != 1)
+    if kind in ("kropki-all-black", "kropki-all-white"):
+        # Dots where placed (white: differ by 1; black: one double the other); an undotted pair is not in the
+        # relation whose dots are all given. A pair with a dot of the other colour is not undotted.
+        white, black = marked(p, "white"), marked(p, "black")
+        for r, c, r2, c2 in neighbours(n):
+            u, v = x[r][c], x[r2][c2]
+            one_apart = flag(m, absolute(m, u, v, n) == 1, absolute(m, u, v, n) != 1)
+            doubles = [flag(m, u == 2 * v, u != 2 * v), flag(m, v == 2 * u, v != 2 * u)]
+            if (r, c, r2, c2) in white:
+                m.Add(one_apart == 1)
+            if (r, c, r2, c2) in black:
+                m.AddBoolOr(doubles)
+            if (r, c, r2, c2) not in white | black:
+                if kind == "kropki-all-black":
+                    m.AddBoolAnd([b.Not() for b in doubles])
+                else:
+                    m.Add(one_apart == 0)
+    if kind in ("killer-repeats", "product-killer"):
+        # Cages where drawn: a clue when shown (a sum, or a product of distinct digits).
+        clues = p.get("line_clues", {}).get("cages", [])
+        for k, cage in enumerate(lines["cages"]):
+            cells = [x[r][c] for r, c in cage]
+            if kind == "product-killer":
+                m.AddAllDifferent(cells)
+            if k < len(clues) and clues[k] is not None:
+                if kind == "product-killer":
+                    product(m, cells, clues[k], n)
+                else:
+                    m.Add(sum(cells) == clues[k])
+    if kind == "killer-x":
+        lettered_cages(m, x, p, True, lambda cells, clue: m.Add(sum(cells) == clue))
+        m.AddAllDifferent([x[i][i] for i in range(n)])
+        m.AddAllDifferent([x[i][n - 1 - i] for i in range(n)])
+    if kind == "sumdoku":
+        lettered_cages(m, x, p, False, lambda cells, clue: m.Add(sum(cells) == clue))
+    if kind == "ten-lines":
+        # Cut into segments in order along the line, each adding up to 10: the running total since the last
+        # cut never passes 10, a cut comes exactly where it reaches 10, and the line ends on a cut.
+        for line in lines["lines"]:
+            running, cut = None, None
+            for r, c in line:
+                here = m.NewIntVar(1, 10, "")
+                if running is None:
+                    m.Add(here == x[r][c])
+                else:
+                    m.Add(here == x[r][c] + running).OnlyEnforceIf(cut.Not())
+                    m.Add(here == x[r][c]).OnlyEnforceIf(cut)
+                running, cut = here, flag(m, here == 10, here != 10)
+            m.Add(cut == 1)
     if kind == "double-arrow":
         # The two circled ends add up to the cells between them.
         for line in lines["arrows"]:
