@@ -189,16 +189,6 @@ fn run_within(
             found = outcome.solutions;
         }
     }
-    // The rows the backend reads.
-    let reads = |role: Role| match cnf {
-        Some(_) => role.clausal(),
-        None => role.linear(),
-    };
-    stats.rows = program.rows.iter().filter(|r| reads(r.role)).count();
-    stats.columns = program.num_cols();
-    stats.fixed_columns = (0..program.num_cols())
-        .filter(|&i| program.fixed(i).is_some())
-        .count();
     let Some(mut session) = open_session(options, program, cnf, searcher.deadline)? else {
         return Ok(timed_out(found, stats, start));
     };
@@ -251,7 +241,8 @@ fn handover_budget(options: &SolveOptions, pruned: Option<&Domains>) -> u64 {
 }
 
 /// The program for the backends, with its clauses when every row is one and the backend may be CaDiCaL, within
-/// the memory limit; `None` when the deadline passed first. Sets the stats' `clausal` and `compile_ms`.
+/// the memory limit; `None` when the deadline passed first. Sets the stats' `clausal`, `compile_ms` and the
+/// program's size as the backend reads it (`rows`, `columns`, `fixed_columns`).
 fn compile_stage(
     puzzle: &Puzzle,
     options: &SolveOptions,
@@ -282,6 +273,16 @@ fn compile_stage(
     }
     stats.clausal = cnf.is_some();
     stats.compile_ms = ms(t.elapsed());
+    // The rows the backend reads.
+    let reads = |role: Role| match cnf {
+        Some(_) => role.clausal(),
+        None => role.linear(),
+    };
+    stats.rows = program.rows.iter().filter(|r| reads(r.role)).count();
+    stats.columns = program.num_cols();
+    stats.fixed_columns = (0..program.num_cols())
+        .filter(|&i| program.fixed(i).is_some())
+        .count();
     Ok(Some((program, cnf)))
 }
 
