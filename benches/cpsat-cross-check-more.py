@@ -265,7 +265,7 @@ def add_rules(m, x, p, kind, lines):
         bars = marked(p, "consecutive")
         for r, c, r2, c2 in neighbours(n):
             apart = absolute(m, x[r][c], x[r2][c2], n)
-            m.Add(apart == 1) if (r, c, r2, c2) in bars else m.Add(apart != 1)
+            m.Add(apart == 1 if (r, c, r2, c2) in bars else apart != 1)
     if kind in ("kropki-all-black", "kropki-all-white"):
         # Dots where placed (white: differ by 1; black: one double the other); an undotted pair is not in the
         # relation whose dots are all given. A pair with a dot of the other colour is not undotted.
