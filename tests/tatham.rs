@@ -171,7 +171,10 @@ fn solo_ids_solve_to_solos_own_solution() {
 
 #[test]
 fn solo_jigsaw_and_killer_ids_solve_to_solos_own_solution() {
-    for params in ["6j", "9j", "3x3jx", "2x3k", "3x3k", "3x3xk"] {
+    // `jk`: killer jigsaw, read as `jigsaw+killer-cages` (two region maps) and written back as `jk`.
+    for params in [
+        "6j", "9j", "3x3jx", "2x3k", "3x3k", "3x3xk", "2x3jk", "3x3jxk",
+    ] {
         check("solo", params, 3);
     }
 }

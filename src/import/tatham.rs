@@ -1,6 +1,7 @@
 //! Simon Tatham's Portable Puzzle Collection: the game IDs of `solo` (Sudoku: any box shape, `x` diagonals,
-//! `j` jigsaw, `k` killer), `keen` (KenKen), `towers` (Skyscrapers) and `unequal` (Futoshiki; `a` adjacent mode
-//! is our consecutive type), as `GAME:PARAMS:DESC` or the web page's link `.../GAME.html#PARAMS:DESC`.
+//! `j` jigsaw, `k` killer, `jk` both: `jigsaw+killer-cages`), `keen` (KenKen), `towers` (Skyscrapers) and
+//! `unequal` (Futoshiki; `a` adjacent mode is our consecutive type), as `GAME:PARAMS:DESC` or the web page's
+//! link `.../GAME.html#PARAMS:DESC`.
 //!
 //! The description formats follow the games' own `new_game` and `encode_*` functions: a grid is runs of blanks
 //! as letters (`a` = 1 .. `z` = 26), numbers, and `_` between two numbers; a block structure is the run-length
@@ -244,6 +245,7 @@ fn solo(first: usize, flags: &str, desc: &str) -> Result<Json, Error> {
     let area = n * n;
     let (givens, rest) = grid_desc(desc, area, n as u64)?;
     let mut record = json!({"type": "sudoku", "size": n, "givens": grid(&givens, n)});
+    let mut rest = rest;
     if r == 1 {
         let (ids, roots, after) = blocks_desc(expect_comma(rest, "the jigsaw regions")?, n)?;
         if roots.len() != n
@@ -257,12 +259,10 @@ fn solo(first: usize, flags: &str, desc: &str) -> Result<Json, Error> {
         }
         record["type"] = json!("jigsaw");
         record["regions"] = regions(&ids, n);
-        if killer {
-            return Err(err(
-                "killer jigsaw: no grammar has both jigsaw regions and cages",
-            ));
+        if !killer {
+            expect_end(after)?;
         }
-        expect_end(after)?;
+        rest = after;
     } else {
         record["boxes"] = json!([c, r]);
     }
@@ -278,24 +278,40 @@ fn solo(first: usize, flags: &str, desc: &str) -> Result<Json, Error> {
         )?;
         expect_end(after)?;
         let mut clues = Map::new();
+        let mut cages = Vec::new();
         for (k, &root) in roots.iter().enumerate() {
             let id = &ids[root];
-            let cells = ids.iter().filter(|&i| i == id).count();
-            if !(2..=n).contains(&cells) {
+            let cells: Vec<[usize; 2]> = (0..area)
+                .filter(|&i| ids[i] == *id)
+                .map(|i| [i / n, i % n])
+                .collect();
+            if !(2..=n).contains(&cells.len()) {
                 return Err(err(format!(
-                    "cage {} has {cells} cells; solo's cages have 2 to {n}",
-                    k + 1
+                    "cage {} has {} cells; solo's cages have 2 to {n}",
+                    k + 1,
+                    cells.len()
                 )));
             }
-            let sum = (0..area).filter(|&i| ids[i] == *id).map(|i| sums[i]).max();
+            let sum = cells.iter().map(|&[r, c]| sums[r * n + c]).max();
             let sum = sum
                 .filter(|&s| s > 0)
                 .ok_or_else(|| err(format!("cage {} has no sum", k + 1)))?;
             clues.insert(id.clone(), json!(sum.to_string()));
+            cages.push((cells, sum));
         }
-        record["type"] = json!("killer");
-        record["regions"] = regions(&ids, n);
-        record["clues"] = Json::Object(clues);
+        if r == 1 {
+            // Jigsaw regions and cages are two region maps: the cages go as groups of cells with their sums,
+            // and the record is left to take the type that fits (`jigsaw+killer-cages`).
+            record.as_object_mut().expect("an object").remove("type");
+            record["lines"] =
+                json!({"killercages": cages.iter().map(|(cells, _)| cells).collect::<Vec<_>>()});
+            record["line_clues"] =
+                json!({"killercages": cages.iter().map(|(_, sum)| sum).collect::<Vec<_>>()});
+        } else {
+            record["type"] = json!("killer");
+            record["regions"] = regions(&ids, n);
+            record["clues"] = Json::Object(clues);
+        }
     } else if r > 1 {
         expect_end(rest)?;
     }
@@ -431,10 +447,11 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
     };
     let kind = record["type"].as_str().unwrap_or_default();
     let diagonals = record["diagonals"].as_bool() == Some(true);
-    const PLAYED: [&str; 7] = [
+    const PLAYED: [&str; 8] = [
         "sudoku",
         "jigsaw",
         "killer",
+        "jigsaw+killer-cages",
         "kenken",
         "skyscrapers",
         "futoshiki",
@@ -459,7 +476,9 @@ pub(crate) fn encode(record: &Json) -> Result<String, Error> {
         return Err(err(format!("{kind} with boxes: no Tatham game has them")));
     }
     match kind {
-        "sudoku" | "jigsaw" | "killer" => solo_id(record, n, &givens, diagonals),
+        "sudoku" | "jigsaw" | "killer" | "jigsaw+killer-cages" => {
+            solo_id(record, n, &givens, diagonals)
+        }
         _ if diagonals => Err(err(format!(
             "{kind} with diagonals: no Tatham game has them"
         ))),
@@ -531,7 +550,8 @@ fn region_map(record: &Json, n: usize) -> Result<Vec<String>, Error> {
 fn solo_id(record: &Json, n: usize, givens: &[u64], diagonals: bool) -> Result<String, Error> {
     let x = if diagonals { "x" } else { "" };
     let mut desc = grid_text(givens);
-    let params = if record["type"] == "jigsaw" {
+    let kind = record["type"].as_str().unwrap_or_default();
+    let params = if kind.starts_with("jigsaw") {
         desc = format!("{desc},{}", blocks_text(&region_map(record, n)?, n));
         format!("{n}j{x}")
     } else {
@@ -549,10 +569,11 @@ fn solo_id(record: &Json, n: usize, givens: &[u64], diagonals: bool) -> Result<S
         }
         format!("{c}x{r}{x}")
     };
-    if record["type"] != "killer" {
-        return Ok(format!("solo:{params}:{desc}"));
-    }
-    let ids = region_map(record, n)?;
+    let (ids, clues) = match kind {
+        "killer" => (region_map(record, n)?, record["clues"].clone()),
+        "jigsaw+killer-cages" => drawn_cages(record, n)?,
+        _ => return Ok(format!("solo:{params}:{desc}")),
+    };
     let mut sums = vec![0; n * n];
     let mut seen = BTreeSet::new();
     for (i, id) in ids.iter().enumerate() {
@@ -564,7 +585,7 @@ fn solo_id(record: &Json, n: usize, givens: &[u64], diagonals: bool) -> Result<S
                 "cage {id} has one cell; solo's cages have 2 or more"
             )));
         }
-        let clue = record["clues"][id.as_str()].as_str().unwrap_or_default();
+        let clue = clues[id.as_str()].as_str().unwrap_or_default();
         sums[i] = clue
             .parse()
             .map_err(|_| err(format!("cage {id}: {clue:?} is not a sum")))?;
@@ -574,6 +595,45 @@ fn solo_id(record: &Json, n: usize, givens: &[u64], diagonals: bool) -> Result<S
         blocks_text(&ids, n),
         grid_text(&sums)
     ))
+}
+
+/// Cages drawn as groups of cells (`jigsaw+killer-cages`) as solo's killer cages: a region map and a sum per
+/// cage, when they tile the grid and each shows its sum (solo has no cell outside a cage, nor a cage without a
+/// sum).
+fn drawn_cages(record: &Json, n: usize) -> Result<(Vec<String>, Json), Error> {
+    let cages = record["lines"]["cages"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let sums = &record["line_clues"]["cages"];
+    let mut ids = vec![String::new(); n * n];
+    let mut clues = Map::new();
+    for (k, cage) in cages.iter().enumerate() {
+        let id = super::region_id(k);
+        for cell in cage.as_array().into_iter().flatten() {
+            let at = |i: usize| cell[i].as_u64().map(|v| v as usize).filter(|&v| v < n);
+            let (Some(r), Some(c)) = (at(0), at(1)) else {
+                return Err(err(format!("cage {}: a cell off the grid", k + 1)));
+            };
+            if !ids[r * n + c].is_empty() {
+                return Err(err(format!("r{}c{} is in two cages", r + 1, c + 1)));
+            }
+            ids[r * n + c] = id.clone();
+        }
+        let sum = sums[k]
+            .as_u64()
+            .filter(|&s| s > 0)
+            .ok_or_else(|| err(format!("cage {} shows no sum; solo's cages all do", k + 1)))?;
+        clues.insert(id, json!(sum.to_string()));
+    }
+    if let Some(i) = ids.iter().position(String::is_empty) {
+        return Err(err(format!(
+            "r{}c{} is in no cage; solo's cages cover the grid",
+            i / n + 1,
+            i % n + 1
+        )));
+    }
+    Ok((ids, Json::Object(clues)))
 }
 
 fn keen_id(record: &Json, n: usize) -> Result<String, Error> {
@@ -684,6 +744,16 @@ mod tests {
             decode("solo:3x3:c6_5a4d1a7c6_5_4a2d9d2a3a4c3a6c7a9a1d9d2a1_3_4c9a7d3a6_7c").unwrap();
         assert_eq!(solo["type"], "sudoku");
         assert_eq!(solo["givens"][0], json!([0, 0, 0, 6, 5, 0, 4, 0, 0]));
+        // Killer jigsaw: the cages as groups of cells with their sums, beside the jigsaw's regions; the type is
+        // the one that fits both (`jigsaw+killer-cages`), chosen when the record is read.
+        let jk = decode("solo:4jk:p,ba__a_a_b_bd,ab_a_aa______aaa,5a8a6a3a4b9_5c").unwrap();
+        assert!(jk.get("type").is_none());
+        assert_eq!(jk["regions"][0], json!(["a", "a", "a", "b"]));
+        assert_eq!(jk["lines"]["killercages"][0], json!([[0, 0], [0, 1]]));
+        assert_eq!(
+            jk["line_clues"]["killercages"],
+            json!([5, 8, 6, 3, 4, 9, 5])
+        );
         let keen = decode(
             "keen:6:aab__b__a3__a_aa_4a_4aa_3a_3a_aab,s3s2d3m6d2a5m480a8s2m15s3a10m8a11d3d3",
         )
@@ -761,6 +831,10 @@ mod tests {
             "solo:9j:zzzc,zzzzzzzzzzzzzzzzzzz",
             "solo:9j:zzzc,_9999999999999999_",
             "solo:9j:zzzc,_9999999999999999",
+            // Killer jigsaw: the cage sums left out, a cage without its sum, the cages left out.
+            "solo:4jk:p,ba__a_a_b_bd,ab_a_aa______aaa",
+            "solo:4jk:p,ba__a_a_b_bd,ab_a_aa______aaa,5a8a6a3a4b9_",
+            "solo:4jk:p,ba__a_a_b_bd",
             "keen:4:_,a",
             "keen:4:a99999999999999999999,a1",
             "towers:3:1/2",
