@@ -243,9 +243,10 @@ fn solo(first: usize, flags: &str, desc: &str) -> Result<Json, Error> {
     }
     let n = size(c.saturating_mul(r))?;
     let area = n * n;
-    let (givens, rest) = grid_desc(desc, area, n as u64)?;
-    let mut record = json!({"type": "sudoku", "size": n, "givens": grid(&givens, n)});
-    let mut rest = rest;
+    let (givens, mut rest) = grid_desc(desc, area, n as u64)?;
+    let mut record = json!({"size": n, "givens": grid(&givens, n)});
+    // A killer jigsaw is left untyped: see below.
+    let mut kind = Some("sudoku");
     if r == 1 {
         let (ids, roots, after) = blocks_desc(expect_comma(rest, "the jigsaw regions")?, n)?;
         if roots.len() != n
@@ -257,7 +258,7 @@ fn solo(first: usize, flags: &str, desc: &str) -> Result<Json, Error> {
                 "jigsaw regions must be {n} blocks of {n} cells"
             )));
         }
-        record["type"] = json!("jigsaw");
+        kind = Some("jigsaw");
         record["regions"] = regions(&ids, n);
         if !killer {
             expect_end(after)?;
@@ -277,7 +278,6 @@ fn solo(first: usize, flags: &str, desc: &str) -> Result<Json, Error> {
             (n * area) as u64,
         )?;
         expect_end(after)?;
-        let mut clues = Map::new();
         let mut cages = Vec::new();
         for (k, &root) in roots.iter().enumerate() {
             let id = &ids[root];
@@ -296,24 +296,29 @@ fn solo(first: usize, flags: &str, desc: &str) -> Result<Json, Error> {
             let sum = sum
                 .filter(|&s| s > 0)
                 .ok_or_else(|| err(format!("cage {} has no sum", k + 1)))?;
-            clues.insert(id.clone(), json!(sum.to_string()));
-            cages.push((cells, sum));
+            cages.push((id, cells, sum));
         }
         if r == 1 {
             // Jigsaw regions and cages are two region maps: the cages go as groups of cells with their sums,
             // and the record is left to take the type that fits (`jigsaw+killer-cages`).
-            record.as_object_mut().expect("an object").remove("type");
+            kind = None;
             record["lines"] =
-                json!({"killercages": cages.iter().map(|(cells, _)| cells).collect::<Vec<_>>()});
+                json!({"killercages": cages.iter().map(|(_, cells, _)| cells).collect::<Vec<_>>()});
             record["line_clues"] =
-                json!({"killercages": cages.iter().map(|(_, sum)| sum).collect::<Vec<_>>()});
+                json!({"killercages": cages.iter().map(|(.., sum)| sum).collect::<Vec<_>>()});
         } else {
-            record["type"] = json!("killer");
+            kind = Some("killer");
             record["regions"] = regions(&ids, n);
-            record["clues"] = Json::Object(clues);
+            let clues = cages
+                .iter()
+                .map(|(id, _, sum)| ((*id).clone(), json!(sum.to_string())));
+            record["clues"] = Json::Object(clues.collect());
         }
     } else if r > 1 {
         expect_end(rest)?;
+    }
+    if let Some(kind) = kind {
+        record["type"] = json!(kind);
     }
     Ok(record)
 }

@@ -343,8 +343,8 @@ fn edge(p: Point, n: usize) -> Option<[String; 2]> {
     (inside(a, n) && inside(b, n)).then(|| [name(a.0, a.1), name(b.0, b.1)])
 }
 
-/// Marks on edges (kropki dots, X and V, signs f-puzzles drew as text), outside clues (sandwich sums), quadruples on corners, and odd and even
-/// cells.
+/// Marks on edges (kropki dots, X and V, signs f-puzzles drew as text), outside clues (sandwich sums),
+/// quadruples on corners, and odd and even cells.
 pub(super) fn marks(drawings: &mut Drawings, out: &mut Json, n: usize) -> Result<(), Refusal> {
     for i in drawings.find(|d| d.kind == "overlay") {
         let d = &drawings.0[i];
