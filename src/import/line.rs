@@ -10,7 +10,7 @@ use serde_json::{json, Value as Json};
 
 use super::{bad, grid, numbers, Format, ABOUT};
 use crate::error::Error;
-use crate::grid::{default_boxes, value_char};
+use crate::grid::{default_boxes, value_char, Cell};
 use crate::parse::grid::{line_values, side_of, tokenize, values};
 use crate::parse::SectionText;
 
@@ -84,11 +84,49 @@ fn content(t: &str) -> String {
 /// has one; a YAML file is told apart at its first such line, without a copy), and its rows read as a square
 /// grid of values.
 pub(crate) fn recognises(t: &str) -> bool {
-    !content_lines(t).any(|l| l.contains(':')) && decode(t).is_ok()
+    (!content_lines(t).any(|l| l.contains(':')) && decode(t).is_ok()) || pencil_marks(t).is_some()
+}
+
+/// The first cell of a pencil-mark grid that holds several candidates, and them: the grid HoDoKu, Sudoku
+/// Explainer and the forums print for a position (`| 1  4689 4589 | 2356 ...`, its frame drawn with `.`, `:`,
+/// `'`, `-`, `+`, `*` and `|`), n rows of n tokens of digits each, one of them a number above n (`12` on a
+/// 16x16 could be a value). Told apart from a grid of givens, so that it is refused in its own words rather
+/// than read as YAML or as a grid of 52 cells a row.
+fn pencil_marks(t: &str) -> Option<(Cell, String)> {
+    let rows: Vec<Vec<&str>> = content_lines(t)
+        .map(|l| {
+            l.split(|c: char| c.is_whitespace() || "|:.'-+*".contains(c))
+                .filter(|token| !token.is_empty())
+                .collect::<Vec<_>>()
+        })
+        .filter(|row| !row.is_empty())
+        .collect();
+    let n = rows.len();
+    let square = n >= SMALLEST && rows.iter().all(|row| row.len() == n);
+    if !square
+        || !rows
+            .iter()
+            .flatten()
+            .all(|t| t.chars().all(|c| c.is_ascii_digit()))
+    {
+        return None;
+    }
+    rows.iter().enumerate().find_map(|(r, row)| {
+        let above = |token: &&str| token.parse::<usize>().map_or(true, |v| v > n);
+        let (c, token) = row.iter().enumerate().find(|(_, token)| above(token))?;
+        Some((Cell::new(r, c), (*token).to_owned()))
+    })
 }
 
 /// The grid as a record: `type` sudoku (latin where no box shape fits), `size`, `givens`.
 pub(crate) fn decode(t: &str) -> Result<Json, Error> {
+    if let Some((cell, marks)) = pencil_marks(t) {
+        return Err(err(format!(
+            "a pencil-mark grid ({cell} holds the candidates {marks}), as a solver prints a position: a \
+             grid here holds one value or `.` a cell; copy the puzzle's givens instead (one line of 81 \
+             characters for a 9x9)"
+        )));
+    }
     let text = SectionText {
         name: Format::Line.name().to_owned(),
         lines: rows(t)?,
@@ -203,6 +241,49 @@ mod tests {
         assert_eq!(decode(&format!("# one line\n{LINE}\n")).unwrap(), record);
         assert!(recognises(LINE) && recognises(&printed));
         assert_eq!(encode(&record).unwrap(), LINE);
+    }
+
+    /// A position as HoDoKu prints it (`.`, `:` and `'` in its frame), and as Sudoku Explainer does (`+`).
+    const MARKS: &str = "\
+.----------------.----------------.----------------.
+| 1     4689 4589 | 2356 2349 2369 | 7     3689 346 |
+| 678   2    489  | 1367 349  1369 | 5     13689 1346 |
+| 4567  4679 3    | 12567 2459 8   | 1269  129  146 |
+:----------------+----------------+----------------:
+| 234568 3689 7   | 23589 1   2345 | 23468 23568 3456 |
+| 23458 348  12458 | 23578 6  23457 | 1238  12358 9 |
+| 23568 13689 12589 | 235789 23589 2357 | 123568 4 13567 |
+:----------------+----------------+----------------:
+| 3478  5    1489 | 136789 3789 1379 | 134689 13679 2 |
+| 2378  1378 6    | 4     235789 12379 | 1389 13579 1357 |
+| 9     1347 124  | 12356 2357 12357 | 13456 13567 8 |
+'----------------'----------------'----------------'
+";
+
+    #[test]
+    fn a_pencil_mark_grid_is_refused_in_its_own_words() {
+        let explainer = MARKS.replace(['.', ':', '\''], "+");
+        for text in [MARKS.to_owned(), explainer] {
+            assert!(recognises(&text), "{text}");
+            let e = decode(&text).unwrap_err().to_string();
+            assert!(
+                e.contains("pencil-mark grid (r1c2 holds the candidates 4689)"),
+                "{e}"
+            );
+        }
+        // Every cell one token and none above the size: a grid of givens (values past 9 as numbers), not marks.
+        let sixteen: Vec<String> = (0..16)
+            .map(|r| {
+                (0..16)
+                    .map(|c| ((r * 4 + r / 4 + c) % 16 + 1).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        assert!(pencil_marks(&sixteen.join("\n")).is_none());
+        // Rows of unequal length, and letters, are not marks either.
+        assert!(pencil_marks("12 3\n4 56\n7 8 9\n1 2 3 4").is_none());
+        assert!(pencil_marks(&"ab cd ef gh\n".repeat(4)).is_none());
     }
 
     #[test]
