@@ -16,7 +16,6 @@ import json
 import subprocess
 import sys
 
-sys.argv, ARGS = sys.argv[:1], sys.argv[1:]
 CPSAT_UNIQUE = __file__.replace("cpsat-cross-check.py", "cpsat-unique.py")
 exec(compile(open(CPSAT_UNIQUE).read().split("\ndef main")[0], CPSAT_UNIQUE, "exec"))
 
@@ -76,7 +75,7 @@ def disagreement(build, p):
 
 
 def main():
-    latin, rest = ARGS[0], ARGS[1:]
+    latin, rest = sys.argv[1], sys.argv[2:]
     first, last = 1, 4
     if "--seeds" in rest:
         i = rest.index("--seeds")
@@ -103,4 +102,5 @@ def main():
     sys.exit(1 if bad_total else 0)
 
 
-main()
+if __name__ == "__main__":
+    main()

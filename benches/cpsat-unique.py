@@ -79,4 +79,5 @@ def main():
               f"max_ms={max(times):.1f} total_s={sum(times) / 1000:.2f}")
 
 
-main()
+if __name__ == "__main__":
+    main()
