@@ -15,7 +15,8 @@ where there are fewer, `latin candidates` each cell's values in at least one sol
 then compared alone (`candidates` takes the default path).
 
 Default: every type the two scripts model, Sudoku-based ones at 4 and 6, Latin-square ones at 4 and 5, MAX 60,
-STEPS 6. Prints a line per type (puzzles made, weakened puzzles compared, how many of them had 2 to MAX-1
+STEPS 6; latin has 60 s a call (`--time-limit`), and a puzzle it does not decide in that time is printed with
+its record and left (neither agreement nor disagreement). Prints a line per type (puzzles made, weakened puzzles compared, how many of them had 2 to MAX-1
 solutions, disagreements) and every disagreement; exits 1 on any. Needs `pip install ortools`.
 """
 import importlib.util
@@ -28,6 +29,7 @@ import sys
 from ortools.sat.python import cp_model
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+TIME_LIMIT = 60
 
 
 def load(name):
@@ -82,9 +84,15 @@ def cpsat_grids(build, p, most):
     return lister.grids
 
 
+class Undecided(Exception):
+    """latin reached its time limit: reported with the record, neither agreement nor disagreement."""
+
+
 def latin_json(latin, command, p, *args):
-    out = subprocess.run([latin, command, "-", "--from", "record", "--format", "json", *args],
-                         input=json.dumps(p), capture_output=True, text=True, timeout=120)
+    out = subprocess.run([latin, command, "-", "--from", "record", "--format", "json", "--time-limit",
+                          str(TIME_LIMIT), *args], input=json.dumps(p), capture_output=True, text=True)
+    if out.returncode == 3:
+        raise Undecided(f"latin {command} undecided in {TIME_LIMIT} s")
     if out.returncode not in (0, 1):
         return None, out.stderr.strip()
     return json.loads(out.stdout), None
@@ -159,7 +167,11 @@ def check(latin, kind, n, seed, most, steps, path):
         if not choices:
             break
         apply(p, rng.choice(choices))
-        why, count = compare(latin, build, p, most, path)
+        try:
+            why, count = compare(latin, build, p, most, path)
+        except Undecided as e:
+            print(f"{kind} size {n} seed {seed} step {step + 1}: {e}\n  {json.dumps(p)}", flush=True)
+            break
         compared += 1
         several += 2 <= count < most
         if why:
