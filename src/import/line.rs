@@ -82,7 +82,7 @@ fn content(t: &str) -> String {
 
 /// Whether a text is a bare grid of 4x4 or more: no `:` outside its comments (every puzzle file, record and link
 /// has one; a YAML file is told apart at its first such line, without a copy), and its rows read as a square
-/// grid of values.
+/// grid of values; or a pencil-mark grid, which [`decode`] refuses in its own words.
 pub(crate) fn recognises(t: &str) -> bool {
     (!content_lines(t).any(|l| l.contains(':')) && decode(t).is_ok()) || pencil_marks(t).is_some()
 }
