@@ -41,21 +41,22 @@ def load(name):
 
 PEER = load("cpsat-cross-check")
 MORE = load("cpsat-cross-check-more")
-LATIN_SQUARE = {"kenken", "inshi", "futoshiki", "skyscrapers", "sum-skyscrapers", "minarism", "kropki-latin",
-                "mathrax", "sumdoku", "latin"}
+# cpsat.py's model builder, loaded once (each load reads and compiles the peer's file).
+PEER_BUILD = PEER.peer_builder()
 
 
 def types():
-    """Every type a model here covers, with the sizes to make it at."""
-    kinds = list(PEER.TYPES) + [kind for kind, _ in MORE.TYPES if kind not in PEER.TYPES]
-    return {kind: [4, 5] if kind in LATIN_SQUARE else [4, 6] for kind in kinds}
+    """Every type a model here covers, with the sizes to make it at: 4 and 5 for the Latin-square types (those
+    the two scripts make at 5), 4 and 6 for the Sudoku-based ones."""
+    sizes = {kind: [int(s) for s in listed.split(",")] for kind, listed in PEER.TYPES.items()}
+    sizes.update({kind: listed for kind, listed in MORE.TYPES if kind not in sizes})
+    return {kind: [4, 5] if 5 in listed else [4, 6] for kind, listed in sizes.items()}
 
 
 def builder(kind):
     """The model of a record of this type: the peer's where it has one (cpsat.py), else the other script's."""
     if kind in PEER.TYPES:
-        build = PEER.peer_builder()
-        return lambda p: build(PEER.peer_form(json.loads(json.dumps(p))))
+        return lambda p: PEER_BUILD(PEER.peer_form(json.loads(json.dumps(p))))
     return MORE.model
 
 
