@@ -103,12 +103,12 @@ fn pencil_marks(t: &str) -> Option<(Cell, String)> {
         .collect();
     let n = rows.len();
     let square = n >= SMALLEST && rows.iter().all(|row| row.len() == n);
-    if !square
-        || !rows
-            .iter()
+    let digits = || {
+        rows.iter()
             .flatten()
-            .all(|t| t.chars().all(|c| c.is_ascii_digit()))
-    {
+            .all(|t| t.bytes().all(|b| b.is_ascii_digit()))
+    };
+    if !square || !digits() {
         return None;
     }
     rows.iter().enumerate().find_map(|(r, row)| {
